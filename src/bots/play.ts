@@ -1,0 +1,56 @@
+/** Playing whole matches with bots in every seat: what sims, tournaments and tests share. */
+import type { Bot, BotInput } from '../engine/bot.js';
+import type { AnyGame, Outcome, Seat } from '../engine/game.js';
+import { createMatch, play, type Match, type MatchConfig } from '../engine/match.js';
+import type { GameError, Result } from '../engine/result.js';
+import { err, ok } from '../engine/result.js';
+import { createRng, type Rng } from '../engine/rng.js';
+
+/** What a bot in `seat` is given: its view, its legal actions and a determinizer, never the state. */
+export function botInput(game: AnyGame, state: unknown, seat: Seat, rng: Rng): BotInput {
+  return {
+    game,
+    seat,
+    view: game.view(state, seat),
+    legal: game.legalActions(state, seat),
+    rng,
+    determinize: (r: Rng) => game.resample(state, seat, r),
+  };
+}
+
+export interface BotMatchResult {
+  match: Match;
+  outcome: Outcome;
+}
+
+/**
+ * Plays a match to its end with `bots[seat]` in each seat. Seats that act simultaneously act in
+ * seat order (their choices are hidden from each other, so the order cannot matter).
+ */
+export function playBotMatch(
+  game: AnyGame,
+  config: MatchConfig,
+  bots: readonly Bot[],
+  opts: { maxSteps?: number; botSeed?: string } = {},
+): Result<BotMatchResult, GameError> {
+  const created = createMatch(game, config);
+  if (!created.ok) return created;
+  const match = created.value;
+  const rngs = bots.map((_, seat) => createRng(`bot:${opts.botSeed ?? config.seed}:${seat}`));
+  const maxSteps = opts.maxSteps ?? 1_000_000;
+  for (let step = 0; step < maxSteps; step++) {
+    const toAct = game.toAct(match.state);
+    if (toAct.length === 0) break;
+    const seat = toAct[0]!;
+    const bot = bots[seat];
+    if (!bot) return err({ code: 'no-bot', message: `no bot for seat ${seat}` });
+    const action = bot(botInput(game, match.state, seat, rngs[seat]!));
+    const played = play(match, seat, action);
+    if (!played.ok) {
+      return err({ code: 'bot-error', message: `the bot in seat ${seat} chose a refused action: ${played.error.message}` });
+    }
+  }
+  const outcome = game.outcome(match.state);
+  if (!outcome) return err({ code: 'too-long', message: `the match did not end within ${maxSteps} actions` });
+  return ok({ match, outcome });
+}

@@ -1,0 +1,87 @@
+/**
+ * The game contract. Every game is one object of this shape; bots, the lab, the server and the
+ * terminal table talk to games only through it (see docs/architecture.md).
+ */
+import type { GameError, Result } from './result.js';
+import type { Rng } from './rng.js';
+
+/** A 0-based seat index. */
+export type Seat = number;
+
+/** Every action is a small JSON object with a `type`. */
+export interface ActionBase {
+  readonly type: string;
+}
+
+export type Viewer = Seat | 'spectator';
+
+/** How a finished game came out. */
+export interface Outcome {
+  /** Each seat's final score in the game's own units (points, acorns, VP). */
+  scores: number[];
+  /** Each seat's finishing rank: 1 is best; seats that share a rank tied. */
+  ranks: number[];
+  /** The seats ranked 1 (more than one when the win is shared). */
+  winners: Seat[];
+  /** Whether a lower score is better (Autumn Leaves) — for display only. */
+  lowerIsBetter?: boolean;
+  /** Teams, for partner games: each team's seats. Seats of one team share score and rank. */
+  teams?: Seat[][];
+  /** How long the game lasted, in the game's own rounds (Autumn Leaves: reveals; Acorns, Acorn Run: turns of the table). */
+  rounds: number;
+  /** Further per-game figures for the lab (for example the lane color the winner finished on). */
+  stats?: Record<string, number | string>;
+}
+
+export interface SetupConfig<Options, Arrangement> {
+  seats: number;
+  seed: string;
+  options: Options;
+  /** Fixes the hidden random outcomes of setup (and later shuffles) for scenarios. */
+  arrangement?: Arrangement;
+}
+
+export interface Game<State, Action extends ActionBase, View, Options, Arrangement = unknown> {
+  /** 'autumn-leaves', 'acorns', 'acorn-run' */
+  id: string;
+  title: string;
+  seats: { min: number; max: number };
+
+  /** Untrusted options (CLI flags, HTTP bodies) → typed options, checked against the seat count. */
+  parseOptions(input: unknown, seats: number): Result<Options, GameError>;
+  /** Untrusted arrangement → typed arrangement (a scenario's fixed deck orders and the like). */
+  parseArrangement(input: unknown, seats: number, options: Options): Result<Arrangement, GameError>;
+  /** Untrusted action → a well-formed action of this game (legality is checked separately). */
+  parseAction(input: unknown): Result<Action, GameError>;
+
+  setup(config: SetupConfig<Options, Arrangement>): State;
+  /** Seats that may act now: [] when the game is over; several during simultaneous choices. */
+  toAct(state: State): readonly Seat[];
+  /** Every legal action of `seat` now, in a stable, deterministic order ([] if it may not act). */
+  legalActions(state: State, seat: Seat): readonly Action[];
+  /** Applies a legal action in place. A broken invariant throws: that is a bug, not a user error. */
+  apply(state: State, seat: Seat, action: Action): void;
+  /** null while the game runs. */
+  outcome(state: State): Outcome | null;
+  /** Everything `viewer` may know, and nothing else. The only thing that leaves a server. */
+  view(state: State, viewer: Viewer): View;
+  /**
+   * A state consistent with everything `seat` has seen, with every card it cannot see dealt
+   * anew at random from `rng`. Search (ISMCTS) determinizes through this, never by reading state.
+   */
+  resample(state: State, seat: Seat, rng: Rng): State;
+  clone(state: State): State;
+
+  /** Every component in the game, wherever it is (hands, piles, decks, the box): a multiset that never changes. */
+  components(state: State): string[];
+  /** One line describing what `seat` does with `action`, read from the state before it is applied. */
+  describeAction(state: State, seat: Seat, action: Action): string;
+  /** Why a well-formed action is not legal for `seat` now, in words a player understands. */
+  explainIllegal(state: State, seat: Seat, action: Action): string;
+}
+
+/**
+ * A game with its type parameters erased, as the registry and generic tools hold it. Methods are
+ * declared in method syntax, so every concrete Game is assignable to this.
+ */
+export type AnyGame = Game<unknown, ActionBase, unknown, unknown, unknown>;

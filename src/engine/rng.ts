@@ -1,0 +1,102 @@
+/**
+ * Seeded pseudo-random numbers: sfc32 (Chris Doty-Humphrey's Small Fast Counting generator),
+ * seeded from a string with cyrb128. The generator's state is four plain 32-bit numbers so that
+ * it can live inside a game state, be cloned with it and survive a JSON round-trip.
+ */
+export type Rng = [number, number, number, number];
+
+/** cyrb128: a fast string hash giving four 32-bit words, used to seed sfc32. */
+export function hash128(text: string): Rng {
+  let h1 = 1779033703;
+  let h2 = 3144134277;
+  let h3 = 1013904242;
+  let h4 = 2773480762;
+  for (let i = 0; i < text.length; i++) {
+    const k = text.charCodeAt(i);
+    h1 = h2 ^ Math.imul(h1 ^ k, 597399067);
+    h2 = h3 ^ Math.imul(h2 ^ k, 2869860233);
+    h3 = h4 ^ Math.imul(h3 ^ k, 951274213);
+    h4 = h1 ^ Math.imul(h4 ^ k, 2716044179);
+  }
+  h1 = Math.imul(h3 ^ (h1 >>> 18), 597399067);
+  h2 = Math.imul(h4 ^ (h2 >>> 22), 2869860233);
+  h3 = Math.imul(h1 ^ (h3 >>> 17), 951274213);
+  h4 = Math.imul(h2 ^ (h4 >>> 19), 2716044179);
+  h1 ^= h2 ^ h3 ^ h4;
+  h2 ^= h1;
+  h3 ^= h1;
+  h4 ^= h1;
+  return [h1 >>> 0, h2 >>> 0, h3 >>> 0, h4 >>> 0];
+}
+
+/** A generator seeded from a string. The same string always gives the same sequence. */
+export function createRng(seed: string): Rng {
+  const rng = hash128(seed);
+  // Warm up: the first outputs of sfc32 from a fresh seed are poorly mixed.
+  for (let i = 0; i < 12; i++) nextUint32(rng);
+  return rng;
+}
+
+/** The next 32-bit unsigned integer; advances the generator in place. */
+export function nextUint32(rng: Rng): number {
+  let a = rng[0];
+  let b = rng[1];
+  let c = rng[2];
+  let d = rng[3];
+  const t = (((a + b) | 0) + d) | 0;
+  d = (d + 1) | 0;
+  a = b ^ (b >>> 9);
+  b = (c + (c << 3)) | 0;
+  c = (c << 21) | (c >>> 11);
+  c = (c + t) | 0;
+  rng[0] = a >>> 0;
+  rng[1] = b >>> 0;
+  rng[2] = c >>> 0;
+  rng[3] = d >>> 0;
+  return t >>> 0;
+}
+
+/** A float in [0, 1). */
+export function nextFloat(rng: Rng): number {
+  return nextUint32(rng) / 4294967296;
+}
+
+/** An integer in [0, n). Uses rejection so every value is equally likely. */
+export function nextInt(rng: Rng, n: number): number {
+  if (!Number.isInteger(n) || n <= 0) throw new RangeError(`nextInt needs a positive integer, got ${n}`);
+  if (n === 1) return 0;
+  const limit = 4294967296 - (4294967296 % n);
+  for (;;) {
+    const x = nextUint32(rng);
+    if (x < limit) return x % n;
+  }
+}
+
+/** Fisher–Yates shuffle in place; returns the same array. */
+export function shuffle<T>(rng: Rng, items: T[]): T[] {
+  for (let i = items.length - 1; i > 0; i--) {
+    const j = nextInt(rng, i + 1);
+    const tmp = items[i]!;
+    items[i] = items[j]!;
+    items[j] = tmp;
+  }
+  return items;
+}
+
+/** One element chosen uniformly. */
+export function pick<T>(rng: Rng, items: readonly T[]): T {
+  if (items.length === 0) throw new RangeError('pick from an empty list');
+  return items[nextInt(rng, items.length)]!;
+}
+
+/** A new generator derived from this one (advances this one), for independent streams. */
+export function forkRng(rng: Rng): Rng {
+  const child: Rng = [nextUint32(rng), nextUint32(rng), nextUint32(rng), nextUint32(rng)];
+  if ((child[0] | child[1] | child[2] | child[3]) === 0) child[3] = 1;
+  for (let i = 0; i < 4; i++) nextUint32(child);
+  return child;
+}
+
+export function cloneRng(rng: Rng): Rng {
+  return [rng[0], rng[1], rng[2], rng[3]];
+}

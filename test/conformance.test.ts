@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { listGames } from '../src/games/index.js';
+import { checkPlayout, checkStateProperties, conformanceProperties, type ConformanceConfig } from './conformance.js';
+
+/** The configurations each registered game is checked at. Every registered game must have some. */
+export const CONFORMANCE_CONFIGS: Record<string, ConformanceConfig[]> = {};
+
+describe('conformance', () => {
+  it('every registered game has conformance configurations', () => {
+    for (const game of listGames()) expect(CONFORMANCE_CONFIGS[game.id], game.id).toBeDefined();
+  });
+
+  for (const game of listGames()) {
+    for (const config of CONFORMANCE_CONFIGS[game.id] ?? []) {
+      const label = `${game.id} at ${config.seats} seats${config.options ? ` ${JSON.stringify(config.options)}` : ''}`;
+      describe(label, () => {
+        it('random playouts end, conserve components, replay to the same hash (property)', () => {
+          conformanceProperties(game, config, 25);
+        });
+        it('a fixed seed plays out', () => {
+          checkPlayout(game, config, 'fixed-seed');
+        });
+        it('clone, JSON round-trip, views, resample and refusals hold at every step', () => {
+          let changed = 0;
+          let samples = 0;
+          for (const seed of ['a', 'b', 'c']) {
+            const r = checkStateProperties(game, config, seed);
+            changed += r.resampleChanged;
+            samples += r.samples;
+          }
+          expect(samples).toBeGreaterThan(0);
+          // resample must actually re-deal hidden information, or the view checks prove nothing.
+          expect(changed, 'resample never changed any hidden information').toBeGreaterThan(0);
+        });
+      });
+    }
+  }
+});

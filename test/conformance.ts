@@ -1,0 +1,167 @@
+/**
+ * The conformance suite: one set of properties every registered game must satisfy. A game opts
+ * in by adding its configurations to CONFORMANCE_CONFIGS in conformance.test.ts.
+ */
+import fc from 'fast-check';
+import { expect } from 'vitest';
+import {
+  actionKey,
+  createMatch,
+  createRng,
+  nextInt,
+  play,
+  replay,
+  stableHash,
+  type ActionBase,
+  type AnyGame,
+  type MatchConfig,
+  type Seat,
+} from '../src/engine/index.js';
+
+export interface ConformanceConfig {
+  seats: number;
+  options?: unknown;
+  /** Upper bound on the number of actions in one game. */
+  maxSteps: number;
+}
+
+const sortedComponents = (game: AnyGame, state: unknown): string => [...game.components(state)].sort().join(',');
+
+function mustCreate(game: AnyGame, config: MatchConfig) {
+  const created = createMatch(game, config);
+  if (!created.ok) throw new Error(`${game.id}: could not create match: ${created.error.message}`);
+  return created.value;
+}
+
+function randomStep(game: AnyGame, state: unknown, rng: ReturnType<typeof createRng>): { seat: Seat; action: ActionBase } {
+  const toAct = game.toAct(state);
+  const seat = toAct[nextInt(rng, toAct.length)]!;
+  const legal = game.legalActions(state, seat);
+  return { seat, action: legal[nextInt(rng, legal.length)]! };
+}
+
+/** Plays one random game through `play`, checking the per-step invariants. */
+export function checkPlayout(game: AnyGame, config: ConformanceConfig, seed: string): void {
+  const match = mustCreate(game, { seats: config.seats, seed, options: config.options });
+  const rng = createRng(`playout:${seed}`);
+  const components = sortedComponents(game, match.state);
+  let steps = 0;
+  while (game.outcome(match.state) === null) {
+    expect(steps, `${game.id} ${seed}: game did not end within ${config.maxSteps} actions`).toBeLessThan(config.maxSteps);
+    const toAct = game.toAct(match.state);
+    expect(toAct.length, 'a running game has someone to act').toBeGreaterThan(0);
+    for (let seat = 0; seat < config.seats; seat++) {
+      const legal = game.legalActions(match.state, seat);
+      if (toAct.includes(seat)) {
+        expect(legal.length, `seat ${seat} is to act but has no legal action`).toBeGreaterThan(0);
+        const keys = legal.map(actionKey);
+        expect(new Set(keys).size, 'legal actions are distinct').toBe(keys.length);
+      } else {
+        expect(legal, `seat ${seat} is not to act but has legal actions`).toEqual([]);
+      }
+    }
+    const { seat, action } = randomStep(game, match.state, rng);
+    // Every legal action survives its own parser.
+    const reparsed = game.parseAction(JSON.parse(JSON.stringify(action)));
+    expect(reparsed.ok, `legal action ${actionKey(action)} fails parseAction`).toBe(true);
+    const played = play(match, seat, action);
+    expect(played.ok).toBe(true);
+    expect(sortedComponents(game, match.state), 'components are conserved').toBe(components);
+    steps++;
+  }
+  const outcome = game.outcome(match.state)!;
+  expect(game.toAct(match.state)).toEqual([]);
+  expect(outcome.scores.length).toBe(config.seats);
+  expect(outcome.ranks.length).toBe(config.seats);
+  expect(outcome.winners.length).toBeGreaterThan(0);
+  for (const w of outcome.winners) expect(outcome.ranks[w]).toBe(1);
+  // The record replays to the same state.
+  const replayed = replay(game, JSON.parse(JSON.stringify(match.record)));
+  expect(replayed.ok).toBe(true);
+  if (replayed.ok) expect(replayed.value.hash).toBe(stableHash(match.state));
+  // A finished game refuses further actions.
+  const after = play(match, 0, { type: 'anything' });
+  expect(after.ok).toBe(false);
+}
+
+/** Walks a random game and checks clone, JSON round-trip, views, resample and refusals along the way. */
+export function checkStateProperties(game: AnyGame, config: ConformanceConfig, seed: string): { resampleChanged: number; samples: number } {
+  const match = mustCreate(game, { seats: config.seats, seed, options: config.options });
+  const rng = createRng(`props:${seed}`);
+  let resampleChanged = 0;
+  let samples = 0;
+  let steps = 0;
+  while (game.outcome(match.state) !== null ? false : steps < config.maxSteps) {
+    const state = match.state;
+    const hash = stableHash(state);
+
+    // JSON round-trip gives an equal state that plays on identically.
+    const roundTripped = JSON.parse(JSON.stringify(state));
+    expect(roundTripped).toEqual(state);
+
+    // Clones are independent.
+    const clone = game.clone(state);
+    expect(stableHash(clone)).toBe(hash);
+    const step = randomStep(game, clone, rng);
+    game.apply(clone, step.seat, step.action);
+    expect(stableHash(state), 'applying to a clone leaves the original unchanged').toBe(hash);
+    game.apply(roundTripped, step.seat, step.action);
+    expect(stableHash(roundTripped)).toBe(stableHash(clone));
+
+    // Views: what a seat sees is unchanged when everything it cannot see is dealt anew.
+    const seat = nextInt(rng, config.seats);
+    const view = game.view(state, seat);
+    expect(JSON.parse(JSON.stringify(view)), 'views are plain JSON').toEqual(view);
+    const resampled = game.resample(state, seat, rng);
+    expect(stableHash(state), 'resample leaves the original unchanged').toBe(hash);
+    expect(game.view(resampled, seat), `${game.id}: seat ${seat}'s view differs after resampling hidden information`).toEqual(view);
+    expect(game.legalActions(resampled, seat).map(actionKey)).toEqual(game.legalActions(state, seat).map(actionKey));
+    expect(game.toAct(resampled)).toEqual(game.toAct(state));
+    expect(sortedComponents(game, resampled), 'resample conserves components').toBe(sortedComponents(game, state));
+    samples++;
+    if (stableHash(resampled) !== hash) resampleChanged++;
+    // A resampled state is a legal state: it plays on to an end.
+    if (steps % 7 === 0) {
+      const copy = game.clone(resampled);
+      let n = 0;
+      while (game.toAct(copy).length > 0 && n < config.maxSteps) {
+        const s = randomStep(game, copy, rng);
+        game.apply(copy, s.seat, s.action);
+        n++;
+      }
+      expect(game.outcome(copy), 'a resampled state plays to an end').not.toBeNull();
+    }
+    // The spectator view never equals more than any seat's: it must at least be JSON.
+    const spectator = game.view(state, 'spectator');
+    expect(JSON.parse(JSON.stringify(spectator))).toEqual(spectator);
+
+    // Refusals change nothing.
+    const toAct = game.toAct(state);
+    const idle = [...Array(config.seats).keys()].find((s) => !toAct.includes(s));
+    if (idle !== undefined) {
+      const r = play(match, idle, game.legalActions(state, toAct[0]!)[0]);
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.error.code).toBe('not-your-turn');
+    }
+    const malformed = play(match, toAct[0]!, { type: '??' });
+    expect(malformed.ok).toBe(false);
+    if (!malformed.ok) expect(malformed.error.code).toBe('malformed-action');
+    expect(play(match, toAct[0]!, null).ok).toBe(false);
+    expect(play(match, 99, game.legalActions(state, toAct[0]!)[0]).ok).toBe(false);
+    expect(stableHash(match.state), 'refused actions change nothing').toBe(hash);
+
+    const next = randomStep(game, match.state, rng);
+    expect(play(match, next.seat, next.action).ok).toBe(true);
+    steps++;
+  }
+  return { resampleChanged, samples };
+}
+
+export function conformanceProperties(game: AnyGame, config: ConformanceConfig, runs: number): void {
+  fc.assert(
+    fc.property(fc.string({ minLength: 1, maxLength: 12 }), (seed) => {
+      checkPlayout(game, config, seed);
+    }),
+    { numRuns: runs },
+  );
+}
