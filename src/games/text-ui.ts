@@ -1,0 +1,19 @@
+/**
+ * How a game is drawn in the terminal. Pure string functions over a seat's view, so the same
+ * code serves `drey play`, `drey replay` and tests. The CLI does the I/O.
+ */
+import type { ActionBase, Viewer } from '../engine/game.js';
+
+export interface TextUI<View = unknown, Action extends ActionBase = ActionBase> {
+  /** The table as `viewer` sees it: lines of at most 80 columns, at most ~18 lines. */
+  render(view: View, viewer: Viewer, names: readonly string[]): string[];
+  /** A short menu label for a legal action ("play 7", "place on Ann's pile (6)"). */
+  label(action: Action, view: View, names: readonly string[]): string;
+  /**
+   * Turns typed text into one of `legal`, or a sentence saying why the text is not a legal
+   * action now. Menu numbers are handled by the CLI before this is asked.
+   */
+  parse(text: string, view: View, legal: readonly Action[], names: readonly string[]): { action: Action } | { error: string };
+  /** One-line hint shown under the prompt ("type a card rank, or a menu number"). */
+  hint(view: View, legal: readonly Action[]): string;
+}
