@@ -1,0 +1,112 @@
+/**
+ * Builds the whole Drey server: storage, the table service, bots in workers, the HTTP API, the
+ * built web app and live tables over socket.io, on one Fastify instance. `listen` starts it;
+ * `close` stops everything it started, in order.
+ */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { Server as SocketServer } from 'socket.io';
+import type { AnyGame } from '../engine/game.js';
+import { listGames } from '../games/index.js';
+import { createWorkerPool, type BotRunner } from './bots/pool.js';
+import { registerApi, sendError } from './http.js';
+import { attachRealtime } from './realtime.js';
+import { TableService } from './service.js';
+import type { Store } from './storage/types.js';
+
+/** The package root: two levels above this file, in src/server and in dist/server alike. */
+export const PACKAGE_ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+
+export interface DreyServerOptions {
+  store: Store;
+  games?: readonly AnyGame[];
+  /** Defaults to a pool of worker threads. */
+  bots?: BotRunner;
+  botWorkers?: number;
+  botDelayMs?: number;
+  /** The built web app (index.html and assets); defaults to dist/web. */
+  webRoot?: string;
+  /** Where docs/rules/<game>.md live; defaults to the package's docs/rules. */
+  rulesDir?: string;
+  logger?: boolean;
+}
+
+export interface DreyServer {
+  app: FastifyInstance;
+  io: SocketServer;
+  service: TableService;
+  /** Starts listening; resolves to the address it listens on. */
+  listen(port: number, host: string): Promise<{ port: number; host: string; url: string }>;
+  close(): Promise<void>;
+}
+
+export async function createDreyServer(opts: DreyServerOptions): Promise<DreyServer> {
+  const games = opts.games ?? listGames();
+  const rulesDir = opts.rulesDir ?? join(PACKAGE_ROOT, 'docs', 'rules');
+  const rulesFile = (id: string): string => join(rulesDir, `${id}.md`);
+  const bots = opts.bots ?? createWorkerPool(opts.botWorkers ?? 2);
+  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 256 * 1024 });
+  const service = new TableService({
+    store: opts.store,
+    games,
+    bots,
+    botDelayMs: opts.botDelayMs ?? 700,
+    hasRules: (id) => existsSync(rulesFile(id)),
+    warn: (m) => app.log.warn(m),
+  });
+
+  // Fastify's own errors (bad JSON, wrong content type, too large) in Drey's error shape.
+  app.setErrorHandler((error: { statusCode?: number; message: string }, _req, reply) => {
+    const status = error.statusCode ?? 500;
+    if (status >= 500) app.log.error(error);
+    return reply.code(status).send({ error: { code: status >= 500 ? 'storage-error' : 'bad-request', message: error.message } });
+  });
+
+  await registerApi(app, {
+    service,
+    rules: async (id) => (existsSync(rulesFile(id)) ? readFile(rulesFile(id), 'utf8') : undefined),
+  });
+
+  const webRoot = opts.webRoot ?? join(PACKAGE_ROOT, 'dist', 'web');
+  const hasWeb = existsSync(join(webRoot, 'index.html'));
+  if (hasWeb) await app.register(fastifyStatic, { root: webRoot, wildcard: false });
+  // Every page of the web app is index.html; the app routes in the browser.
+  app.setNotFoundHandler((req, reply) => {
+    if (req.method === 'GET' && hasWeb && !req.url.startsWith('/api/') && !req.url.startsWith('/socket.io')) {
+      return reply.type('text/html; charset=utf-8').sendFile('index.html');
+    }
+    return sendError(reply, { code: 'bad-request', message: `no route ${req.method} ${req.url.split('?')[0] ?? ''}` }).code(404);
+  });
+
+  const io = new SocketServer(app.server, { serveClient: false, maxHttpBufferSize: 64 * 1024 });
+  attachRealtime(io, service);
+  await service.start();
+
+  let closed = false;
+  return {
+    app,
+    io,
+    service,
+    async listen(port, host) {
+      await app.listen({ port, host });
+      const addr = app.server.address();
+      const actual = typeof addr === 'object' && addr ? addr.port : port;
+      return { port: actual, host, url: `http://${host.includes(':') ? `[${host}]` : host}:${actual}` };
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await service.close();
+      await new Promise<void>((done) => {
+        io.close(() => done());
+      });
+      await app.close().catch(() => undefined);
+      await bots.close();
+      await opts.store.close();
+    },
+  };
+}

@@ -1,0 +1,21 @@
+/**
+ * One bot decision, as a worker (or the server itself, in tests) runs it: the bot gets the seat's
+ * view, legal actions and a determinizer through botInput, never the state itself.
+ */
+import { botInput, findBot } from '../../bots/index.js';
+import { createRng } from '../../engine/rng.js';
+import type { AnyGame } from '../../engine/game.js';
+import type { BotAnswer, BotTask } from './task.js';
+
+export function decide(games: (id: string) => AnyGame | undefined, task: BotTask): BotAnswer {
+  const game = games(task.game);
+  if (!game) return { id: task.id, ok: false, error: `unknown game ${task.game}` };
+  const bot = findBot(task.game, task.bot);
+  if (!bot.ok) return { id: task.id, ok: false, error: bot.error.message };
+  try {
+    const action = bot.value(botInput(game, task.state, task.seat, createRng(task.rngSeed)));
+    return { id: task.id, ok: true, action };
+  } catch (e) {
+    return { id: task.id, ok: false, error: e instanceof Error ? e.message : String(e) };
+  }
+}

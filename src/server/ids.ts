@@ -1,0 +1,23 @@
+/**
+ * Table ids and seat tokens. A seat token is 256 random bits from node:crypto, shown to its
+ * holder once; the server stores only its SHA-256, and compares hashes in constant time.
+ */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+
+/** 60 random bits: table ids are public (they are in invite links), so they need not be secret. */
+export const newTableId = (): string => randomBytes(8).toString('base64url').slice(0, 10);
+
+/** A seat token: 256 bits, base64url. */
+export const newSeatToken = (): string => randomBytes(32).toString('base64url');
+
+/** A fresh random seed for a table whose creator did not fix one. */
+export const newSeed = (): string => randomBytes(12).toString('base64url');
+
+export const hashToken = (token: string): string => createHash('sha256').update(token, 'utf8').digest('hex');
+
+/** Whether `token` hashes to `expectedHash`, without leaking where they first differ. */
+export function tokenMatches(token: string, expectedHash: string): boolean {
+  const actual = Buffer.from(hashToken(token), 'hex');
+  const expected = Buffer.from(expectedHash, 'hex');
+  return actual.length === expected.length && timingSafeEqual(actual, expected);
+}

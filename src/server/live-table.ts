@@ -1,0 +1,94 @@
+/**
+ * A table in memory: its stored row, the match rebuilt from the event log, and its log lines.
+ * Everything a client is sent is built here, per viewer, from the game's view: never the state.
+ */
+import type { AnyGame, Seat, Viewer } from '../engine/game.js';
+import type { Match } from '../engine/match.js';
+import type { LogEntry, PublicSeat, TableFrame, TableSummary } from './protocol.js';
+import type { StoredTable } from './storage/types.js';
+
+/** Bots get friendly names so a log reads like a table of people. */
+const BOT_NAMES = ['Hazel', 'Pip', 'Nutmeg', 'Bramble', 'Sorrel', 'Juniper', 'Chestnut', 'Fern'] as const;
+
+export const botName = (seat: Seat, bot: string): string => `${BOT_NAMES[seat % BOT_NAMES.length]!} (${bot} bot)`;
+
+/**
+ * One log line as the table keeps it. An action taken while several seats chose at once is
+ * private to its seat (ARCHITECTURE: simultaneous choices stay hidden until everyone has chosen);
+ * others read that the seat has chosen, and learn what from the view once all cards are revealed.
+ */
+export interface KeptEntry {
+  seq: number;
+  seat: Seat;
+  text: string;
+  secret: boolean;
+}
+
+export interface LiveTable {
+  stored: StoredTable;
+  game: AnyGame;
+  match: Match;
+  log: KeptEntry[];
+  /** Open sockets per human seat, for the "connected" dot. */
+  presence: Map<Seat, number>;
+  /** Bot seats whose decision is under way. */
+  thinking: Set<Seat>;
+  /** Serializes every change to this table: validate → commit → apply → broadcast. */
+  queue: Promise<unknown>;
+}
+
+export const seatName = (table: LiveTable, seat: Seat): string => {
+  const s = table.stored.seats[seat];
+  if (!s) return `Seat ${seat + 1}`;
+  if (s.kind === 'bot') return botName(seat, s.bot);
+  return s.name ?? `Seat ${seat + 1}`;
+};
+
+export function publicSeats(table: Pick<LiveTable, 'stored' | 'presence'>): PublicSeat[] {
+  return table.stored.seats.map((s, seat) =>
+    s.kind === 'bot'
+      ? { kind: 'bot', bot: s.bot, name: botName(seat, s.bot) }
+      : { kind: 'human', name: s.name, connected: (table.presence.get(seat) ?? 0) > 0 },
+  );
+}
+
+/** A log line as `viewer` may read it. Once the game is over every line is public. */
+export function entryFor(table: LiveTable, entry: KeptEntry, viewer: Viewer): LogEntry {
+  const visible = !entry.secret || viewer === entry.seat || table.stored.status === 'finished';
+  return { seq: entry.seq, seat: entry.seat, text: visible ? entry.text : `${seatName(table, entry.seat)} has chosen.` };
+}
+
+export function summarize(table: Pick<LiveTable, 'stored' | 'presence' | 'game'>): TableSummary {
+  const s = table.stored;
+  return {
+    id: s.id,
+    game: s.game,
+    gameTitle: table.game.title,
+    status: s.status,
+    seats: publicSeats(table),
+    seq: s.seq,
+    createdAt: s.createdAt,
+    updatedAt: s.updatedAt,
+    outcome: s.outcome,
+  };
+}
+
+/** The frame `viewer` is sent: their own view and, if it is their turn, their legal actions. */
+export function frameFor(table: LiveTable, viewer: Viewer): TableFrame {
+  const { game, match, stored } = table;
+  const running = stored.status === 'running';
+  const toAct = running ? [...game.toAct(match.state)] : [];
+  const you = viewer === 'spectator' ? null : viewer;
+  return {
+    tableId: stored.id,
+    game: stored.game,
+    seq: stored.seq,
+    status: stored.status,
+    seats: publicSeats(table),
+    you,
+    view: game.view(match.state, viewer),
+    legal: you !== null && toAct.includes(you) ? [...game.legalActions(match.state, you)] : [],
+    toAct,
+    outcome: stored.outcome,
+  };
+}

@@ -1,0 +1,195 @@
+/**
+ * The wire protocol between the Drey server and its clients: zod schemas for everything a client
+ * sends (HTTP bodies and socket messages), and the types of everything the server sends back.
+ * The web app imports the types from here (type-only), so both ends agree by construction.
+ * docs/protocol.md describes the same messages in prose.
+ */
+import { z } from 'zod';
+import type { ActionBase, Outcome, Seat } from '../engine/game.js';
+
+/** Table ids are short random strings; tokens are 256-bit base64url strings. */
+export const TableIdSchema = z.string().regex(/^[A-Za-z0-9_-]{6,40}$/, 'not a table id');
+export const TokenSchema = z.string().regex(/^[A-Za-z0-9_-]{22,128}$/, 'not a seat token');
+export const DisplayNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'a name needs at least one character')
+  .max(24, 'a name has at most 24 characters')
+  .regex(/^[^<>\p{Cc}]+$/u, 'a name may not contain control characters or angle brackets');
+
+// ---------------------------------------------------------------- HTTP bodies
+
+export const SeatRequestSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('human') }),
+  z.object({ kind: z.literal('bot'), bot: z.string().min(1).max(40) }),
+]);
+export type SeatRequest = z.infer<typeof SeatRequestSchema>;
+
+export const CreateTableSchema = z.object({
+  game: z.string().min(1).max(40),
+  seats: z.array(SeatRequestSchema).min(1).max(12),
+  options: z.unknown().optional(),
+  /** Fixes the shuffle (tests, tutorials); a random seed is drawn when absent. */
+  seed: z.string().min(1).max(200).optional(),
+  arrangement: z.unknown().optional(),
+  /** Claim a human seat for the creator straight away. */
+  join: z.object({ seat: z.number().int().min(0), name: DisplayNameSchema }).optional(),
+});
+export type CreateTableRequest = z.infer<typeof CreateTableSchema>;
+
+export const ClaimSeatSchema = z.object({ name: DisplayNameSchema });
+export type ClaimSeatRequest = z.infer<typeof ClaimSeatSchema>;
+
+// ---------------------------------------------------------------- socket messages (client → server)
+
+export const WatchMessageSchema = z.object({
+  tableId: TableIdSchema,
+  /** A seat token: the holder plays that seat. Without it the client spectates. */
+  token: TokenSchema.optional(),
+});
+export type WatchMessage = z.infer<typeof WatchMessageSchema>;
+
+export const ActMessageSchema = z.object({
+  tableId: TableIdSchema,
+  token: TokenSchema,
+  /** Checked by the game's parseAction and the engine's checkAction, not here. */
+  action: z.unknown(),
+});
+export type ActMessage = z.infer<typeof ActMessageSchema>;
+
+export const SyncMessageSchema = z.object({ tableId: TableIdSchema });
+export type SyncMessage = z.infer<typeof SyncMessageSchema>;
+
+/** Socket event names, client → server. */
+export const CLIENT_EVENTS = { watch: 'watch', act: 'act', sync: 'sync', leave: 'leave' } as const;
+/** Socket event names, server → client. */
+export const SERVER_EVENTS = { snapshot: 'snapshot', update: 'update', error: 'drey-error' } as const;
+
+// ---------------------------------------------------------------- server → client
+
+export const TABLE_STATUSES = ['open', 'running', 'finished'] as const;
+export type TableStatus = (typeof TABLE_STATUSES)[number];
+
+/** What everyone may know about a seat. */
+export type PublicSeat =
+  | { kind: 'human'; name: string | null; connected: boolean }
+  | { kind: 'bot'; bot: string; name: string };
+
+/** One line of the table's log. */
+export interface LogEntry {
+  seq: number;
+  seat: Seat;
+  text: string;
+}
+
+/** A table as the lobby lists it. */
+export interface TableSummary {
+  id: string;
+  game: string;
+  gameTitle: string;
+  status: TableStatus;
+  seats: PublicSeat[];
+  seq: number;
+  createdAt: string;
+  updatedAt: string;
+  outcome: Outcome | null;
+}
+
+/**
+ * Everything one client needs to draw the table, as of action number `seq`. `view` is the
+ * game's view for `you` (or the spectator view), `legal` the actions `you` may take now.
+ */
+export interface TableFrame<View = unknown, Action extends ActionBase = ActionBase> {
+  tableId: string;
+  game: string;
+  seq: number;
+  status: TableStatus;
+  seats: PublicSeat[];
+  you: Seat | null;
+  view: View;
+  legal: Action[];
+  toAct: Seat[];
+  outcome: Outcome | null;
+}
+
+/** Sent on watch and on sync: the frame and the whole log. */
+export interface SnapshotMessage<View = unknown, Action extends ActionBase = ActionBase>
+  extends TableFrame<View, Action> {
+  log: LogEntry[];
+}
+
+/**
+ * Sent after every committed action (`entries` holds its log line) and when seats change
+ * (`entries` empty, same `seq`). A client that sees `seq` jump by more than one asks to sync.
+ */
+export interface UpdateMessage<View = unknown, Action extends ActionBase = ActionBase>
+  extends TableFrame<View, Action> {
+  entries: LogEntry[];
+}
+
+export const ERROR_CODES = [
+  'bad-request',
+  'unknown-table',
+  'unknown-game',
+  'unknown-bot',
+  'bad-options',
+  'bad-seats',
+  'bad-token',
+  'seat-taken',
+  'not-a-seat',
+  'table-not-running',
+  'not-finished',
+  'malformed-action',
+  'bad-seat',
+  'game-over',
+  'not-your-turn',
+  'illegal-action',
+  'storage-error',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export interface ProtocolError {
+  code: ErrorCode;
+  message: string;
+}
+
+/** Acknowledgement of an `act` message. */
+export type ActAck = { ok: true; seq: number } | { ok: false; error: ProtocolError };
+/** Acknowledgement of `watch` and `sync`. */
+export type WatchAck = { ok: true; seq: number; you: Seat | null } | { ok: false; error: ProtocolError };
+
+// ---------------------------------------------------------------- HTTP responses
+
+export interface GameInfo {
+  id: string;
+  title: string;
+  seats: { min: number; max: number };
+  bots: { name: string; description: string }[];
+  hasRules: boolean;
+}
+
+export interface CreateTableResponse {
+  table: TableSummary;
+  /** Present when the request claimed a seat: keep it, it is the only key to that seat. */
+  seat?: { seat: Seat; token: string };
+}
+
+export interface ClaimSeatResponse {
+  table: TableSummary;
+  seat: Seat;
+  token: string;
+}
+
+/** One step of a finished match, for the replay viewer. */
+export interface ReplayFrame<View = unknown> {
+  seq: number;
+  entry: LogEntry | null;
+  view: View;
+}
+
+export interface ReplayResponse<View = unknown> {
+  table: TableSummary;
+  viewer: Seat | 'spectator';
+  frames: ReplayFrame<View>[];
+  record: unknown;
+}

@@ -1,0 +1,140 @@
+/**
+ * Live tables over socket.io. A client `watch`es a table (with its seat token, or as a
+ * spectator) and gets a snapshot; after every committed change each watcher gets an update with
+ * its own view and legal actions, stamped with the table's sequence number. `act` plays an
+ * action for the token's seat. Errors go to the client that caused them, as the ack of its
+ * message (or a `drey-error` event when it sent no ack), and change nothing.
+ */
+import type { Server, Socket } from 'socket.io';
+import type { Seat, Viewer } from '../engine/game.js';
+import { entryFor, frameFor, type LiveTable } from './live-table.js';
+import {
+  ActMessageSchema,
+  CLIENT_EVENTS,
+  SERVER_EVENTS,
+  SyncMessageSchema,
+  WatchMessageSchema,
+  type ActAck,
+  type ProtocolError,
+  type UpdateMessage,
+  type WatchAck,
+} from './protocol.js';
+import type { TableChange, TableService } from './service.js';
+
+const room = (tableId: string): string => `table:${tableId}`;
+
+interface Watching {
+  seat: Seat | null;
+}
+
+/** What the server keeps per socket: the tables it watches and as which seat. */
+interface SocketData {
+  watching: Map<string, Watching>;
+}
+
+type Ack<T> = (answer: T) => void;
+
+function reply<T extends { ok: boolean }>(socket: Socket, ack: unknown, answer: T): void {
+  if (typeof ack === 'function') (ack as Ack<T>)(answer);
+  else if (!answer.ok) socket.emit(SERVER_EVENTS.error, (answer as unknown as { error: ProtocolError }).error);
+}
+
+const badMessage = (issues: { path: PropertyKey[]; message: string }[]): { ok: false; error: ProtocolError } => ({
+  ok: false,
+  error: { code: 'bad-request', message: issues.map((i) => (i.path.length ? `${i.path.map(String).join('.')}: ${i.message}` : i.message)).join('; ') },
+});
+
+export function attachRealtime(io: Server, service: TableService): void {
+  const dataOf = (socket: Socket): SocketData => socket.data as SocketData;
+
+  // After every committed change: each watcher's own frame. Views are computed once per viewer.
+  service.onChange(({ table, entries }: TableChange) => {
+    const sockets = io.sockets.adapter.rooms.get(room(table.stored.id));
+    if (!sockets || sockets.size === 0) return;
+    const frames = new Map<Viewer, UpdateMessage>();
+    for (const id of sockets) {
+      const socket = io.sockets.sockets.get(id);
+      const watching = socket && dataOf(socket).watching.get(table.stored.id);
+      if (!socket || !watching) continue;
+      const viewer: Viewer = watching.seat ?? 'spectator';
+      let frame = frames.get(viewer);
+      if (!frame) {
+        frame = { ...frameFor(table, viewer), entries: entries.map((e) => entryFor(table, e, viewer)) };
+        frames.set(viewer, frame);
+      }
+      socket.emit(SERVER_EVENTS.update, frame);
+    }
+  });
+
+  const stopWatching = (socket: Socket, tableId: string): void => {
+    const data = dataOf(socket);
+    const was = data.watching.get(tableId);
+    if (!was) return;
+    data.watching.delete(tableId);
+    void socket.leave(room(tableId));
+    if (was.seat !== null) {
+      const seat = was.seat;
+      void service.getTable(tableId).then((t) => t && service.presence(t, seat, -1));
+    }
+  };
+
+  const sendSnapshot = (socket: Socket, table: LiveTable, seat: Seat | null): void => {
+    socket.emit(SERVER_EVENTS.snapshot, service.snapshot(table, seat ?? 'spectator'));
+  };
+
+  io.on('connection', (socket) => {
+    dataOf(socket).watching = new Map();
+
+    socket.on(CLIENT_EVENTS.watch, async (msg: unknown, ack?: unknown) => {
+      const parsed = WatchMessageSchema.safeParse(msg);
+      if (!parsed.success) return reply<WatchAck>(socket, ack, badMessage(parsed.error.issues));
+      const { tableId, token } = parsed.data;
+      const table = await service.getTable(tableId);
+      if (!table) return reply<WatchAck>(socket, ack, { ok: false, error: { code: 'unknown-table', message: `there is no table ${tableId}` } });
+      let seat: Seat | null = null;
+      if (token !== undefined) {
+        seat = service.seatOf(table, token);
+        if (seat === null) {
+          return reply<WatchAck>(socket, ack, { ok: false, error: { code: 'bad-token', message: 'this token does not open any seat at this table' } });
+        }
+      }
+      if (!socket.connected) return;
+      stopWatching(socket, tableId);
+      dataOf(socket).watching.set(tableId, { seat });
+      await socket.join(room(tableId));
+      // The snapshot and the ack go out in the same tick, so no update can slip in between.
+      sendSnapshot(socket, table, seat);
+      reply<WatchAck>(socket, ack, { ok: true, seq: table.stored.seq, you: seat });
+      if (seat !== null) service.presence(table, seat, 1);
+    });
+
+    socket.on(CLIENT_EVENTS.sync, async (msg: unknown, ack?: unknown) => {
+      const parsed = SyncMessageSchema.safeParse(msg);
+      if (!parsed.success) return reply<WatchAck>(socket, ack, badMessage(parsed.error.issues));
+      const watching = dataOf(socket).watching.get(parsed.data.tableId);
+      const table = watching && (await service.getTable(parsed.data.tableId));
+      if (!watching || !table) {
+        return reply<WatchAck>(socket, ack, { ok: false, error: { code: 'unknown-table', message: 'watch the table before syncing it' } });
+      }
+      sendSnapshot(socket, table, watching.seat);
+      reply<WatchAck>(socket, ack, { ok: true, seq: table.stored.seq, you: watching.seat });
+    });
+
+    socket.on(CLIENT_EVENTS.act, async (msg: unknown, ack?: unknown) => {
+      const parsed = ActMessageSchema.safeParse(msg);
+      if (!parsed.success) return reply<ActAck>(socket, ack, badMessage(parsed.error.issues));
+      const { tableId, token, action } = parsed.data;
+      const result = await service.act(tableId, token, action);
+      reply<ActAck>(socket, ack, result.ok ? { ok: true, seq: result.value.seq } : result);
+    });
+
+    socket.on(CLIENT_EVENTS.leave, (msg: unknown) => {
+      const parsed = SyncMessageSchema.safeParse(msg);
+      if (parsed.success) stopWatching(socket, parsed.data.tableId);
+    });
+
+    socket.on('disconnect', () => {
+      for (const tableId of [...dataOf(socket).watching.keys()]) stopWatching(socket, tableId);
+    });
+  });
+}

@@ -1,0 +1,57 @@
+/**
+ * Starts Drey from the environment (PORT, HOST, DREY_DB, …; see config.ts): what `npm start` and
+ * `drey serve` run. Stops cleanly on SIGINT/SIGTERM.
+ */
+import { pathToFileURL } from 'node:url';
+import { createDreyServer, type DreyServer } from './app.js';
+import { readConfig, type ServerConfig } from './config.js';
+import { openSqliteStore } from './storage/sqlite.js';
+
+export async function startServer(config: ServerConfig, log: (line: string) => void = console.log): Promise<DreyServer & { url: string }> {
+  if (config.databaseUrl) {
+    log('DATABASE_URL is set, but this build stores tables in SQLite only; using ' + config.dbFile);
+  }
+  const store = openSqliteStore(config.dbFile, { synchronous: config.dbSync });
+  const opts: Parameters<typeof createDreyServer>[0] = {
+    store,
+    botWorkers: config.botWorkers,
+    botDelayMs: config.botDelayMs,
+  };
+  if (config.webRoot) opts.webRoot = config.webRoot;
+  const server = await createDreyServer(opts);
+  const { url } = await server.listen(config.port, config.host);
+  log(`Drey is serving on ${url} (data: ${config.dbFile})`);
+  return { ...server, url };
+}
+
+/** Entry for `node dist/server/start.js` and the CLI: reads the environment, runs until a signal. */
+export async function serveFromEnv(env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  const config = readConfig(env);
+  if (!config.ok) {
+    console.error(`drey serve: ${config.error}`);
+    return 2;
+  }
+  const server = await startServer(config.value);
+  await new Promise<void>((done) => {
+    const stop = (): void => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      done();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+  await server.close();
+  return 0;
+}
+
+const isMain = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
+if (isMain) {
+  serveFromEnv().then(
+    (code) => process.exit(code),
+    (e: unknown) => {
+      console.error(e);
+      process.exit(1);
+    },
+  );
+}

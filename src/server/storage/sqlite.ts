@@ -1,0 +1,163 @@
+/**
+ * The SQLite store: one file, WAL mode, through better-sqlite3. Every appendAction is its own
+ * transaction, committed before the call returns, so what a client has been sent survives a
+ * crash (even kill -9) of the server: broadcast only ever follows this commit.
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import type { Outcome } from '../../engine/game.js';
+import type { TableStatus } from '../protocol.js';
+import type { AppendAction, Store, StoredAction, StoredSeat, StoredTable } from './types.js';
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS tables (
+  id          TEXT PRIMARY KEY,
+  game        TEXT NOT NULL,
+  seed        TEXT NOT NULL,
+  options     TEXT NOT NULL,
+  arrangement TEXT,
+  seats       TEXT NOT NULL,
+  status      TEXT NOT NULL,
+  seq         INTEGER NOT NULL,
+  outcome     TEXT,
+  created_at  TEXT NOT NULL,
+  updated_at  TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS tables_status ON tables (status, updated_at);
+CREATE TABLE IF NOT EXISTS actions (
+  table_id TEXT NOT NULL REFERENCES tables (id),
+  seq      INTEGER NOT NULL,
+  seat     INTEGER NOT NULL,
+  action   TEXT NOT NULL,
+  at       TEXT NOT NULL,
+  PRIMARY KEY (table_id, seq)
+) WITHOUT ROWID;
+`;
+
+interface TableRow {
+  id: string;
+  game: string;
+  seed: string;
+  options: string;
+  arrangement: string | null;
+  seats: string;
+  status: string;
+  seq: number;
+  outcome: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+interface ActionRow {
+  seq: number;
+  seat: number;
+  action: string;
+  at: string;
+}
+
+const fromRow = (row: TableRow): StoredTable => {
+  const table: StoredTable = {
+    id: row.id,
+    game: row.game,
+    seed: row.seed,
+    options: JSON.parse(row.options) as unknown,
+    seats: JSON.parse(row.seats) as StoredSeat[],
+    status: row.status as TableStatus,
+    seq: row.seq,
+    outcome: row.outcome === null ? null : (JSON.parse(row.outcome) as Outcome),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+  if (row.arrangement !== null) table.arrangement = JSON.parse(row.arrangement) as unknown;
+  return table;
+};
+
+export interface SqliteOptions {
+  /** 'full' syncs the WAL on every commit (survives power loss); 'normal' survives process crashes. */
+  synchronous?: 'full' | 'normal';
+}
+
+export function openSqliteStore(file: string, opts: SqliteOptions = {}): Store {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma(`synchronous = ${opts.synchronous === 'normal' ? 'NORMAL' : 'FULL'}`);
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  db.exec(SCHEMA);
+
+  const insertTable = db.prepare(
+    `INSERT INTO tables (id, game, seed, options, arrangement, seats, status, seq, outcome, created_at, updated_at)
+     VALUES (@id, @game, @seed, @options, @arrangement, @seats, @status, @seq, @outcome, @createdAt, @updatedAt)`,
+  );
+  const updateSeatsStmt = db.prepare('UPDATE tables SET seats = ?, status = ?, updated_at = ? WHERE id = ?');
+  const insertAction = db.prepare('INSERT INTO actions (table_id, seq, seat, action, at) VALUES (?, ?, ?, ?, ?)');
+  const advanceTable = db.prepare(
+    'UPDATE tables SET seq = ?, status = ?, outcome = ?, updated_at = ? WHERE id = ? AND seq = ?',
+  );
+  const selectTable = db.prepare<[string], TableRow>('SELECT * FROM tables WHERE id = ?');
+  const selectActions = db.prepare<[string], ActionRow>(
+    'SELECT seq, seat, action, at FROM actions WHERE table_id = ? ORDER BY seq',
+  );
+
+  const append = db.transaction((e: AppendAction) => {
+    const changed = advanceTable.run(
+      e.seq,
+      e.status,
+      e.outcome === null ? null : JSON.stringify(e.outcome),
+      e.at,
+      e.tableId,
+      e.seq - 1,
+    );
+    if (changed.changes !== 1) throw new Error(`table ${e.tableId} is not at action ${e.seq - 1}`);
+    insertAction.run(e.tableId, e.seq, e.seat, JSON.stringify(e.action), e.at);
+  });
+
+  return {
+    async createTable(t) {
+      insertTable.run({
+        id: t.id,
+        game: t.game,
+        seed: t.seed,
+        options: JSON.stringify(t.options ?? null),
+        arrangement: t.arrangement === undefined ? null : JSON.stringify(t.arrangement),
+        seats: JSON.stringify(t.seats),
+        status: t.status,
+        seq: t.seq,
+        outcome: t.outcome === null ? null : JSON.stringify(t.outcome),
+        createdAt: t.createdAt,
+        updatedAt: t.updatedAt,
+      });
+    },
+    async updateSeats(tableId, seats, status, at) {
+      const changed = updateSeatsStmt.run(JSON.stringify(seats), status, at, tableId);
+      if (changed.changes !== 1) throw new Error(`no table ${tableId}`);
+    },
+    async appendAction(entry) {
+      append(entry);
+    },
+    async getTable(tableId) {
+      const row = selectTable.get(tableId);
+      return row ? fromRow(row) : undefined;
+    },
+    async getActions(tableId): Promise<StoredAction[]> {
+      return selectActions.all(tableId).map((r) => ({
+        seq: r.seq,
+        seat: r.seat,
+        action: JSON.parse(r.action) as StoredAction['action'],
+        at: r.at,
+      }));
+    },
+    async listTables({ statuses, limit }) {
+      const where = statuses && statuses.length > 0 ? `WHERE status IN (${statuses.map(() => '?').join(', ')})` : '';
+      const rows = db
+        .prepare<unknown[], TableRow>(`SELECT * FROM tables ${where} ORDER BY updated_at DESC, id LIMIT ?`)
+        .all(...(statuses ?? []), limit ?? 1_000_000);
+      return rows.map(fromRow);
+    },
+    async close() {
+      if (db.open) db.close();
+    },
+  };
+}

@@ -1,0 +1,62 @@
+/**
+ * Where tables and their event logs live. The server talks to storage only through `Store`, so a
+ * PostgreSQL implementation (ARCHITECTURE: when DATABASE_URL is set) can slot in beside SQLite.
+ * Methods are async for that reason, even though the SQLite store answers synchronously.
+ */
+import type { Outcome, Seat } from '../../engine/game.js';
+import type { RecordedAction } from '../../engine/match.js';
+import type { TableStatus } from '../protocol.js';
+
+/** A seat as stored: a human seat keeps only the hash of its token, never the token. */
+export type StoredSeat =
+  | { kind: 'human'; name: string | null; tokenHash: string | null }
+  | { kind: 'bot'; bot: string };
+
+export interface StoredTable {
+  id: string;
+  game: string;
+  seed: string;
+  /** The options as the game parsed them (plain JSON). */
+  options: unknown;
+  arrangement?: unknown;
+  seats: StoredSeat[];
+  status: TableStatus;
+  /** Number of committed actions. */
+  seq: number;
+  outcome: Outcome | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface StoredAction extends RecordedAction {
+  seq: number;
+  at: string;
+}
+
+/** What changes with one committed action. */
+export interface AppendAction {
+  tableId: string;
+  seq: number;
+  seat: Seat;
+  action: unknown;
+  status: TableStatus;
+  outcome: Outcome | null;
+  at: string;
+}
+
+export interface Store {
+  createTable(table: StoredTable): Promise<void>;
+  /** Claims and status changes. */
+  updateSeats(tableId: string, seats: StoredSeat[], status: TableStatus, at: string): Promise<void>;
+  /**
+   * Appends one action to the event log and updates the table row in one transaction. Rejects
+   * (and changes nothing) when `seq` is not the next number: the log never has holes or forks.
+   */
+  appendAction(entry: AppendAction): Promise<void>;
+  getTable(tableId: string): Promise<StoredTable | undefined>;
+  /** Every action of the table in order. */
+  getActions(tableId: string): Promise<StoredAction[]>;
+  /** Most recently updated first. */
+  listTables(filter: { statuses?: readonly TableStatus[]; limit?: number }): Promise<StoredTable[]>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,113 @@
+/** The HTTP API, through app.inject: lobby, creating tables, claiming seats, errors. */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { DreyServer } from '../src/server/app.js';
+import type { ClaimSeatResponse, CreateTableResponse, GameInfo, TableSummary } from '../src/server/protocol.js';
+import { makeServer } from './server-helpers.js';
+
+let server: DreyServer;
+beforeEach(async () => {
+  server = await makeServer({ botDelayMs: 60_000 });
+});
+afterEach(async () => {
+  await server.close();
+});
+
+const post = (url: string, payload: unknown) => server.app.inject({ method: 'POST', url, payload: payload as object });
+
+describe('lobby API', () => {
+  it('lists the games with their seat counts and the bots that play them', async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/api/games' });
+    expect(res.statusCode).toBe(200);
+    const games = res.json<GameInfo[]>();
+    expect(games.map((g) => g.id)).toEqual(['pick']);
+    expect(games[0]!.seats).toEqual({ min: 2, max: 4 });
+    expect(games[0]!.bots.map((b) => b.name)).toContain('random');
+  });
+
+  it('creates a table that waits for its human seats, and lists it as open', async () => {
+    const res = await post('/api/tables', { game: 'pick', seats: [{ kind: 'human' }, { kind: 'bot', bot: 'random' }] });
+    expect(res.statusCode).toBe(201);
+    const { table, seat } = res.json<CreateTableResponse>();
+    expect(seat).toBeUndefined();
+    expect(table.status).toBe('open');
+    expect(table.seats[0]).toEqual({ kind: 'human', name: null, connected: false });
+    expect(table.seats[1]).toMatchObject({ kind: 'bot', bot: 'random' });
+    const list = (await server.app.inject({ method: 'GET', url: '/api/tables' })).json<TableSummary[]>();
+    expect(list.map((t) => [t.id, t.status])).toEqual([[table.id, 'open']]);
+  });
+
+  it('gives the creator a 256-bit token when they sit down at once, and starts a full table', async () => {
+    const res = await post('/api/tables', {
+      game: 'pick',
+      seats: [{ kind: 'human' }, { kind: 'bot', bot: 'random' }],
+      join: { seat: 0, name: 'Ann' },
+    });
+    const body = res.json<CreateTableResponse>();
+    expect(body.seat?.seat).toBe(0);
+    expect(Buffer.from(body.seat!.token, 'base64url').length).toBeGreaterThanOrEqual(16);
+    expect(body.table.status).toBe('running');
+    expect(body.table.seats[0]).toMatchObject({ name: 'Ann' });
+  });
+
+  it('lets one person claim a free seat and refuses the next who tries', async () => {
+    const { table } = (await post('/api/tables', { game: 'pick', seats: [{ kind: 'human' }, { kind: 'human' }] })).json<CreateTableResponse>();
+    const first = await post(`/api/tables/${table.id}/seats/2`, { name: 'Bo' });
+    expect(first.statusCode).toBe(200);
+    const claimed = first.json<ClaimSeatResponse>();
+    expect(claimed.seat).toBe(1);
+    expect(claimed.table.status).toBe('open');
+    const again = await post(`/api/tables/${table.id}/seats/2`, { name: 'Cy' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ error: { code: 'seat-taken', message: 'seat 2 is already taken' } });
+    const last = (await post(`/api/tables/${table.id}/seats/1`, { name: 'Di' })).json<ClaimSeatResponse>();
+    expect(last.table.status).toBe('running');
+    expect(claimed.token).not.toBe(last.token);
+  });
+
+  it('keeps only a hash of each token in storage', async () => {
+    const { table, seat } = (
+      await post('/api/tables', { game: 'pick', seats: [{ kind: 'human' }, { kind: 'human' }], join: { seat: 0, name: 'Ann' } })
+    ).json<CreateTableResponse>();
+    const stored = JSON.stringify(await server.service.getTable(table.id).then((t) => t?.stored));
+    expect(stored).not.toContain(seat!.token);
+  });
+});
+
+describe('bad requests get a reason and change nothing', () => {
+  it.each([
+    ['an unknown game', { game: 'chess', seats: [{ kind: 'human' }, { kind: 'human' }] }, 404, 'unknown-game'],
+    ['too few seats', { game: 'pick', seats: [{ kind: 'human' }] }, 400, 'bad-seats'],
+    ['an unknown bot', { game: 'pick', seats: [{ kind: 'human' }, { kind: 'bot', bot: 'genius' }] }, 400, 'unknown-bot'],
+    ['bad options', { game: 'pick', seats: [{ kind: 'human' }, { kind: 'human' }], options: { rounds: 99 } }, 400, 'bad-options'],
+    ['a seat kind that does not exist', { game: 'pick', seats: [{ kind: 'alien' }, { kind: 'human' }] }, 400, 'bad-request'],
+    ['joining a bot seat', { game: 'pick', seats: [{ kind: 'bot', bot: 'random' }, { kind: 'human' }], join: { seat: 0, name: 'A' } }, 400, 'not-a-seat'],
+    ['a name made of spaces', { game: 'pick', seats: [{ kind: 'human' }, { kind: 'human' }], join: { seat: 0, name: '   ' } }, 400, 'bad-request'],
+  ])('refuses %s', async (_what, body, status, code) => {
+    const res = await post('/api/tables', body);
+    expect(res.statusCode).toBe(status);
+    expect(res.json<{ error: { code: string; message: string } }>().error.code).toBe(code);
+    expect(res.json<{ error: { message: string } }>().error.message.length).toBeGreaterThan(3);
+    const list = (await server.app.inject({ method: 'GET', url: '/api/tables' })).json<TableSummary[]>();
+    expect(list).toEqual([]);
+  });
+
+  it('answers malformed JSON with a bad-request error', async () => {
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/api/tables',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"game": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ error: { code: string } }>().error.code).toBe('bad-request');
+  });
+
+  it('answers unknown tables and bad seat numbers', async () => {
+    expect((await server.app.inject({ method: 'GET', url: '/api/tables/nosuchtable' })).statusCode).toBe(404);
+    expect((await post('/api/tables/nosuchtable/seats/1', { name: 'A' })).json<{ error: { code: string } }>().error.code).toBe('unknown-table');
+    const { table } = (await post('/api/tables', { game: 'pick', seats: [{ kind: 'human' }, { kind: 'bot', bot: 'random' }] })).json<CreateTableResponse>();
+    expect((await post(`/api/tables/${table.id}/seats/2`, { name: 'A' })).json<{ error: { code: string } }>().error.code).toBe('not-a-seat');
+    expect((await post(`/api/tables/${table.id}/seats/0`, { name: 'A' })).statusCode).toBe(400);
+    expect((await server.app.inject({ method: 'GET', url: `/api/tables/${table.id}/replay` })).json<{ error: { code: string } }>().error.code).toBe('not-finished');
+  });
+});

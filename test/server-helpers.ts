@@ -1,0 +1,82 @@
+/** Shared set-up for server tests: a Drey server on an in-memory (or given) SQLite store. */
+import { io as connect, type Socket } from 'socket.io-client';
+import type { AnyGame } from '../src/engine/game.js';
+import { createDreyServer, type DreyServer } from '../src/server/app.js';
+import { createInlineRunner } from '../src/server/bots/pool.js';
+import type { SnapshotMessage, UpdateMessage } from '../src/server/protocol.js';
+import { openSqliteStore } from '../src/server/storage/sqlite.js';
+import { pickGame } from './fixtures/pick-game.js';
+
+export const testGames: readonly AnyGame[] = [pickGame as unknown as AnyGame];
+
+export async function makeServer(opts: { db?: string; games?: readonly AnyGame[]; botDelayMs?: number } = {}): Promise<DreyServer> {
+  const games = opts.games ?? testGames;
+  return createDreyServer({
+    store: openSqliteStore(opts.db ?? ':memory:'),
+    games,
+    bots: createInlineRunner((id) => games.find((g) => g.id === id)),
+    botDelayMs: opts.botDelayMs ?? 0,
+    webRoot: '/nonexistent',
+  });
+}
+
+/** A socket.io client that records everything the server sends it. */
+export interface TestClient {
+  socket: Socket;
+  snapshots: SnapshotMessage[];
+  updates: UpdateMessage[];
+  errors: unknown[];
+  /** Resolves with the first message (snapshot or update) for which `pred` holds. */
+  waitFor(pred: (m: SnapshotMessage | UpdateMessage) => boolean, ms?: number): Promise<SnapshotMessage | UpdateMessage>;
+  emit<T>(event: string, msg: unknown): Promise<T>;
+  close(): void;
+}
+
+export async function client(url: string): Promise<TestClient> {
+  const socket = connect(url, { transports: ['websocket'], forceNew: true, reconnection: false });
+  const snapshots: SnapshotMessage[] = [];
+  const updates: UpdateMessage[] = [];
+  const errors: unknown[] = [];
+  const waiters: { pred: (m: SnapshotMessage | UpdateMessage) => boolean; done: (m: SnapshotMessage | UpdateMessage) => void }[] = [];
+  const seen: (SnapshotMessage | UpdateMessage)[] = [];
+  const deliver = (m: SnapshotMessage | UpdateMessage): void => {
+    seen.push(m);
+    for (const w of [...waiters]) {
+      if (w.pred(m)) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.done(m);
+      }
+    }
+  };
+  socket.on('snapshot', (m: SnapshotMessage) => {
+    snapshots.push(m);
+    deliver(m);
+  });
+  socket.on('update', (m: UpdateMessage) => {
+    updates.push(m);
+    deliver(m);
+  });
+  socket.on('drey-error', (e: unknown) => errors.push(e));
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  return {
+    socket,
+    snapshots,
+    updates,
+    errors,
+    waitFor(pred, ms = 5000) {
+      const already = seen.find(pred);
+      if (already) return Promise.resolve(already);
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('timed out waiting for a table message')), ms);
+        waiters.push({ pred, done: (m) => (clearTimeout(timer), resolve(m)) });
+      });
+    },
+    emit<T>(event: string, msg: unknown) {
+      return socket.timeout(5000).emitWithAck(event, msg) as Promise<T>;
+    },
+    close: () => socket.close(),
+  };
+}

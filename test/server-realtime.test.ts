@@ -1,0 +1,214 @@
+/** Live tables over socket.io against a server on 127.0.0.1: views, turns, errors, bots, reconnection. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { DreyServer } from '../src/server/app.js';
+import { createDreyServer } from '../src/server/app.js';
+import { createInlineRunner } from '../src/server/bots/pool.js';
+import type { ActAck, CreateTableResponse, ClaimSeatResponse, WatchAck } from '../src/server/protocol.js';
+import { openSqliteStore } from '../src/server/storage/sqlite.js';
+import type { Store } from '../src/server/storage/types.js';
+import type { PickView } from './fixtures/pick-game.js';
+import { client, makeServer, testGames, type TestClient } from './server-helpers.js';
+
+let server: DreyServer;
+let url: string;
+const clients: TestClient[] = [];
+const open = async (): Promise<TestClient> => {
+  const c = await client(url);
+  clients.push(c);
+  return c;
+};
+
+beforeEach(async () => {
+  server = await makeServer();
+  url = (await server.listen(0, '127.0.0.1')).url;
+});
+afterEach(async () => {
+  for (const c of clients.splice(0)) c.close();
+  await server.close();
+});
+
+async function twoHumans(): Promise<{ id: string; tokens: string[] }> {
+  const created = await server.app.inject({
+    method: 'POST',
+    url: '/api/tables',
+    payload: { game: 'pick', seats: [{ kind: 'human' }, { kind: 'human' }], join: { seat: 0, name: 'Ann' } },
+  });
+  const { table, seat } = created.json<CreateTableResponse>();
+  const claim = (await server.app.inject({ method: 'POST', url: `/api/tables/${table.id}/seats/2`, payload: { name: 'Bo' } })).json<ClaimSeatResponse>();
+  return { id: table.id, tokens: [seat!.token, claim.token] };
+}
+
+describe('a live table', () => {
+  it('sends each seat its own view and legal actions, and the spectator neither hand nor actions', async () => {
+    const { id, tokens } = await twoHumans();
+    const [ann, bo, watcher] = [await open(), await open(), await open()];
+    expect(await ann.emit<WatchAck>('watch', { tableId: id, token: tokens[0] })).toEqual({ ok: true, seq: 0, you: 0 });
+    expect(await bo.emit<WatchAck>('watch', { tableId: id, token: tokens[1] })).toEqual({ ok: true, seq: 0, you: 1 });
+    expect(await watcher.emit<WatchAck>('watch', { tableId: id })).toEqual({ ok: true, seq: 0, you: null });
+    expect(ann.snapshots[0]!.legal).toHaveLength(3);
+    expect(watcher.snapshots[0]!.legal).toEqual([]);
+
+    const ack = await ann.emit<ActAck>('act', { tableId: id, token: tokens[0], action: { type: 'pick', n: 3 } });
+    expect(ack).toEqual({ ok: true, seq: 1 });
+    const annUpdate = await ann.waitFor((m) => m.seq === 1);
+    const boUpdate = await bo.waitFor((m) => m.seq === 1);
+    const watchUpdate = await watcher.waitFor((m) => m.seq === 1);
+    expect((annUpdate.view as PickView).mine).toBe(3);
+    expect(annUpdate.legal).toEqual([]);
+    // Bo sees that Ann has picked, not what: the view and the log line both hide it.
+    expect((boUpdate.view as PickView).mine).toBeNull();
+    expect((boUpdate.view as PickView).picked).toEqual([true, false]);
+    expect(JSON.stringify(boUpdate)).not.toContain('picks 3');
+    expect(JSON.stringify(watchUpdate)).not.toContain('picks 3');
+    expect('entries' in annUpdate && annUpdate.entries[0]!.text).toBe('seat 1 picks 3');
+    expect('entries' in boUpdate && boUpdate.entries[0]!.text).toBe('Ann has chosen.');
+  });
+
+  it('refuses bad input with a reason, to that client only, and changes nothing', async () => {
+    const { id, tokens } = await twoHumans();
+    const [ann, bo] = [await open(), await open()];
+    await ann.emit('watch', { tableId: id, token: tokens[0] });
+    await bo.emit('watch', { tableId: id, token: tokens[1] });
+    const cases: [unknown, string][] = [
+      ['not an object', 'bad-request'],
+      [{ tableId: id, action: { type: 'pick', n: 1 } }, 'bad-request'],
+      [{ tableId: id, token: 'A'.repeat(43), action: { type: 'pick', n: 1 } }, 'bad-token'],
+      [{ tableId: 'nosuchtable', token: tokens[0], action: { type: 'pick', n: 1 } }, 'unknown-table'],
+      [{ tableId: id, token: tokens[0], action: { type: 'pick', n: 7 } }, 'malformed-action'],
+      [{ tableId: id, token: tokens[0], action: { type: 'collect' } }, 'illegal-action'],
+    ];
+    for (const [msg, code] of cases) {
+      const ack = await ann.emit<ActAck>('act', msg);
+      expect(ack.ok).toBe(false);
+      if (!ack.ok) {
+        expect(ack.error.code).toBe(code);
+        expect(ack.error.message.length).toBeGreaterThan(3);
+      }
+    }
+    // Out of turn: Ann has picked and must wait for Bo.
+    await ann.emit('act', { tableId: id, token: tokens[0], action: { type: 'pick', n: 1 } });
+    const twice = await ann.emit<ActAck>('act', { tableId: id, token: tokens[0], action: { type: 'pick', n: 2 } });
+    expect(twice).toMatchObject({ ok: false, error: { code: 'not-your-turn' } });
+    // Without an ack the error arrives as an event, to Ann alone.
+    ann.socket.emit('act', { tableId: id, token: tokens[0], action: 'junk' });
+    await expect.poll(() => ann.errors.length).toBe(1);
+    expect(bo.errors).toEqual([]);
+    const table = await server.service.getTable(id);
+    expect(table?.stored.seq).toBe(1);
+    expect(bo.updates.every((u) => u.seq <= 1)).toBe(true);
+  });
+
+  it('plays bots on the server until the game ends, and shows everyone the result', async () => {
+    const created = await server.app.inject({
+      method: 'POST',
+      url: '/api/tables',
+      payload: { game: 'pick', seats: [{ kind: 'human' }, { kind: 'bot', bot: 'random' }, { kind: 'bot', bot: 'random' }], options: { rounds: 3 }, join: { seat: 0, name: 'Ann' } },
+    });
+    const { table, seat } = created.json<CreateTableResponse>();
+    const ann = await open();
+    await ann.emit('watch', { tableId: table.id, token: seat!.token });
+    for (;;) {
+      const latest = [...ann.snapshots, ...ann.updates].sort((a, b) => b.seq - a.seq)[0]!;
+      if (latest.status === 'finished') break;
+      if (latest.legal.length > 0) {
+        await ann.emit<ActAck>('act', { tableId: table.id, token: seat!.token, action: latest.legal[0] });
+      }
+      await ann.waitFor((m) => m.seq > latest.seq || m.status === 'finished');
+    }
+    const last = ann.updates.at(-1)!;
+    expect(last.outcome?.ranks).toHaveLength(3);
+    expect(last.toAct).toEqual([]);
+    // After the snapshot, sequence numbers arrive in order, each once, with no gap.
+    const from = ann.snapshots[0]!.seq;
+    const seqs = ann.updates.map((u) => u.seq).filter((s, i, all) => s > from && all.indexOf(s) === i);
+    expect(seqs).toEqual(seqs.map((_, i) => from + i + 1));
+    expect(seqs.at(-1)).toBe(last.seq);
+    const replay = await server.app.inject({ method: 'GET', url: `/api/tables/${table.id}/replay?viewer=spectator` });
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json<{ frames: unknown[] }>().frames).toHaveLength(last.seq + 1);
+  });
+
+  it('puts a reconnecting player back in their seat with the whole log', async () => {
+    const { id, tokens } = await twoHumans();
+    const ann = await open();
+    await ann.emit('watch', { tableId: id, token: tokens[0] });
+    await ann.emit('act', { tableId: id, token: tokens[0], action: { type: 'pick', n: 2 } });
+    ann.close();
+    const bo = await open();
+    await bo.emit('watch', { tableId: id, token: tokens[1] });
+    await bo.emit('act', { tableId: id, token: tokens[1], action: { type: 'pick', n: 1 } });
+    const again = await open();
+    expect(await again.emit<WatchAck>('watch', { tableId: id, token: tokens[0] })).toEqual({ ok: true, seq: 2, you: 0 });
+    const snap = again.snapshots[0]!;
+    expect(snap.log.map((e) => e.seq)).toEqual([1, 2]);
+    expect(snap.log[0]!.text).toBe('seat 1 picks 2');
+    expect(snap.legal).toEqual([{ type: 'collect' }]);
+    expect(await again.emit<WatchAck>('sync', { tableId: id })).toEqual({ ok: true, seq: 2, you: 0 });
+    expect(again.snapshots).toHaveLength(2);
+  });
+
+  it('shows who is connected', async () => {
+    const { id, tokens } = await twoHumans();
+    const [ann, bo] = [await open(), await open()];
+    await ann.emit('watch', { tableId: id, token: tokens[0] });
+    await bo.emit('watch', { tableId: id, token: tokens[1] });
+    await ann.waitFor((m) => m.seats[1]?.kind === 'human' && m.seats[1].connected);
+    bo.close();
+    await ann.waitFor((m) => m.seats[1]?.kind === 'human' && !m.seats[1].connected);
+  });
+});
+
+describe('storage', () => {
+  it('announces nothing when the commit fails, and the table stays where it was', async () => {
+    const real = openSqliteStore(':memory:');
+    let failing = false;
+    const store: Store = {
+      ...real,
+      appendAction: (e) => (failing ? Promise.reject(new Error('disk full')) : real.appendAction(e)),
+    };
+    const s = await createDreyServer({ store, games: testGames, bots: createInlineRunner(() => testGames[0]), botDelayMs: 0, webRoot: '/none' });
+    const u = (await s.listen(0, '127.0.0.1')).url;
+    try {
+      const { table, seat } = (
+        await s.app.inject({ method: 'POST', url: '/api/tables', payload: { game: 'pick', seats: [{ kind: 'human' }, { kind: 'human' }], join: { seat: 0, name: 'A' } } })
+      ).json<CreateTableResponse>();
+      await s.app.inject({ method: 'POST', url: `/api/tables/${table.id}/seats/2`, payload: { name: 'B' } });
+      const c = await client(u);
+      clients.push(c);
+      await c.emit('watch', { tableId: table.id, token: seat!.token });
+      failing = true;
+      const ack = await c.emit<ActAck>('act', { tableId: table.id, token: seat!.token, action: { type: 'pick', n: 1 } });
+      expect(ack).toMatchObject({ ok: false, error: { code: 'storage-error' } });
+      expect(c.updates.filter((m) => m.seq > 0)).toEqual([]);
+      failing = false;
+      expect(await c.emit<ActAck>('act', { tableId: table.id, token: seat!.token, action: { type: 'pick', n: 1 } })).toEqual({ ok: true, seq: 1 });
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('resumes every table from its event log after a restart, bots included', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'drey-'));
+    const db = join(dir, 'drey.sqlite');
+    try {
+      let s = await makeServer({ db, botDelayMs: 60_000 });
+      const { table, seat } = (
+        await s.app.inject({ method: 'POST', url: '/api/tables', payload: { game: 'pick', seats: [{ kind: 'human' }, { kind: 'bot', bot: 'random' }], options: { rounds: 2 }, join: { seat: 0, name: 'A' } } })
+      ).json<CreateTableResponse>();
+      expect((await s.service.act(table.id, seat!.token, { type: 'pick', n: 2 })).ok).toBe(true);
+      await s.close();
+      // The bot had not acted (its delay is long): after the restart it picks up where it was.
+      s = await makeServer({ db, botDelayMs: 0 });
+      const live = await s.service.getTable(table.id);
+      expect(live?.stored.seq).toBe(1);
+      await expect.poll(() => live?.stored.seq).toBe(2);
+      expect((await s.service.act(table.id, seat!.token, { type: 'collect' })).ok).toBe(true);
+      await s.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
