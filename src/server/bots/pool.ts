@@ -18,15 +18,19 @@ interface Slot {
   task: { task: BotTask; resolve: (a: BotAnswer) => void } | null;
 }
 
-/** The worker's entry: the compiled .js next to this file, or the .ts source run through tsx. */
-function workerEntry(): { url: URL; execArgv: string[] } {
+/**
+ * Starts a worker: the compiled worker.js next to this file, or (when the server itself runs from
+ * TypeScript sources, as in tests) worker.ts loaded through tsx's loader.
+ */
+function startWorker(): Worker {
   const self = import.meta.url;
-  if (self.endsWith('.ts')) return { url: new URL('./worker.ts', self), execArgv: ['--import', 'tsx'] };
-  return { url: new URL('./worker.js', self), execArgv: [] };
+  if (!self.endsWith('.ts')) return new Worker(new URL('./worker.js', self));
+  const entry = new URL('./worker.ts', self).href;
+  const boot = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); });`;
+  return new Worker(boot, { eval: true });
 }
 
 export function createWorkerPool(size: number): BotRunner {
-  const entry = workerEntry();
   const queue: { task: BotTask; resolve: (a: BotAnswer) => void }[] = [];
   const slots: Slot[] = [];
   let nextId = 1;
@@ -41,7 +45,7 @@ export function createWorkerPool(size: number): BotRunner {
   };
 
   const spawn = (): Slot => {
-    const slot: Slot = { worker: new Worker(entry.url, { execArgv: entry.execArgv }), task: null };
+    const slot: Slot = { worker: startWorker(), task: null };
     slot.worker.on('message', (answer: BotAnswer) => {
       const current = slot.task;
       slot.task = null;
