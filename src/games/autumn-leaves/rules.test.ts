@@ -13,7 +13,7 @@ describe('Autumn Leaves rulings', () => {
     for (let n = 1; n <= 10; n++) expect(FULL_DECK.filter((c) => c === n).length).toBe(n);
     const created = createMatch(autumnLeaves, { seats: 4, seed: 'l1' });
     expect(created.ok).toBe(true);
-    if (created.ok) expect(autumnLeaves.components(created.value.state).length).toBe(55);
+    if (created.ok) expect(autumnLeaves.components(created.value.state as State).length).toBe(55);
   });
 
   it('L2: 3–6 players, seven cards each, the rest is the draw pile, six hands', () => {
@@ -47,16 +47,16 @@ describe('Autumn Leaves rulings', () => {
   it('L3: choices are hidden until everyone has chosen, and the chosen card leaves the hand', () => {
     const match = arrangedMatch([S0, [8, 8, 8, 8, 8, 8, 8], [9, 9, 9, 9, 9, 9, 9]]);
     must(match, 0, { type: 'choose', card: 4 });
-    const seen = autumnLeaves.view(match.state, 1);
+    const seen = autumnLeaves.view(stateOf(match), 1);
     expect(seen.chosen).toEqual([true, false, false]);
     expect(JSON.stringify(seen)).not.toContain('"myChoice":4');
     expect(seen.revealed).toBeNull();
     expect(seen.handSizes[0]).toBe(6);
-    expect(autumnLeaves.view(match.state, 0).myChoice).toBe(4);
+    expect(autumnLeaves.view(stateOf(match), 0).myChoice).toBe(4);
     // The other seats' views are identical whatever seat 0 chose.
     const other = arrangedMatch([S0, [8, 8, 8, 8, 8, 8, 8], [9, 9, 9, 9, 9, 9, 9]]);
     must(other, 0, { type: 'choose', card: 6 });
-    expect(autumnLeaves.view(other.state, 1)).toEqual(seen);
+    expect(autumnLeaves.view(stateOf(other), 1)).toEqual(seen);
     // A second choice and a card not held are refused with a reason.
     const again = play(match, 0, { type: 'choose', card: 5 });
     expect(again.ok).toBe(false);
@@ -83,15 +83,15 @@ describe('Autumn Leaves rulings', () => {
     ]);
     chooseAll(match, [3, 4, 9]); // piles: [3] [4] [9]
     chooseAll(match, [7, 7, 3]);
-    let v = autumnLeaves.view(match.state, 0);
+    let v = autumnLeaves.view(stateOf(match), 0);
     // Seat 2's 3 acts first; between the 7s, seat 0's pile (3) is lower than seat 1's (4).
     expect(v.current).toBe(2);
     expect(v.order).toEqual([2, 0, 1]);
     // Seat 2's 3 fits only on seat 1's 4. Then both tied piles show a 3; below it seat 1 has a
     // card and seat 0 none, and having a card acts first.
-    expect(autumnLeaves.legalActions(match.state, 2)).toEqual([{ type: 'place', pile: 1 }]);
+    expect(autumnLeaves.legalActions(stateOf(match), 2)).toEqual([{ type: 'place', pile: 1 }]);
     must(match, 2, { type: 'place', pile: 1 });
-    v = autumnLeaves.view(match.state, 0);
+    v = autumnLeaves.view(stateOf(match), 0);
     expect(v.current).toBe(1);
     expect(v.order).toEqual([1, 0]);
   });
@@ -103,7 +103,7 @@ describe('Autumn Leaves rulings', () => {
         const match = arrangedMatch([[5, 6, 2, 2, 3, 3, 7], [5, 6, 4, 4, 4, 4, 8], [9, 10, 7, 7, 7, 7, 8]], { seed });
         chooseAll(match, [5, 5, 9]);
         chooseAll(match, [6, 6, 10]);
-        return autumnLeaves.view(match.state, 2).order.join(',');
+        return autumnLeaves.view(stateOf(match), 2).order.join(',');
       };
       const first = run();
       expect(run()).toBe(first);
@@ -117,31 +117,31 @@ describe('Autumn Leaves rulings', () => {
     chooseAll(match, [3, 4, 9]); // piles [3] [4] [9]
     chooseAll(match, [2, 8, 9]);
     expect(stateOf(match).current).toBe(0);
-    expect(autumnLeaves.legalActions(match.state, 0)).toEqual([{ type: 'place', pile: 0 }]);
+    expect(autumnLeaves.legalActions(stateOf(match), 0)).toEqual([{ type: 'place', pile: 0 }]);
     const refused = play(match, 0, { type: 'keep' });
     expect(refused.ok).toBe(false);
     if (!refused.ok) expect(refused.error.message).toMatch(/must place it/);
     must(match, 0, { type: 'place', pile: 0 });
     // Seat 1's 8 fits on seat 2's 9 only; seat 2's 9 then fits on the 8.
-    expect(autumnLeaves.legalActions(match.state, 1)).toEqual([{ type: 'place', pile: 2 }]);
+    expect(autumnLeaves.legalActions(stateOf(match), 1)).toEqual([{ type: 'place', pile: 2 }]);
     must(match, 1, { type: 'place', pile: 2 });
-    expect(autumnLeaves.legalActions(match.state, 2)).toEqual([{ type: 'place', pile: 2 }]);
+    expect(autumnLeaves.legalActions(stateOf(match), 2)).toEqual([{ type: 'place', pile: 2 }]);
   });
 
   it('L6: a card that fits nowhere is taken back or discarded for a replacement', () => {
     const match = arrangedMatch([S0, [4, 8, 8, 8, 8, 8, 8], [9, 9, 9, 9, 9, 9, 9]], { drawTop: [10] });
     chooseAll(match, [3, 4, 9]); // piles [3] [4] [9]
     chooseAll(match, [6, 8, 9]); // 6 fits nowhere; 8 fits on 9
-    expect(autumnLeaves.legalActions(match.state, 0)).toEqual([{ type: 'keep' }, { type: 'discard' }]);
+    expect(autumnLeaves.legalActions(stateOf(match), 0)).toEqual([{ type: 'keep' }, { type: 'discard' }]);
     must(match, 0, { type: 'discard' });
     const s = stateOf(match);
     expect(s.discard).toEqual([6]);
     expect(s.handCards[0]).toContain(10);
     expect(s.handCards[0]).not.toContain(6);
     // Another seat sees the discard but not what was drawn.
-    const event = autumnLeaves.view(match.state, 1).log.at(-1);
+    const event = autumnLeaves.view(stateOf(match), 1).log.at(-1);
     expect(event).toEqual({ type: 'discard', seat: 0, card: 6, drew: null });
-    expect(autumnLeaves.view(match.state, 0).log.at(-1)).toEqual({ type: 'discard', seat: 0, card: 6, drew: 10 });
+    expect(autumnLeaves.view(stateOf(match), 0).log.at(-1)).toEqual({ type: 'discard', seat: 0, card: 6, drew: 10 });
 
     const keep = arrangedMatch([S0, [4, 8, 8, 8, 8, 8, 8], [9, 9, 9, 9, 9, 9, 9]]);
     chooseAll(keep, [3, 4, 9]);
@@ -149,7 +149,7 @@ describe('Autumn Leaves rulings', () => {
     must(keep, 0, { type: 'keep' });
     expect(stateOf(keep).handCards[0]).toEqual([1, 2, 4, 5, 6, 7]);
     // Everyone now knows seat 0 holds a 6.
-    expect(autumnLeaves.view(keep.state, 2).known[0]).toEqual([6]);
+    expect(autumnLeaves.view(stateOf(keep), 2).known[0]).toEqual([6]);
   });
 
   it('L7: a cold snap puts every card on its owner\'s pile, in play order', () => {
