@@ -13,15 +13,18 @@ const BOT_NAMES = ['Hazel', 'Pip', 'Nutmeg', 'Bramble', 'Sorrel', 'Juniper', 'Ch
 export const botName = (seat: Seat, bot: string): string => `${BOT_NAMES[seat % BOT_NAMES.length]!} (${bot} bot)`;
 
 /**
- * One log line as the table keeps it. An action taken while several seats chose at once is
- * private to its seat (ARCHITECTURE: simultaneous choices stay hidden until everyone has chosen);
- * others read that the seat has chosen, and learn what from the view once all cards are revealed.
+ * One log line as the table keeps it: the game's describeAction, read from the full state. That
+ * sentence may name hidden things (a chosen card, the card a discard draws), so while the game
+ * runs only the acting seat reads it; everyone else reads that the seat has played, and learns
+ * what happened from their view (a game's view carries its public log, see docs/web.md). Once
+ * the game is over, every line is public (the replay shows them).
  */
 export interface KeptEntry {
   seq: number;
   seat: Seat;
   text: string;
-  secret: boolean;
+  /** Taken while several seats chose at once. */
+  simultaneous: boolean;
 }
 
 export interface LiveTable {
@@ -52,10 +55,11 @@ export function publicSeats(table: Pick<LiveTable, 'stored' | 'presence'>): Publ
   );
 }
 
-/** A log line as `viewer` may read it. Once the game is over every line is public. */
+/** A log line as `viewer` may read it. */
 export function entryFor(table: LiveTable, entry: KeptEntry, viewer: Viewer): LogEntry {
-  const visible = !entry.secret || viewer === entry.seat || table.stored.status === 'finished';
-  return { seq: entry.seq, seat: entry.seat, text: visible ? entry.text : `${seatName(table, entry.seat)} has chosen.` };
+  if (viewer === entry.seat || table.stored.status === 'finished') return { seq: entry.seq, seat: entry.seat, text: entry.text };
+  const verb = entry.simultaneous ? 'has chosen' : 'has played';
+  return { seq: entry.seq, seat: entry.seat, text: `${seatName(table, entry.seat)} ${verb}.` };
 }
 
 export function summarize(table: Pick<LiveTable, 'stored' | 'presence' | 'game'>): TableSummary {

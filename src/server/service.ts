@@ -434,5 +434,5 @@ function describe(game: AnyGame, match: Match, seat: Seat, action: unknown, seq:
   const simultaneous = game.toAct(match.state).length > 1;
   const parsed = game.parseAction(action);
   const text = parsed.ok ? game.describeAction(match.state, seat, parsed.value) : 'an unreadable action';
-  return { seq, seat, text, secret: simultaneous };
+  return { seq, seat, text, simultaneous };
 }
