@@ -1,0 +1,42 @@
+/** The HTTP API, typed with the server's protocol types. Errors come back as values. */
+import type {
+  ClaimSeatResponse,
+  CreateTableRequest,
+  CreateTableResponse,
+  GameInfo,
+  ProtocolError,
+  ReplayResponse,
+  TableSummary,
+} from '../../src/server/protocol.js';
+
+export type ApiResult<T> = { ok: true; value: T } | { ok: false; error: ProtocolError };
+
+async function call<T>(method: 'GET' | 'POST', url: string, body?: unknown): Promise<ApiResult<T>> {
+  try {
+    const res = await fetch(url, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? null : JSON.stringify(body),
+    });
+    const type = res.headers.get('content-type') ?? '';
+    const data: unknown = type.includes('json') ? await res.json() : await res.text();
+    if (res.ok) return { ok: true, value: data as T };
+    const error = (data as { error?: ProtocolError }).error;
+    return { ok: false, error: error ?? { code: 'bad-request', message: `the server answered ${res.status}` } };
+  } catch (e) {
+    return { ok: false, error: { code: 'storage-error', message: `cannot reach the server (${e instanceof Error ? e.message : String(e)})` } };
+  }
+}
+
+export const api = {
+  games: () => call<GameInfo[]>('GET', '/api/games'),
+  tables: () => call<TableSummary[]>('GET', '/api/tables'),
+  table: (id: string) => call<TableSummary>('GET', `/api/tables/${encodeURIComponent(id)}`),
+  create: (req: CreateTableRequest) => call<CreateTableResponse>('POST', '/api/tables', req),
+  /** `seat` is 0-based here; URLs count from 1. */
+  claim: (id: string, seat: number, name: string) =>
+    call<ClaimSeatResponse>('POST', `/api/tables/${encodeURIComponent(id)}/seats/${seat + 1}`, { name }),
+  replay: (id: string, viewer: number | 'spectator') =>
+    call<ReplayResponse>('GET', `/api/tables/${encodeURIComponent(id)}/replay?viewer=${viewer === 'spectator' ? viewer : viewer + 1}`),
+  rules: (game: string) => call<string>('GET', `/api/games/${encodeURIComponent(game)}/rules`),
+};

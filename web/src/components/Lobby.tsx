@@ -1,0 +1,204 @@
+/**
+ * The lobby: the games, a form to set up a table (seats, bots and their levels, options), and
+ * the open, running and finished tables to join, watch or replay.
+ */
+import { useEffect, useState } from 'react';
+import type { GameInfo, SeatRequest, TableSummary } from '../../../src/server/protocol.js';
+import { api } from '../api.js';
+import { gameModule } from '../games/index.js';
+import { navigate, tableLink } from '../router.js';
+import { heldSeat, keepSeat, savedName, saveName } from '../seats.js';
+import { seatLabel } from './TablePage.js';
+
+type SeatChoice = { kind: 'me' } | { kind: 'human' } | { kind: 'bot'; bot: string };
+
+function CreateTable({ game, onCancel }: { game: GameInfo; onCancel: () => void }) {
+  const module = gameModule(game.id);
+  const defaultBot = game.bots.find((b) => b.name === 'heuristic')?.name ?? game.bots[0]?.name ?? 'random';
+  const [count, setCount] = useState(Math.min(Math.max(game.seats.min, 4), game.seats.max));
+  const [seats, setSeats] = useState<SeatChoice[]>(() =>
+    Array.from({ length: game.seats.max }, (_, i) => (i === 0 ? { kind: 'me' } : { kind: 'bot', bot: defaultBot })),
+  );
+  const [options, setOptions] = useState<unknown>(() => module?.defaultOptions(count) ?? {});
+  const [name, setName] = useState(savedName());
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const used = seats.slice(0, count);
+  const mine = used.findIndex((s) => s.kind === 'me');
+
+  const setSeat = (i: number, choice: SeatChoice): void => {
+    setSeats((all) => all.map((s, j) => (j === i ? choice : choice.kind === 'me' && s.kind === 'me' ? { kind: 'human' } : s)));
+  };
+
+  const create = async (): Promise<void> => {
+    setBusy(true);
+    setError(null);
+    const req: SeatRequest[] = used.map((s) => (s.kind === 'bot' ? { kind: 'bot', bot: s.bot } : { kind: 'human' }));
+    const body = mine >= 0 ? { game: game.id, seats: req, options, join: { seat: mine, name } } : { game: game.id, seats: req, options };
+    const r = await api.create(body);
+    setBusy(false);
+    if (!r.ok) {
+      setError(r.error.message);
+      return;
+    }
+    if (r.value.seat) {
+      keepSeat(r.value.table.id, r.value.seat);
+      saveName(name.trim());
+    }
+    navigate(tableLink(r.value.table.id));
+  };
+
+  return (
+    <section className="panel create" aria-label={`new ${game.title} table`}>
+      <h2>New {game.title} table</h2>
+      <div className="form-grid">
+        <label className="field">
+          <span>Players</span>
+          <select value={count} onChange={(e) => setCount(Number(e.target.value))} data-testid="seat-count">
+            {Array.from({ length: game.seats.max - game.seats.min + 1 }, (_, i) => game.seats.min + i).map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </label>
+        {module?.Options && <module.Options seats={count} value={options} onChange={setOptions} />}
+        {mine >= 0 && (
+          <label className="field">
+            <span>Your name</span>
+            <input value={name} maxLength={24} onChange={(e) => setName(e.target.value)} placeholder="Your name" data-testid="create-name" />
+          </label>
+        )}
+      </div>
+      <ol className="seat-setup">
+        {used.map((s, i) => (
+          <li key={i}>
+            <span className="seat-no">Seat {i + 1}</span>
+            <select
+              aria-label={`seat ${i + 1}`}
+              data-testid={`seat-kind-${i}`}
+              value={s.kind === 'bot' ? `bot:${s.bot}` : s.kind}
+              onChange={(e) => {
+                const v = e.target.value;
+                setSeat(i, v === 'me' ? { kind: 'me' } : v === 'human' ? { kind: 'human' } : { kind: 'bot', bot: v.slice(4) });
+              }}
+            >
+              <option value="me">Me</option>
+              <option value="human">A friend (invite link)</option>
+              {game.bots.map((b) => (
+                <option key={b.name} value={`bot:${b.name}`} title={b.description}>
+                  Bot: {b.name}
+                </option>
+              ))}
+            </select>
+          </li>
+        ))}
+      </ol>
+      {error && <p className="error-text" role="alert">{error}</p>}
+      <div className="row">
+        <button
+          type="button"
+          className="btn primary"
+          disabled={busy || (mine >= 0 && name.trim() === '')}
+          onClick={() => void create()}
+          data-testid="create-table"
+        >
+          {mine >= 0 ? 'Create and sit down' : 'Create table'}
+        </button>
+        <button type="button" className="btn" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </section>
+  );
+}
+
+function TableRow({ t }: { t: TableSummary }) {
+  const free = t.seats.filter((s) => s.kind === 'human' && s.name === null).length;
+  const mine = heldSeat(t.id) !== null;
+  const go = (to: string) => (e: React.MouseEvent) => {
+    e.preventDefault();
+    navigate(to);
+  };
+  return (
+    <li className="table-row" data-testid={`table-${t.id}`}>
+      <div>
+        <strong>{t.gameTitle}</strong> <span className={`pill ${t.status}`}>{t.status === 'open' ? `${free} seat${free === 1 ? '' : 's'} free` : t.status}</span>
+        <div className="muted small">{t.seats.map((s, i) => seatLabel(s, i)).join(' · ')}</div>
+      </div>
+      <div className="row">
+        {t.status === 'finished' ? (
+          <a className="btn small" href={`/replay/${t.id}`} onClick={go(`/replay/${t.id}`)}>
+            Replay
+          </a>
+        ) : (
+          <a className="btn small primary" href={tableLink(t.id)} onClick={go(tableLink(t.id))}>
+            {mine ? 'Return' : t.status === 'open' ? 'Join' : 'Watch'}
+          </a>
+        )}
+      </div>
+    </li>
+  );
+}
+
+export function Lobby() {
+  const [games, setGames] = useState<GameInfo[]>([]);
+  const [tables, setTables] = useState<TableSummary[]>([]);
+  const [creating, setCreating] = useState<GameInfo | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    void api.games().then((r) => (r.ok ? setGames(r.value) : setError(r.error.message)));
+    const load = (): void => void api.tables().then((r) => r.ok && setTables(r.value));
+    load();
+    const timer = setInterval(load, 4000);
+    return () => clearInterval(timer);
+  }, []);
+
+  const groups: [string, TableSummary[]][] = [
+    ['Open tables', tables.filter((t) => t.status === 'open')],
+    ['Playing now', tables.filter((t) => t.status === 'running')],
+    ['Finished', tables.filter((t) => t.status === 'finished')],
+  ];
+
+  return (
+    <main className="page lobby">
+      <header className="hero">
+        <h1>Drey</h1>
+        <p>Three squirrel games around one table. Play with friends, bots in any seat.</p>
+      </header>
+      {error && <p className="error-text">{error}</p>}
+      <section className="games" aria-label="games">
+        {games.map((g) => {
+          const m = gameModule(g.id);
+          return (
+            <article key={g.id} className="game-card" style={{ borderTopColor: m?.accent ?? '#8a6a48' }}>
+              <h2>{g.title}</h2>
+              <p className="muted">
+                {g.seats.min}–{g.seats.max} players
+              </p>
+              <p>{m?.tagline ?? ''}</p>
+              <div className="row">
+                <button type="button" className="btn primary" onClick={() => setCreating(g)} data-testid={`new-${g.id}`}>
+                  New table
+                </button>
+                {g.hasRules && (
+                  <a className="btn" href={`/rules/${g.id}`} onClick={(e) => (e.preventDefault(), navigate(`/rules/${g.id}`))}>
+                    Rules
+                  </a>
+                )}
+              </div>
+            </article>
+          );
+        })}
+      </section>
+      {creating && <CreateTable key={creating.id} game={creating} onCancel={() => setCreating(null)} />}
+      {groups.map(([title, list]) => (
+        <section key={title} className="panel tables" aria-label={title}>
+          <h2>{title}</h2>
+          {list.length === 0 ? <p className="muted">None right now.</p> : <ul>{list.map((t) => <TableRow key={t.id} t={t} />)}</ul>}
+        </section>
+      ))}
+    </main>
+  );
+}

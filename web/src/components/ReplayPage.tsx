@@ -1,0 +1,117 @@
+/**
+ * Steps through a finished match, from any seat's point of view or as a spectator: the same
+ * table component as live play, with nothing clickable. Arrow keys step; Home/End jump.
+ */
+import { useEffect, useState } from 'react';
+import type { ReplayResponse } from '../../../src/server/protocol.js';
+import { api } from '../api.js';
+import { gameModule } from '../games/index.js';
+import { navigate } from '../router.js';
+import { Results } from './Results.js';
+import { gameTitle, seatLabel } from './TablePage.js';
+
+export function ReplayPage({ id }: { id: string }) {
+  const [viewer, setViewer] = useState<number | 'spectator'>('spectator');
+  const [data, setData] = useState<ReplayResponse | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [step, setStep] = useState(0);
+  const [playing, setPlaying] = useState(false);
+
+  useEffect(() => {
+    void api.replay(id, viewer).then((r) => {
+      if (r.ok) {
+        setData(r.value);
+        setStep((s) => Math.min(s, r.value.frames.length - 1));
+      } else setError(r.error.message);
+    });
+  }, [id, viewer]);
+
+  const last = (data?.frames.length ?? 1) - 1;
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent): void => {
+      if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
+      if (e.key === 'ArrowRight') setStep((s) => Math.min(last, s + 1));
+      else if (e.key === 'ArrowLeft') setStep((s) => Math.max(0, s - 1));
+      else if (e.key === 'Home') setStep(0);
+      else if (e.key === 'End') setStep(last);
+      else return;
+      e.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [last]);
+  useEffect(() => {
+    if (!playing) return;
+    if (step >= last) {
+      setPlaying(false);
+      return;
+    }
+    const t = setTimeout(() => setStep((s) => s + 1), 600);
+    return () => clearTimeout(t);
+  }, [playing, step, last]);
+
+  if (error) return <main className="page"><div className="panel"><p>{error}</p></div></main>;
+  if (!data) return <main className="page"><p className="muted">Loading the replay…</p></main>;
+  const frame = data.frames[step]!;
+  const module = gameModule(data.table.game);
+  const names = data.table.seats.map((s, i) => seatLabel(s, i));
+  const you = viewer === 'spectator' ? null : viewer;
+  const lines = data.frames.slice(1, step + 1).flatMap((f) => (f.entry ? [`${names[f.entry.seat] ?? ''}: ${f.entry.text}`] : []));
+  return (
+    <main className="page table-page replay" data-step={step}>
+      <header className="table-head">
+        <div>
+          <h1>Replay · {gameTitle(data.table.game)}</h1>
+          <p className="muted">
+            Move {step} of {last}
+          </p>
+        </div>
+        <nav className="row">
+          <a className="btn small" href="/" onClick={(e) => (e.preventDefault(), navigate('/'))}>
+            Lobby
+          </a>
+        </nav>
+      </header>
+      <div className="panel replay-controls">
+        <button type="button" className="btn small" onClick={() => setStep(0)} aria-label="first move">⏮</button>
+        <button type="button" className="btn small" onClick={() => setStep(Math.max(0, step - 1))} aria-label="previous move" data-testid="replay-prev">◀</button>
+        <button type="button" className="btn small" onClick={() => setPlaying(!playing)} aria-label={playing ? 'pause' : 'play'}>{playing ? '⏸' : '▶'}</button>
+        <button type="button" className="btn small" onClick={() => setStep(Math.min(last, step + 1))} aria-label="next move" data-testid="replay-next">▶▶</button>
+        <button type="button" className="btn small" onClick={() => setStep(last)} aria-label="last move">⏭</button>
+        <input type="range" min={0} max={last} value={step} onChange={(e) => setStep(Number(e.target.value))} aria-label="move" />
+        <label className="field inline">
+          <span>Seen by</span>
+          <select value={String(viewer)} onChange={(e) => setViewer(e.target.value === 'spectator' ? 'spectator' : Number(e.target.value))}>
+            <option value="spectator">a spectator</option>
+            {names.map((n, i) => (
+              <option key={i} value={i}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <p className="replay-entry" data-testid="replay-entry">{frame.entry ? `${names[frame.entry.seat] ?? ''}: ${frame.entry.text}` : 'The start of the game.'}</p>
+      {step === last && data.table.outcome && <Results outcome={data.table.outcome} names={names} you={you} />}
+      <div className="table-layout">
+        <div className="table-main">
+          {module ? (
+            <module.Table view={frame.view} legal={[]} you={you} names={names} toAct={[]} act={() => undefined} busy={false} />
+          ) : (
+            <pre>{JSON.stringify(frame.view, null, 2)}</pre>
+          )}
+        </div>
+        <aside className="table-side">
+          <section className="panel log">
+            <h2>Moves</h2>
+            <ol>
+              {lines.map((l, i) => (
+                <li key={i}>{l}</li>
+              ))}
+            </ol>
+          </section>
+        </aside>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,236 @@
+/**
+ * A live table: what every game shares (header, seats and whose turn, joining, invite links,
+ * log, results, errors, connection) around the game's own table component.
+ */
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { io } from 'socket.io-client';
+import type { PublicSeat, TableFrame } from '../../../src/server/protocol.js';
+import { api } from '../api.js';
+import { gameModule } from '../games/index.js';
+import { navigate, tableLink } from '../router.js';
+import { heldSeat, keepSeat, savedName, saveName, type HeldSeat } from '../seats.js';
+import { createTableStore, type TableState } from '../store/table-store.js';
+import { Results } from './Results.js';
+
+export const seatLabel = (s: PublicSeat | undefined, seat: number): string =>
+  s === undefined ? `Seat ${seat + 1}` : s.kind === 'bot' ? s.name : (s.name ?? `Seat ${seat + 1} (open)`);
+
+function useTable(tableId: string, held: HeldSeat | null): TableState & { act: (a: unknown) => void; clearError: () => void } {
+  const store = useMemo(() => {
+    const socket = io({ transports: ['websocket', 'polling'] });
+    const s = createTableStore(held ? { socket, tableId, token: held.token } : { socket, tableId });
+    return { store: s, socket };
+  }, [tableId, held?.token]);
+  useEffect(
+    () => () => {
+      store.store.close();
+      store.socket.close();
+    },
+    [store],
+  );
+  const state = useSyncExternalStore(store.store.subscribe, store.store.getState);
+  return { ...state, act: (a) => void store.store.act(a), clearError: store.store.clearError };
+}
+
+function SeatBar({ frame }: { frame: TableFrame }) {
+  return (
+    <ol className="seat-bar" aria-label="seats">
+      {frame.seats.map((s, i) => {
+        const turn = frame.toAct.includes(i);
+        return (
+          <li key={i} className={`seat-chip ${turn ? 'turn' : ''} ${frame.you === i ? 'you' : ''}`} data-testid={`seat-${i}`}>
+            <span
+              className={`dot ${s.kind === 'bot' ? 'bot' : s.connected ? 'on' : 'off'}`}
+              title={s.kind === 'bot' ? 'bot' : s.connected ? 'connected' : 'not connected'}
+            />
+            <span className="seat-name">{seatLabel(s, i)}</span>
+            {frame.you === i && <span className="tag">you</span>}
+            {turn && <span className="tag turn-tag">to play</span>}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+function JoinPanel({ frame, inviteSeat, onJoined }: { frame: TableFrame; inviteSeat: number | null; onJoined: (h: HeldSeat) => void }) {
+  const [name, setName] = useState(savedName());
+  const [error, setError] = useState<string | null>(null);
+  const free = frame.seats.flatMap((s, i) => (s.kind === 'human' && s.name === null ? [i] : []));
+  if (free.length === 0) return null;
+  const order = inviteSeat !== null && free.includes(inviteSeat) ? [inviteSeat, ...free.filter((s) => s !== inviteSeat)] : free;
+  const join = async (seat: number): Promise<void> => {
+    const r = await api.claim(frame.tableId, seat, name);
+    if (!r.ok) {
+      setError(r.error.message);
+      return;
+    }
+    saveName(name.trim());
+    const h = { seat: r.value.seat, token: r.value.token };
+    keepSeat(frame.tableId, h);
+    onJoined(h);
+  };
+  return (
+    <section className="panel join" aria-label="join this table">
+      <h2>Take a seat</h2>
+      <label className="field">
+        <span>Your name</span>
+        <input value={name} maxLength={24} onChange={(e) => setName(e.target.value)} placeholder="Your name" data-testid="join-name" />
+      </label>
+      <div className="row">
+        {order.map((seat) => (
+          <button
+            key={seat}
+            type="button"
+            className={`btn ${seat === order[0] ? 'primary' : ''}`}
+            disabled={name.trim() === ''}
+            onClick={() => void join(seat)}
+            data-testid={`join-seat-${seat}`}
+          >
+            Sit at seat {seat + 1}
+          </button>
+        ))}
+      </div>
+      {error && <p className="error-text">{error}</p>}
+    </section>
+  );
+}
+
+function InviteLinks({ frame }: { frame: TableFrame }) {
+  const [copied, setCopied] = useState<number | null>(null);
+  const free = frame.seats.flatMap((s, i) => (s.kind === 'human' && s.name === null ? [i] : []));
+  if (free.length === 0) return null;
+  return (
+    <section className="panel invites" aria-label="invite links">
+      <h2>Invite friends</h2>
+      <p className="muted">The game starts when every seat is taken. Send each friend the link of one seat.</p>
+      <ul>
+        {free.map((seat) => {
+          const link = `${location.origin}${tableLink(frame.tableId, seat)}`;
+          return (
+            <li key={seat} className="invite">
+              <span>Seat {seat + 1}</span>
+              <input readOnly value={link} aria-label={`invite link for seat ${seat + 1}`} onFocus={(e) => e.target.select()} />
+              <button
+                type="button"
+                className="btn small"
+                onClick={() => {
+                  void navigator.clipboard?.writeText(link).then(() => setCopied(seat));
+                }}
+              >
+                {copied === seat ? 'Copied' : 'Copy'}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+function Log({ lines }: { lines: string[] }) {
+  const [el, setEl] = useState<HTMLOListElement | null>(null);
+  useEffect(() => {
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [el, lines.length]);
+  return (
+    <section className="panel log" aria-label="game log">
+      <h2>Log</h2>
+      <ol ref={setEl} data-testid="log">
+        {lines.map((l, i) => (
+          <li key={i}>{l}</li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+export function TablePage({ id, inviteSeat }: { id: string; inviteSeat: number | null }) {
+  const [held, setHeld] = useState<HeldSeat | null>(() => heldSeat(id));
+  const t = useTable(id, held);
+  const frame = t.frame;
+  const module = frame ? gameModule(frame.game) : undefined;
+  const names = frame ? frame.seats.map((s, i) => seatLabel(s, i)) : [];
+
+  useEffect(() => {
+    if (!t.error) return;
+    const timer = setTimeout(t.clearError, 6000);
+    return () => clearTimeout(timer);
+  }, [t.error, t.clearError]);
+
+  if (!frame) {
+    return (
+      <main className="page">
+        {t.error ? (
+          <div className="panel">
+            <h2>This table cannot be shown</h2>
+            <p>{t.error.message}</p>
+            <button type="button" className="btn" onClick={() => navigate('/')}>
+              Back to the lobby
+            </button>
+          </div>
+        ) : (
+          <p className="muted">Connecting to the table…</p>
+        )}
+      </main>
+    );
+  }
+
+  const lines = module?.logLines ? module.logLines(frame.view, names, frame.you) : t.log.map((e) => e.text);
+  const status = frame.status === 'open' ? 'Waiting for players' : frame.status === 'running' ? 'Playing' : 'Finished';
+
+  return (
+    <main className="page table-page" data-game={frame.game} data-seq={frame.seq} data-status={frame.status}>
+      <header className="table-head">
+        <div>
+          <h1>{module ? <span style={{ color: module.accent }}>●</span> : null} {gameTitle(frame.game)}</h1>
+          <p className="muted">
+            <span className={`pill ${frame.status}`}>{status}</span> · {frame.you === null ? 'You are watching' : `You play seat ${frame.you + 1}`} · move{' '}
+            {frame.seq}
+            {t.connection !== 'connected' && <span className="pill warn"> reconnecting…</span>}
+          </p>
+        </div>
+        <nav className="row">
+          <a className="btn small" href={`/rules/${frame.game}`} onClick={(e) => (e.preventDefault(), navigate(`/rules/${frame.game}`))}>
+            Rules
+          </a>
+          {frame.status === 'finished' && (
+            <a className="btn small" href={`/replay/${id}`} onClick={(e) => (e.preventDefault(), navigate(`/replay/${id}`))}>
+              Replay
+            </a>
+          )}
+          <a className="btn small" href="/" onClick={(e) => (e.preventDefault(), navigate('/'))}>
+            Lobby
+          </a>
+        </nav>
+      </header>
+      <SeatBar frame={frame} />
+      {t.error && (
+        <div className="toast" role="alert" data-testid="error">
+          {t.error.message}
+          <button type="button" className="btn small" onClick={t.clearError} aria-label="dismiss">
+            ×
+          </button>
+        </div>
+      )}
+      {frame.status === 'open' && held === null && <JoinPanel frame={frame} inviteSeat={inviteSeat} onJoined={setHeld} />}
+      {frame.status === 'open' && held !== null && <InviteLinks frame={frame} />}
+      {frame.status === 'finished' && frame.outcome && <Results outcome={frame.outcome} names={names} you={frame.you} />}
+      <div className="table-layout">
+        <div className="table-main">
+          {module ? (
+            <module.Table view={frame.view} legal={frame.legal} you={frame.you} names={names} toAct={frame.toAct} act={t.act} busy={t.pending} />
+          ) : (
+            <pre className="panel">{JSON.stringify(frame.view, null, 2)}</pre>
+          )}
+        </div>
+        <aside className="table-side">
+          <Log lines={lines} />
+        </aside>
+      </div>
+    </main>
+  );
+}
+
+const TITLES: Record<string, string> = { 'autumn-leaves': 'Autumn Leaves', acorns: 'Acorns', 'acorn-run': 'Acorn Run' };
+export const gameTitle = (id: string): string => TITLES[id] ?? id;

@@ -1,0 +1,21 @@
+/** Autumn Leaves in the browser: the table, its log read from the view, and its options. */
+import { describeEvent } from '../../../../src/games/autumn-leaves/text.js';
+import type { Action } from '../../../../src/games/autumn-leaves/types.js';
+import type { View } from '../../../../src/games/autumn-leaves/view.js';
+import { defineGame } from '../types.js';
+import { AutumnLeavesOptions } from './Options.js';
+import { AutumnLeavesTable } from './Table.js';
+
+export const autumnLeavesModule = defineGame<View, Action>({
+  id: 'autumn-leaves',
+  tagline: 'Shed your hand onto the leaf piles, one rank up or down. Low score wins.',
+  accent: '#cf5120',
+  Table: AutumnLeavesTable,
+  // The view's log is already what this viewer may know (another seat's drawn card is hidden).
+  logLines: (view, names, you) => {
+    const withYou = names.map((n, s) => (s === you ? 'You' : n));
+    return view.log.map((e) => describeEvent(e, withYou));
+  },
+  Options: AutumnLeavesOptions,
+  defaultOptions: () => ({ hands: 6 }),
+});

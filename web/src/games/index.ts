@@ -1,0 +1,7 @@
+/** The web tables, by game id. Adding a game: one folder under games/ and one line here. */
+import { autumnLeavesModule } from './autumn-leaves/index.js';
+import type { AnyGameModule } from './types.js';
+
+const MODULES: readonly AnyGameModule[] = [autumnLeavesModule];
+
+export const gameModule = (id: string): AnyGameModule | undefined => MODULES.find((m) => m.id === id);

@@ -1,0 +1,48 @@
+/**
+ * What each game's web table provides. The shell (TablePage) draws everything common to all
+ * games — header, seats and whose turn, log, results, errors, joining — and hands the game's own
+ * component the seat's view and legal actions. See docs/web.md for how to add a game.
+ */
+import type { ComponentType } from 'react';
+import type { ActionBase } from '../../../src/engine/game.js';
+
+export interface TableProps<View, Action> {
+  view: View;
+  /** The actions this client's seat may take now; empty for spectators and while waiting. */
+  legal: readonly Action[];
+  /** This client's seat, or null for a spectator. */
+  you: number | null;
+  /** Display names by seat ("You" is not substituted here). */
+  names: readonly string[];
+  toAct: readonly number[];
+  /** Sends one of `legal`. Only ever call it with an element of `legal`. */
+  act: (action: Action) => void;
+  /** An action is on its way: draw it as waiting, accept no second click. */
+  busy: boolean;
+}
+
+export interface OptionsProps {
+  seats: number;
+  value: unknown;
+  onChange: (value: unknown) => void;
+}
+
+export interface GameModule<View, Action extends ActionBase> {
+  id: string;
+  /** One line for the lobby. */
+  tagline: string;
+  /** The game's main colour in the lobby. */
+  accent: string;
+  Table: ComponentType<TableProps<View, Action>>;
+  /** The public log as this viewer may read it, oldest first, from the view alone. */
+  logLines?: (view: View, names: readonly string[], you: number | null) => string[];
+  /** Options form for creating a table; the options object goes to the game's parseOptions. */
+  Options?: ComponentType<OptionsProps>;
+  defaultOptions: (seats: number) => unknown;
+}
+
+/** A game module with its types erased, as the registry holds it. */
+export type AnyGameModule = GameModule<unknown, ActionBase>;
+
+export const defineGame = <View, Action extends ActionBase>(m: GameModule<View, Action>): AnyGameModule =>
+  m as unknown as AnyGameModule;

@@ -1,0 +1,29 @@
+/** The browser's keys to its seats (one token per table), and the player's display name. */
+export interface HeldSeat {
+  seat: number;
+  token: string;
+}
+
+const key = (tableId: string): string => `drey:seat:${tableId}`;
+
+export function heldSeat(tableId: string): HeldSeat | null {
+  try {
+    const raw = localStorage.getItem(key(tableId));
+    if (!raw) return null;
+    const v = JSON.parse(raw) as Partial<HeldSeat>;
+    return typeof v.seat === 'number' && typeof v.token === 'string' ? { seat: v.seat, token: v.token } : null;
+  } catch {
+    return null;
+  }
+}
+
+export function keepSeat(tableId: string, held: HeldSeat): void {
+  localStorage.setItem(key(tableId), JSON.stringify(held));
+}
+
+export function forgetSeat(tableId: string): void {
+  localStorage.removeItem(key(tableId));
+}
+
+export const savedName = (): string => localStorage.getItem('drey:name') ?? '';
+export const saveName = (name: string): void => localStorage.setItem('drey:name', name);

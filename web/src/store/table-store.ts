@@ -1,0 +1,154 @@
+/**
+ * The headless client store of one table: connection, the latest frame, the log, pending
+ * actions and errors. It owns the socket and knows nothing of rendering; React subscribes to it
+ * (useSyncExternalStore), and tests drive it directly in Node.
+ *
+ * Reconnection: socket.io reconnects by itself; on every (re)connect the store watches the table
+ * again and gets a fresh snapshot. Updates carry the table's sequence number: an update that
+ * skips a number means something was missed, and the store asks for a snapshot (sync).
+ */
+import type { Socket } from 'socket.io-client';
+import type {
+  ActAck,
+  LogEntry,
+  ProtocolError,
+  SnapshotMessage,
+  TableFrame,
+  UpdateMessage,
+  WatchAck,
+} from '../../../src/server/protocol.js';
+
+export type Connection = 'connecting' | 'connected' | 'reconnecting';
+
+export interface TableState {
+  connection: Connection;
+  frame: TableFrame | null;
+  log: LogEntry[];
+  /** An action is on its way and not yet acknowledged. */
+  pending: boolean;
+  /** The last refusal or failure, for the UI to show; cleared by the next success. */
+  error: ProtocolError | null;
+  /** How many times the store had to resync after a gap (shown in tests, not to players). */
+  resyncs: number;
+}
+
+export interface TableStore {
+  getState(): TableState;
+  subscribe(listener: () => void): () => void;
+  /** Sends an action for the seat; resolves when the server has committed or refused it. */
+  act(action: unknown): Promise<ActAck>;
+  /** Asks for a fresh snapshot. */
+  sync(): void;
+  clearError(): void;
+  close(): void;
+}
+
+export interface TableStoreOptions {
+  socket: Socket;
+  tableId: string;
+  /** The seat token, when this client holds a seat. */
+  token?: string;
+}
+
+const noError = (e: ProtocolError | null): boolean => e === null;
+
+export function createTableStore({ socket, tableId, token }: TableStoreOptions): TableStore {
+  let state: TableState = { connection: 'connecting', frame: null, log: [], pending: false, error: null, resyncs: 0 };
+  const listeners = new Set<() => void>();
+  const set = (patch: Partial<TableState>): void => {
+    state = { ...state, ...patch };
+    for (const l of listeners) l();
+  };
+  let syncing = false;
+
+  const watch = (): void => {
+    const msg = token === undefined ? { tableId } : { tableId, token };
+    socket.emit('watch', msg, (ack: WatchAck) => {
+      if (!ack.ok) set({ error: ack.error });
+    });
+  };
+
+  const sync = (): void => {
+    if (syncing) return;
+    syncing = true;
+    socket.emit('sync', { tableId }, (ack: WatchAck) => {
+      syncing = false;
+      if (!ack.ok) watch();
+    });
+  };
+
+  const onSnapshot = (m: SnapshotMessage): void => {
+    if (m.tableId !== tableId) return;
+    const { log, ...frame } = m;
+    syncing = false;
+    set({ frame, log, connection: 'connected' });
+  };
+
+  const onUpdate = (m: UpdateMessage): void => {
+    if (m.tableId !== tableId || !state.frame) return;
+    const { entries, ...frame } = m;
+    const have = state.frame.seq;
+    if (frame.seq < have) return; // old news (it crossed a snapshot on the wire)
+    if (frame.seq === have) {
+      set({ frame }); // seats or presence changed
+      return;
+    }
+    if (frame.seq > have + 1 || entries.length !== frame.seq - have) {
+      set({ resyncs: state.resyncs + 1 });
+      sync();
+      return;
+    }
+    set({ frame, log: [...state.log, ...entries] });
+  };
+
+  const onError = (e: ProtocolError): void => set({ error: e });
+  const onConnect = (): void => {
+    set({ connection: 'connected' });
+    watch();
+  };
+  const onDisconnect = (): void => set({ connection: 'reconnecting' });
+
+  socket.on('snapshot', onSnapshot);
+  socket.on('update', onUpdate);
+  socket.on('drey-error', onError);
+  socket.on('connect', onConnect);
+  socket.on('disconnect', onDisconnect);
+  if (socket.connected) onConnect();
+
+  return {
+    getState: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    act(action) {
+      if (token === undefined) {
+        const ack: ActAck = { ok: false, error: { code: 'bad-token', message: 'spectators cannot act' } };
+        set({ error: ack.error });
+        return Promise.resolve(ack);
+      }
+      set({ pending: true });
+      return new Promise<ActAck>((resolve) => {
+        socket.timeout(10_000).emit('act', { tableId, token, action }, (timeout: Error | null, ack?: ActAck) => {
+          const answer: ActAck =
+            timeout || !ack ? { ok: false, error: { code: 'storage-error', message: 'the server did not answer in time' } } : ack;
+          set({ pending: false, error: answer.ok ? null : answer.error });
+          resolve(answer);
+        });
+      });
+    },
+    sync,
+    clearError: () => {
+      if (!noError(state.error)) set({ error: null });
+    },
+    close() {
+      socket.off('snapshot', onSnapshot);
+      socket.off('update', onUpdate);
+      socket.off('drey-error', onError);
+      socket.off('connect', onConnect);
+      socket.off('disconnect', onDisconnect);
+      socket.emit('leave', { tableId });
+      listeners.clear();
+    },
+  };
+}
