@@ -10,7 +10,8 @@ import type { StoredTable } from './storage/types.js';
 /** Bots get friendly names so a log reads like a table of people. */
 const BOT_NAMES = ['Hazel', 'Pip', 'Nutmeg', 'Bramble', 'Sorrel', 'Juniper', 'Chestnut', 'Fern'] as const;
 
-export const botName = (seat: Seat, bot: string): string => `${BOT_NAMES[seat % BOT_NAMES.length]!} (${bot} bot)`;
+/** A bot's display name; its level is shown beside it (PublicSeat.bot). */
+export const botName = (seat: Seat, _bot: string): string => BOT_NAMES[seat % BOT_NAMES.length]!;
 
 /**
  * One log line as the table keeps it: the game's describeAction, read from the full state. That

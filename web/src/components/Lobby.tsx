@@ -164,7 +164,14 @@ export function Lobby() {
   return (
     <main className="page lobby">
       <header className="hero">
-        <h1>Drey</h1>
+        <h1>
+          <svg className="logo" viewBox="0 0 32 32" width="40" height="40" aria-hidden="true">
+            <ellipse cx="16" cy="19" rx="9" ry="10" fill="#a0622d" />
+            <path d="M6 14c0-6 20-6 20 0z" fill="#5b3a1e" />
+            <rect x="15" y="3" width="2" height="6" rx="1" fill="#5b3a1e" />
+          </svg>{' '}
+          Drey
+        </h1>
         <p>Three squirrel games around one table. Play with friends, bots in any seat.</p>
       </header>
       {error && <p className="error-text">{error}</p>}

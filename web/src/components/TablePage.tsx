@@ -2,34 +2,42 @@
  * A live table: what every game shares (header, seats and whose turn, joining, invite links,
  * log, results, errors, connection) around the game's own table component.
  */
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { io } from 'socket.io-client';
 import type { PublicSeat, TableFrame } from '../../../src/server/protocol.js';
 import { api } from '../api.js';
 import { gameModule } from '../games/index.js';
 import { navigate, tableLink } from '../router.js';
 import { heldSeat, keepSeat, savedName, saveName, type HeldSeat } from '../seats.js';
-import { createTableStore, type TableState } from '../store/table-store.js';
+import { createTableStore, type TableState, type TableStore } from '../store/table-store.js';
 import { Results } from './Results.js';
 
 export const seatLabel = (s: PublicSeat | undefined, seat: number): string =>
   s === undefined ? `Seat ${seat + 1}` : s.kind === 'bot' ? s.name : (s.name ?? `Seat ${seat + 1} (open)`);
 
+const INITIAL: TableState = { connection: 'connecting', frame: null, log: [], pending: false, error: null, resyncs: 0 };
+const noSubscribe = (): (() => void) => () => undefined;
+const initial = (): TableState => INITIAL;
+
+/** Opens a socket and a table store for as long as the page shows this table with this seat. */
 function useTable(tableId: string, held: HeldSeat | null): TableState & { act: (a: unknown) => void; clearError: () => void } {
-  const store = useMemo(() => {
+  const [store, setStore] = useState<TableStore | null>(null);
+  const token = held?.token;
+  useEffect(() => {
     const socket = io({ transports: ['websocket', 'polling'] });
-    const s = createTableStore(held ? { socket, tableId, token: held.token } : { socket, tableId });
-    return { store: s, socket };
-  }, [tableId, held?.token]);
-  useEffect(
-    () => () => {
-      store.store.close();
-      store.socket.close();
-    },
-    [store],
-  );
-  const state = useSyncExternalStore(store.store.subscribe, store.store.getState);
-  return { ...state, act: (a) => void store.store.act(a), clearError: store.store.clearError };
+    const s = createTableStore(token === undefined ? { socket, tableId } : { socket, tableId, token });
+    setStore(s);
+    return () => {
+      s.close();
+      socket.close();
+    };
+  }, [tableId, token]);
+  const state = useSyncExternalStore(store ? store.subscribe : noSubscribe, store ? store.getState : initial);
+  return {
+    ...state,
+    act: (a) => void store?.act(a),
+    clearError: () => store?.clearError(),
+  };
 }
 
 function SeatBar({ frame }: { frame: TableFrame }) {
@@ -44,6 +52,7 @@ function SeatBar({ frame }: { frame: TableFrame }) {
               title={s.kind === 'bot' ? 'bot' : s.connected ? 'connected' : 'not connected'}
             />
             <span className="seat-name">{seatLabel(s, i)}</span>
+            {s.kind === 'bot' && <span className="tag bot-tag">{s.bot} bot</span>}
             {frame.you === i && <span className="tag">you</span>}
             {turn && <span className="tag turn-tag">to play</span>}
           </li>
@@ -156,7 +165,7 @@ export function TablePage({ id, inviteSeat }: { id: string; inviteSeat: number |
     if (!t.error) return;
     const timer = setTimeout(t.clearError, 6000);
     return () => clearTimeout(timer);
-  }, [t.error, t.clearError]);
+  }, [t.error]); // eslint-disable-line react-hooks/exhaustive-deps
 
   if (!frame) {
     return (

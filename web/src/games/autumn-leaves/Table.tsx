@@ -107,7 +107,10 @@ export function AutumnLeavesTable({ view, legal, you, names, act, busy }: TableP
                 <Pile pile={view.piles[s] ?? []} />
                 <div className="al-side">
                   <span className="al-hand-count" title="cards in hand">
-                    ✋ {view.handSizes[s]}
+                    <svg viewBox="0 0 60 84" width="12" height="17" aria-hidden="true">
+                      <CardBack />
+                    </svg>{' '}
+                    {view.handSizes[s]} in hand
                   </span>
                   {view.phase === 'choose' && view.chosen[s] && (
                     <span className="al-chosen">
@@ -139,6 +142,7 @@ export function AutumnLeavesTable({ view, legal, you, names, act, busy }: TableP
               className={cls}
               disabled={busy}
               onClick={() => act(target)}
+              data-action={JSON.stringify(target)}
               data-testid={`pile-${s}`}
               aria-label={`place your ${String(view.myChoice)} on ${s === you ? 'your' : `${names[s] ?? ''}'s`} pile (top ${String(view.piles[s]?.at(-1))})`}
             >
@@ -155,12 +159,12 @@ export function AutumnLeavesTable({ view, legal, you, names, act, busy }: TableP
       {(keep || discard) && (
         <div className="al-choices">
           {keep && (
-            <button type="button" className="btn" disabled={busy} onClick={() => act(keep)} data-testid="keep">
+            <button type="button" className="btn" disabled={busy} onClick={() => act(keep)} data-action={JSON.stringify(keep)} data-testid="keep">
               Take it back
             </button>
           )}
           {discard && (
-            <button type="button" className="btn" disabled={busy} onClick={() => act(discard)} data-testid="discard">
+            <button type="button" className="btn" disabled={busy} onClick={() => act(discard)} data-action={JSON.stringify(discard)} data-testid="discard">
               Discard and draw
             </button>
           )}
@@ -182,6 +186,7 @@ export function AutumnLeavesTable({ view, legal, you, names, act, busy }: TableP
                   disabled={busy}
                   onClick={() => act(choice)}
                   aria-label={`choose ${rank}`}
+                  data-action={JSON.stringify(choice)}
                   data-testid={`hand-${rank}`}
                 >
                   <Card rank={rank} width={56} />

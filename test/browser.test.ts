@@ -1,0 +1,130 @@
+/**
+ * The web tables in Debian's Chromium: for each game, create a table with bots from the lobby,
+ * play the human seat to the end by clicking (one move by keyboard), reload mid-game and go on,
+ * and watch the same game as a spectator. Also saves docs/screenshots/<game>.png.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listGames } from '../src/games/index.js';
+import { createDreyServer, type DreyServer } from '../src/server/app.js';
+import { openSqliteStore } from '../src/server/storage/sqlite.js';
+import { launchBrowser } from './browser-helpers.js';
+
+/** How to make each game short from the lobby's options form. */
+const QUICK: Record<string, (page: Page) => Promise<void>> = {
+  'autumn-leaves': async (page) => {
+    await page.selectOption('[data-testid=option-hands]', '1');
+  },
+};
+
+let server: DreyServer;
+let url: string;
+let dir: string;
+
+beforeAll(async () => {
+  // The web app must be built (and type-checked) from the current sources.
+  execFileSync('npm', ['run', '--silent', 'build:web'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  dir = mkdtempSync(join(tmpdir(), 'drey-browser-'));
+  server = await createDreyServer({ store: openSqliteStore(join(dir, 'drey.sqlite')), botDelayMs: 10, botWorkers: 2 });
+  url = (await server.listen(0, '127.0.0.1')).url;
+});
+
+afterAll(async () => {
+  await server?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const seqOf = async (page: Page): Promise<number> => Number(await page.locator('main.table-page').getAttribute('data-seq'));
+const statusOf = async (page: Page): Promise<string | null> => page.locator('main.table-page').getAttribute('data-status');
+
+/** Waits until this seat may act (a legal, enabled control is shown) or the game is over. */
+async function nextTurn(page: Page): Promise<'act' | 'over'> {
+  const legal = page.locator('[data-action]:not([disabled])').first();
+  const over = page.locator('main.table-page[data-status=finished]');
+  await expect.poll(async () => (await over.count()) > 0 || (await legal.count()) > 0, { timeout: 20_000 }).toBe(true);
+  return (await over.count()) > 0 ? 'over' : 'act';
+}
+
+describe.each(listGames().filter((g) => QUICK[g.id]).map((g) => [g.id, g.title] as const))('%s in the browser', (gameId, title) => {
+  it('is played to the end by clicking, survives a reload, and can be watched', { timeout: 120_000 }, async () => {
+    const player = await launchBrowser();
+    const watcher = await launchBrowser({ width: 390, height: 844 });
+    const errors: string[] = [];
+    try {
+      const page = await player.context.newPage();
+      page.on('pageerror', (e) => errors.push(e.message));
+      await page.goto(url);
+      await page.click(`[data-testid=new-${gameId}]`);
+      await QUICK[gameId]!(page);
+      await page.fill('[data-testid=create-name]', 'Ann');
+      await page.click('[data-testid=create-table]');
+      await page.waitForURL(/\/t\//);
+      const tableUrl = page.url();
+      await expect.poll(() => statusOf(page)).toBe('running');
+      await expect(page.locator('h1').first().textContent()).resolves.toContain(title);
+
+      const spectator = await watcher.context.newPage();
+      spectator.on('pageerror', (e) => errors.push(e.message));
+      await spectator.goto(tableUrl);
+      await expect.poll(() => statusOf(spectator)).toBe('running');
+      await expect(spectator.locator('text=You are watching').count()).resolves.toBe(1);
+
+      let clicks = 0;
+      let reloaded = false;
+      let screenshot = false;
+      for (;;) {
+        if ((await nextTurn(page)) === 'over') break;
+        const legal = page.locator('[data-action]:not([disabled])').first();
+        const before = await seqOf(page);
+        if (clicks === 1) {
+          // One move by keyboard: focus the control and press Enter.
+          await legal.focus();
+          await page.keyboard.press('Enter');
+        } else {
+          await legal.click();
+        }
+        clicks++;
+        await expect.poll(() => seqOf(page), { timeout: 10_000 }).toBeGreaterThan(before);
+        if (clicks === 4 && !screenshot) {
+          mkdirSync('docs/screenshots', { recursive: true });
+          await nextTurn(page);
+          await page.screenshot({ path: `docs/screenshots/${gameId}.png`, fullPage: true });
+          await spectator.screenshot({ path: `docs/screenshots/${gameId}-phone-spectator.png`, fullPage: true });
+          screenshot = true;
+        }
+        if (clicks === 5 && !reloaded) {
+          const seq = await seqOf(page);
+          await page.reload();
+          await expect.poll(() => statusOf(page)).not.toBeNull();
+          // Back in the same seat, nothing missed: the move count is where it was (or later, if bots moved).
+          expect(await seqOf(page)).toBeGreaterThanOrEqual(seq);
+          await expect(page.locator('text=You play seat 1').count()).resolves.toBe(1);
+          reloaded = true;
+        }
+        expect(clicks).toBeLessThan(400);
+      }
+      expect(reloaded).toBe(true);
+      await expect(page.locator('[data-testid=results]').count()).resolves.toBe(1);
+      // The spectator saw the same game end, and never had anything to click.
+      await expect.poll(() => statusOf(spectator), { timeout: 10_000 }).toBe('finished');
+      expect(await seqOf(spectator)).toBe(await seqOf(page));
+      await expect(spectator.locator('[data-action]').count()).resolves.toBe(0);
+      await expect(spectator.locator('[data-testid=results]').count()).resolves.toBe(1);
+
+      // The finished match can be replayed step by step.
+      await page.click('text=Replay');
+      await page.waitForURL(/\/replay\//);
+      await expect.poll(() => page.locator('[data-testid=replay-entry]').textContent()).toBe('The start of the game.');
+      await page.keyboard.press('ArrowRight');
+      await expect.poll(() => page.locator('main.replay').getAttribute('data-step')).toBe('1');
+      expect(errors).toEqual([]);
+    } finally {
+      await player.close();
+      await watcher.close();
+    }
+  });
+});
