@@ -114,6 +114,32 @@ export function openSqliteStore(file: string, opts: SqliteOptions = {}): Store {
     insertAction.run(e.tableId, e.seq, e.seat, JSON.stringify(e.action), e.at);
   });
 
+  // Group commit: appends that arrive in the same turn of the event loop share one transaction
+  // (one WAL sync), each inside its own savepoint so that one refused append fails alone. Every
+  // caller's promise settles only after the shared commit, so nothing is announced before it.
+  let batch: { entry: AppendAction; done: (e?: Error) => void }[] = [];
+  const flush = (): void => {
+    const pending = batch;
+    batch = [];
+    const failures = new Map<number, Error>();
+    try {
+      db.transaction(() => {
+        pending.forEach((p, i) => {
+          try {
+            append(p.entry); // nested: a savepoint
+          } catch (e) {
+            failures.set(i, e instanceof Error ? e : new Error(String(e)));
+          }
+        });
+      })();
+    } catch (e) {
+      const error = e instanceof Error ? e : new Error(String(e));
+      pending.forEach((p) => p.done(error));
+      return;
+    }
+    pending.forEach((p, i) => p.done(failures.get(i)));
+  };
+
   return {
     async createTable(t) {
       insertTable.run({
@@ -134,8 +160,11 @@ export function openSqliteStore(file: string, opts: SqliteOptions = {}): Store {
       const changed = updateSeatsStmt.run(JSON.stringify(seats), status, at, tableId);
       if (changed.changes !== 1) throw new Error(`no table ${tableId}`);
     },
-    async appendAction(entry) {
-      append(entry);
+    appendAction(entry) {
+      return new Promise<void>((resolve, reject) => {
+        if (batch.length === 0) setImmediate(flush);
+        batch.push({ entry, done: (e) => (e ? reject(e) : resolve()) });
+      });
     },
     async getTable(tableId) {
       const row = selectTable.get(tableId);

@@ -1,0 +1,155 @@
+/**
+ * Load bench for the server (npm run bench:server): many concurrent Autumn Leaves tables whose
+ * every seat is a real socket.io client on loopback playing random legal actions. Prints the p50
+ * and p99 time from an action being sent to every seat of its table having received the update,
+ * and the actions per second the server committed. Bounded: each table plays one game, and the
+ * whole run stops after DREY_BENCH_SECONDS (default 120).
+ *
+ *   TABLES=200 HANDS=1 npm run bench:server
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { io, type Socket } from 'socket.io-client';
+import type { ActAck, ClaimSeatResponse, CreateTableResponse, TableFrame } from '../src/server/protocol.js';
+
+const TABLES = Number(process.env.TABLES ?? 200);
+const SEATS = Number(process.env.SEATS ?? 4);
+const HANDS = Number(process.env.HANDS ?? 1);
+const LIMIT_MS = Number(process.env.DREY_BENCH_SECONDS ?? 120) * 1000;
+const SYNC = process.env.DREY_DB_SYNC ?? 'full';
+
+interface Seat {
+  socket: Socket;
+  token: string;
+  latest: TableFrame | null;
+  inflight: boolean;
+  actedOn: number;
+  /** When this seat received the update of each sequence number. */
+  received: Map<number, number>;
+}
+
+interface Table {
+  id: string;
+  seats: Seat[];
+  sent: { seq: number; at: number }[];
+  done: boolean;
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'drey-bench-'));
+const server = spawn(process.execPath, [...(process.env.DREY_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.DREY_PROFILE] : []), 'dist/server/start.js'], {
+  env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DREY_DB: join(dir, 'bench.sqlite'), DREY_DB_SYNC: SYNC },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+const stopServer = (): void => {
+  if (server.exitCode === null) server.kill('SIGTERM');
+};
+process.on('exit', () => {
+  stopServer();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const url = await new Promise<string>((resolve, reject) => {
+  let out = '';
+  server.stdout!.on('data', (c: Buffer) => {
+    out += c.toString();
+    const m = /serving on (http:\/\/\S+)/.exec(out);
+    if (m) resolve(m[1]!);
+  });
+  server.once('exit', (code) => reject(new Error(`server exited ${String(code)} (run npm run build first)`)));
+});
+
+const post = async <T>(path: string, body: unknown): Promise<T> => {
+  const res = await fetch(url + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+};
+
+const pick = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)]!;
+
+console.log(`server on ${url} (synchronous=${SYNC}); setting up ${TABLES} tables × ${SEATS} seats…`);
+const tables: Table[] = [];
+for (let t = 0; t < TABLES; t++) {
+  const created = await post<CreateTableResponse>('/api/tables', {
+    game: 'autumn-leaves',
+    seats: Array.from({ length: SEATS }, () => ({ kind: 'human' })),
+    options: { hands: HANDS },
+    join: { seat: 0, name: 'P1' },
+  });
+  const tokens = [created.seat!.token];
+  for (let s = 1; s < SEATS; s++) {
+    tokens.push((await post<ClaimSeatResponse>(`/api/tables/${created.table.id}/seats/${s + 1}`, { name: `P${s + 1}` })).token);
+  }
+  tables.push({
+    id: created.table.id,
+    seats: tokens.map((token) => ({ socket: io(url, { transports: ['websocket'], forceNew: true, autoConnect: false }), token, latest: null, inflight: false, actedOn: -1, received: new Map() })),
+    sent: [],
+    done: false,
+  });
+}
+
+let started = 0;
+let finishedTables = 0;
+let resolveAll: () => void = () => undefined;
+const allDone = new Promise<void>((r) => (resolveAll = r));
+
+function maybeAct(table: Table, seat: Seat): void {
+  const f = seat.latest;
+  if (!started || table.done || seat.inflight || !f || f.legal.length === 0 || f.seq === seat.actedOn) return;
+  seat.actedOn = f.seq;
+  seat.inflight = true;
+  const at = performance.now();
+  seat.socket.emit('act', { tableId: table.id, token: seat.token, action: pick(f.legal) }, (ack: ActAck) => {
+    seat.inflight = false;
+    if (ack.ok) table.sent.push({ seq: ack.seq, at });
+    maybeAct(table, seat);
+  });
+}
+
+for (const table of tables) {
+  for (const seat of table.seats) {
+    const onFrame = (f: TableFrame): void => {
+      if (f.tableId !== table.id) return;
+      seat.received.set(f.seq, performance.now());
+      if (!seat.latest || f.seq >= seat.latest.seq) seat.latest = f;
+      if (f.status === 'finished' && !table.done && table.seats.every((s) => s.latest?.status === 'finished')) {
+        table.done = true;
+        if (++finishedTables === tables.length) resolveAll();
+      }
+      maybeAct(table, seat);
+    };
+    seat.socket.on('snapshot', onFrame);
+    seat.socket.on('update', onFrame);
+    seat.socket.on('connect', () => seat.socket.emit('watch', { tableId: table.id, token: seat.token }));
+    seat.socket.connect();
+  }
+}
+// Wait until every seat has its snapshot, then start all tables at once.
+while (!tables.every((t) => t.seats.every((s) => s.latest))) await new Promise((r) => setTimeout(r, 50));
+console.log(`${TABLES * SEATS} clients connected; playing…`);
+const t0 = performance.now();
+started = 1;
+for (const table of tables) for (const seat of table.seats) maybeAct(table, seat);
+const timer = setTimeout(resolveAll, LIMIT_MS);
+await allDone;
+clearTimeout(timer);
+const elapsed = (performance.now() - t0) / 1000;
+
+const latencies: number[] = [];
+let actions = 0;
+for (const table of tables) {
+  for (const { seq, at } of table.sent) {
+    actions++;
+    const times = table.seats.map((s) => s.received.get(seq));
+    if (times.every((x) => x !== undefined)) latencies.push(Math.max(...(times as number[])) - at);
+  }
+}
+latencies.sort((a, b) => a - b);
+const q = (p: number): number => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? NaN;
+console.log(`tables finished: ${finishedTables}/${TABLES} in ${elapsed.toFixed(1)} s`);
+console.log(`actions committed: ${actions} (${(actions / elapsed).toFixed(0)} actions/s)`);
+console.log(`send → every seat updated: p50 ${q(0.5).toFixed(1)} ms, p99 ${q(0.99).toFixed(1)} ms (n=${latencies.length})`);
+for (const t of tables) for (const s of t.seats) s.socket.close();
+stopServer();
+process.exit(0);
