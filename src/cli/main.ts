@@ -1,0 +1,45 @@
+/**
+ * The `drey` command. Each subcommand lives in its own file under commands/ and is registered
+ * here with one line. Every failure ends as one line on stderr and an exit code (see errors.ts).
+ */
+import { Command, CommanderError } from 'commander';
+import { registerPlay } from './commands/play.js';
+import { registerReplay } from './commands/replay.js';
+import { registerSim } from './commands/sim.js';
+import { CliError, EXIT } from './errors.js';
+
+/** Subcommands, in the order `drey --help` lists them. Add one with one line. */
+const COMMANDS: readonly ((program: Command) => void)[] = [registerPlay, registerSim, registerReplay];
+
+export function buildProgram(): Command {
+  const program = new Command('drey')
+    .description('Drey: Autumn Leaves, Acorns and Acorn Run in the terminal, with bots and a simulation lab')
+    .version('0.1.0')
+    .showSuggestionAfterError(true)
+    .exitOverride();
+  for (const register of COMMANDS) register(program);
+  // Subcommands inherit neither exitOverride nor the output settings: apply them to each.
+  for (const command of program.commands) command.exitOverride();
+  return program;
+}
+
+/** Runs `drey` with `argv` (without node and the script path); resolves to the exit code. */
+export async function main(argv: readonly string[]): Promise<number> {
+  try {
+    await buildProgram().parseAsync([...argv], { from: 'user' });
+    return process.exitCode === undefined ? EXIT.ok : Number(process.exitCode);
+  } catch (e) {
+    if (e instanceof CommanderError) {
+      // Commander has already printed its one-line message (or the help / version).
+      return e.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    }
+    if (e instanceof CliError) {
+      process.stderr.write(`drey: ${e.message}\n`);
+      return e.exitCode;
+    }
+    const message = e instanceof Error ? e.message : String(e);
+    process.stderr.write(`drey: internal error: ${message} (set DREY_DEBUG=1 for details)\n`);
+    if (process.env.DREY_DEBUG === '1' && e instanceof Error) process.stderr.write(`${e.stack ?? ''}\n`);
+    return 70;
+  }
+}
