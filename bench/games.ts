@@ -51,7 +51,7 @@ function measure(once: (i: number) => number, budget: number): Rate {
 function randomRate(game: AnyGame, seats: number, options: unknown): Rate {
   return measure((i) => {
     const state = game.setup({ seats, seed: `bench.${i}`, options });
-    return randomPlayout(game, state, createRng(`bench-moves.${i}`), 100_000).length;
+    return randomPlayout(game, state, createRng(`bench-moves.${i}`), 100_000);
   }, seconds);
 }
 
