@@ -57,6 +57,6 @@ export function rawGameOptions(opts: Record<string, unknown>): Record<string, un
 /** Parses the collected options through the game; its error is shown as is. */
 export function parseGameOptions(game: AnyGame, raw: Record<string, unknown>, seats: number): unknown {
   const parsed = game.parseOptions(raw, seats);
-  if (!parsed.ok) usage(`${game.id}: ${parsed.error.message}`);
+  if (!parsed.ok) usage(parsed.error.message);
   return parsed.value;
 }

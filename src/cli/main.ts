@@ -16,10 +16,14 @@ export function buildProgram(): Command {
     .description('Drey: Autumn Leaves, Acorns and Acorn Run in the terminal, with bots and a simulation lab')
     .version('0.1.0')
     .showSuggestionAfterError(true)
+    // Commander's own errors read like ours, on one line: "drey: unknown option '--seat' (did you mean --seats?)".
+    .configureOutput({
+      outputError: (text, write) =>
+        write(text.replace(/^error: /, 'drey: ').replace(/\n\(Did you mean (.*)\?\)/, ' (did you mean $1?)')),
+    })
     .exitOverride();
+  // Subcommands copy these settings when they are created, so set them before registering.
   for (const register of COMMANDS) register(program);
-  // Subcommands inherit neither exitOverride nor the output settings: apply them to each.
-  for (const command of program.commands) command.exitOverride();
   return program;
 }
 

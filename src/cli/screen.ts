@@ -10,6 +10,8 @@ export interface ScreenParts {
   header: string;
   table: readonly string[];
   events: readonly string[];
+  /** The title over the events (default "Since your last move:"). */
+  eventsTitle?: string;
   /** Labels of the legal actions, numbered from 1 in this order. */
   labels: readonly string[];
   hint: string;
@@ -66,7 +68,7 @@ export function composeScreen(parts: ScreenParts, size: { cols: number; rows: nu
     events = [`  … ${dropped} earlier`, ...(room > 0 ? events.slice(-room) : [])];
   }
   const lines = [clip(parts.header, size.cols), ...table, ''];
-  if (events.length > 0) lines.push('Since your last move:', ...events, '');
+  if (events.length > 0) lines.push(parts.eventsTitle ?? 'Since your last move:', ...events, '');
   lines.push(...tail);
   // A table taller than the contract allows is cut rather than scrolling the prompt away.
   return lines.length > budget ? [...lines.slice(0, budget - tail.length), ...tail] : lines;

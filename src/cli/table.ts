@@ -50,21 +50,28 @@ export async function runTable(config: TableConfig, io: TableIO): Promise<{ end:
   const show = (lines: readonly string[]): void => {
     io.write(io.tty ? `${CLEAR}${lines.join('\n')}\n` : `${'='.repeat(SCREEN.cols)}\n${lines.join('\n')}\n`);
   };
-  const eventsNow = (view: unknown): string[] => {
-    if (ui.events) return ui.events(before, view, human, names);
-    // No narrator: say who acted, never what (describeAction may name hidden cards).
-    const counts = new Map<Seat, number>();
-    for (const s of othersActed) counts.set(s, (counts.get(s) ?? 0) + 1);
-    return [...counts].map(([s, n]) => `${names[s]} acted${n > 1 ? ` (${n} moves)` : ''}`);
+  /** What happened since the person's last move, less what the table itself already shows. */
+  const eventsNow = (view: unknown, table: readonly string[]): { title: string; lines: string[] } => {
+    let lines: string[];
+    if (ui.events) lines = ui.events(before, view, human, names);
+    else {
+      // No narrator: say who acted, never what (describeAction may name hidden cards).
+      const counts = new Map<Seat, number>();
+      for (const s of othersActed) counts.set(s, (counts.get(s) ?? 0) + 1);
+      lines = [...counts].map(([s, n]) => `${names[s]} acted${n > 1 ? ` (${n} moves)` : ''}`);
+    }
+    const fresh = lines.filter((line) => !isOnTable(line, table));
+    return { title: fresh.length < lines.length ? 'Earlier, since your last move:' : 'Since your last move:', lines: fresh };
   };
 
   for (;;) {
     const outcome = game.outcome(match.state);
     if (outcome) {
       const view = game.view(match.state, human);
-      const lines = [config.header, ...ui.render(view, human, names), ''];
-      const events = eventsNow(view);
-      if (events.length > 0) lines.push('Since your last move:', ...events.map((e) => `  ${e}`), '');
+      const table = ui.render(view, human, names);
+      const lines = [config.header, ...table, ''];
+      const events = eventsNow(view, table);
+      if (events.lines.length > 0) lines.push(events.title, ...events.lines.map((e) => `  ${e}`), '');
       show([...lines, ...outcomeLines(outcome, names)]);
       return { end: 'finished', outcome };
     }
@@ -84,19 +91,21 @@ export async function runTable(config: TableConfig, io: TableIO): Promise<{ end:
     const view = game.view(match.state, human);
     const legal = game.legalActions(match.state, human);
     const labels = legal.map((a) => ui.label(a, view, names));
-    const events = eventsNow(view);
+    const table = ui.render(view, human, names);
+    const events = eventsNow(view, table);
+    const hint = ui.hint(view, legal);
     let notice: string | undefined;
     let action: ActionBase | undefined;
     let redraw = true;
     while (action === undefined) {
       if (redraw) {
-        show(composeScreen({ header: config.header, table: ui.render(view, human, names), events, labels, hint: ui.hint(view, legal), notice }));
+        show(composeScreen({ header: config.header, table, events: events.lines, eventsTitle: events.title, labels, hint, notice }));
       }
       redraw = true;
       const line = await io.ask(PROMPT);
       if (line === null) return { end: 'eof', outcome: null };
       if (line === 'interrupt') return { end: 'interrupt', outcome: null };
-      const chosen = interpret(line.trim(), legal, labels, (t) => ui.parse(t, view, legal, names));
+      const chosen = interpret(line.trim(), legal, hint, (t) => ui.parse(t, view, legal, names));
       switch (chosen.kind) {
         case 'action':
           action = chosen.action;
@@ -121,27 +130,42 @@ export async function runTable(config: TableConfig, io: TableIO): Promise<{ end:
   }
 }
 
+/** Whether the table already shows this event line (games often list their latest events; lines may be cut at 80 columns). */
+function isOnTable(event: string, table: readonly string[]): boolean {
+  return table.some((row) => {
+    const t = row.trim();
+    return t === event || (t.length >= 24 && event.startsWith(t));
+  });
+}
+
 type Interpretation =
   | { kind: 'action'; action: ActionBase }
   | { kind: 'list' }
   | { kind: 'quit' }
   | { kind: 'error'; message: string };
 
-/** A menu number, `?` for the full list, `quit`, or text for the game's parser. */
+/**
+ * What the person typed: `?` for the full list, `quit`, `#N` for menu item N always, otherwise
+ * the game's parser first (a game may give bare numbers its own meaning, as Autumn Leaves does
+ * for card ranks while choosing) and, for text it does not understand, a bare menu number.
+ */
 export function interpret(
   text: string,
   legal: readonly ActionBase[],
-  labels: readonly string[],
-  parse: (text: string) => { action: ActionBase } | { error: string },
+  hint: string,
+  parse: (text: string) => { action: ActionBase } | { error: string } | null,
 ): Interpretation {
-  if (text === '') return { kind: 'error', message: 'type a menu number or your move (? lists every move)' };
+  if (text === '') return { kind: 'error', message: 'type your move or a menu number (? lists every move)' };
   if (text === '?' || text === 'help') return { kind: 'list' };
   if (text === 'quit' || text === 'exit') return { kind: 'quit' };
-  if (/^\d+$/.test(text)) {
-    const n = Number(text);
+  const menu = /^#\s*(\d+)$/.exec(text);
+  const parsed = menu ? null : parse(text);
+  if (parsed) return 'action' in parsed ? { kind: 'action', action: parsed.action } : { kind: 'error', message: parsed.error };
+  const number = menu?.[1] ?? (/^\d+$/.test(text) ? text : undefined);
+  if (number !== undefined) {
+    const n = Number(number);
     if (n >= 1 && n <= legal.length) return { kind: 'action', action: legal[n - 1]! };
-    return { kind: 'error', message: `there is no move ${n}: choose 1–${labels.length}` };
+    return { kind: 'error', message: `there is no move ${n} in the menu (1–${legal.length})` };
   }
-  const parsed = parse(text);
-  return 'action' in parsed ? { kind: 'action', action: parsed.action } : { kind: 'error', message: parsed.error };
+  return { kind: 'error', message: `'${text}' is not a move here. ${hint}` };
 }

@@ -55,7 +55,10 @@ export function registerPlay(program: Command): void {
     const match = created.value;
     const names = Array.from({ length: seats }, (_, seat) => (seat === flags.seat ? 'You' : BOT_NAMES[seat % BOT_NAMES.length]!));
     const distinct = [...new Set(botNames.filter((_, s) => s !== flags.seat))];
-    const header = `${game.title} · seed ${seed} · you are seat ${flags.seat} · bots: ${distinct.join(', ')}`;
+    // The game's own first line usually names it; the header then needn't.
+    const firstLine = ui.render(game.view(match.state, flags.seat), flags.seat, names)[0] ?? '';
+    const title = firstLine.includes(game.title) ? '' : `${game.title} · `;
+    const header = `${title}seed ${seed} · you are seat ${flags.seat} · bots: ${distinct.join(', ')} · ? lists moves, quit leaves`;
 
     const reader = new LineReader(process.stdin, process.stdout);
     const tty = Boolean(process.stdin.isTTY && process.stdout.isTTY);
@@ -71,6 +74,8 @@ export function registerPlay(program: Command): void {
 
     const out: string[] = [];
     if (result.end !== 'finished') {
+      // On a terminal the cursor still sits on the prompt line.
+      if (tty) out.push('');
       out.push(`You left the game after ${match.record.actions.length} actions (seed ${seed}).`);
     }
     if (flags.record !== undefined) {
@@ -85,7 +90,7 @@ export function registerPlay(program: Command): void {
       } catch (e) {
         throw new CliError(`could not save the record to ${path}: ${(e as Error).message}`, EXIT.failed);
       }
-      out.push(`Record saved to ${path} (replay it with: drey replay ${path})`);
+      out.push(`Record saved to ${path}`, `Replay it with: drey replay ${path}`);
     }
     if (out.length > 0) process.stdout.write(`${out.join('\n')}\n`);
     if (result.end === 'interrupt') process.exitCode = EXIT.interrupted;

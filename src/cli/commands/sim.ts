@@ -12,7 +12,7 @@ import { simReportLines } from '../sim-report.js';
 interface SimFlags {
   seats?: number;
   games: number;
-  bots: string[];
+  bots?: string[];
   seed: string;
   json?: boolean;
   record?: string;
@@ -27,7 +27,7 @@ export function registerSim(program: Command): void {
     .argument('<game>', 'game id, e.g. autumn-leaves')
     .option('--seats <n>', 'number of seats (default 4, or the nearest the game allows)', intFlag(1, 64))
     .option('--games <n>', 'number of games', intFlag(1), 1000)
-    .option('--bots <names>', 'one bot for every seat, or one per seat, comma-separated', botListFlag, ['random'])
+    .option('--bots <names>', 'one bot for every seat, or one per seat, comma-separated (default: random)', botListFlag)
     .option('--seed <seed>', 'seed of the run; game i plays with seed <seed>.<i>', seedFlag, '1')
     .option('--json', 'print the report as JSON')
     .option('--record <dir>', 'save every match record as JSON in <dir>')
@@ -38,7 +38,7 @@ export function registerSim(program: Command): void {
     const seats = seatsFor(game.value, flags.seats);
     const options = rawGameOptions(flags);
     parseGameOptions(game.value, options, seats);
-    const spec: SimSpec = { game: gameId, seats, games: flags.games, bots: flags.bots, seed: flags.seed, options };
+    const spec: SimSpec = { game: gameId, seats, games: flags.games, bots: flags.bots ?? ['random'], seed: flags.seed, options };
     if (flags.record !== undefined) spec.recordDir = flags.record;
     // Everything the user can get wrong is checked here (exit 2); a failure during the run is a bug (exit 1).
     const resolved = resolveSim(spec);
