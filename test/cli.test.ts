@@ -189,6 +189,7 @@ describe.concurrent('bad input: one line on stderr, exit code 2, no stack trace'
     [['replay', notJson], /not-json\.json is not JSON/],
     [['replay', notRecord], /not-record\.json is not a Drey match record/],
     [['replay', unknownGame], /unknown game 'chess'/],
+    [['sim', 'autumn-leaves', '--games', '2', '--record', join(notJson, 'runs')], /cannot create the record directory/],
   ])('drey %j', async (args, message) => {
     const run = await dreyAsync(args);
     expect(run.code).toBe(2);

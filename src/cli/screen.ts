@@ -49,27 +49,48 @@ export function packMenu(labels: readonly string[], maxRows: number, cols: numbe
 /** The screen above the prompt line: at most rows − 1 lines. */
 export function composeScreen(parts: ScreenParts, size: { cols: number; rows: number } = SCREEN): string[] {
   const budget = size.rows - 1;
-  const table = parts.table.map((l) => clip(l, size.cols));
   const tail: string[] = [];
-  const menuRoom = Math.max(1, Math.min(6, budget - 1 - table.length - 3));
+  const menuRoom = Math.max(1, Math.min(6, budget - 1 - parts.table.length - 3));
   const menu = packMenu(parts.labels, menuRoom, size.cols);
   if (menu) tail.push(...menu);
   else tail.push(clip(`${parts.labels.length} possible moves: type yours, or ? to list them all`, size.cols));
   tail.push(clip(parts.hint, size.cols));
   if (parts.notice) tail.push(clip(`! ${parts.notice}`, size.cols));
+  return layout(parts, tail, budget, size.cols);
+}
 
-  // Whatever room is left goes to the events, newest kept.
+/**
+ * The last screen: the table, the events and the result, in `rows` lines less `reserve` (lines
+ * printed after it, such as where the record was saved).
+ */
+export function composeFinalScreen(
+  parts: Pick<ScreenParts, 'header' | 'table' | 'events' | 'eventsTitle'>,
+  result: readonly string[],
+  reserve: number,
+  size: { cols: number; rows: number } = SCREEN,
+): string[] {
+  return layout(parts, result.map((l) => clip(l, size.cols)), size.rows - 1 - reserve, size.cols);
+}
+
+/** Header, table, events and `tail` in `budget` lines: the events get what room is left, newest kept. */
+function layout(
+  parts: Pick<ScreenParts, 'header' | 'table' | 'events' | 'eventsTitle'>,
+  tail: readonly string[],
+  budget: number,
+  cols: number,
+): string[] {
+  const table = parts.table.map((l) => clip(l, cols));
   const fixed = 1 + table.length + tail.length + 1;
   let room = budget - fixed - (parts.events.length > 0 ? 2 : 0);
-  let events = parts.events.map((l) => clip(`  ${l}`, size.cols));
+  let events = parts.events.map((l) => clip(`  ${l}`, cols));
   if (events.length > room) {
     room = Math.max(0, room - 1);
     const dropped = events.length - room;
-    events = [`  … ${dropped} earlier`, ...(room > 0 ? events.slice(-room) : [])];
+    events = room > 0 ? [`  … ${dropped} earlier`, ...events.slice(-room)] : [];
   }
-  const lines = [clip(parts.header, size.cols), ...table, ''];
+  const lines = [clip(parts.header, cols), ...table, ''];
   if (events.length > 0) lines.push(parts.eventsTitle ?? 'Since your last move:', ...events, '');
   lines.push(...tail);
-  // A table taller than the contract allows is cut rather than scrolling the prompt away.
-  return lines.length > budget ? [...lines.slice(0, budget - tail.length), ...tail] : lines;
+  // A table taller than the contract allows is cut rather than scrolling the tail away.
+  return lines.length > budget ? [...lines.slice(0, Math.max(0, budget - tail.length)), ...tail] : lines;
 }

@@ -10,7 +10,7 @@ import { createRng } from '../engine/rng.js';
 import { botInput } from '../bots/play.js';
 import type { LineResult } from './lines.js';
 import { outcomeLines } from './outcome-text.js';
-import { composeScreen, packMenu, SCREEN } from './screen.js';
+import { composeFinalScreen, composeScreen, packMenu, SCREEN } from './screen.js';
 import type { TableUI } from './table-ui.js';
 
 export interface TableConfig {
@@ -26,6 +26,8 @@ export interface TableConfig {
   header: string;
   /** Seeds the bots' generators, so a game with the same seed and moves plays the same. */
   botSeed: string;
+  /** Lines the caller prints after the final screen, which must still fit on it. */
+  reserveAtEnd?: number;
 }
 
 export interface TableIO {
@@ -69,10 +71,9 @@ export async function runTable(config: TableConfig, io: TableIO): Promise<{ end:
     if (outcome) {
       const view = game.view(match.state, human);
       const table = ui.render(view, human, names);
-      const lines = [config.header, ...table, ''];
       const events = eventsNow(view, table);
-      if (events.lines.length > 0) lines.push(events.title, ...events.lines.map((e) => `  ${e}`), '');
-      show([...lines, ...outcomeLines(outcome, names)]);
+      const parts = { header: config.header, table, events: events.lines, eventsTitle: events.title };
+      show(composeFinalScreen(parts, outcomeLines(outcome, names), config.reserveAtEnd ?? 0));
       return { end: 'finished', outcome };
     }
     const toAct = game.toAct(match.state);

@@ -65,7 +65,7 @@ export function registerPlay(program: Command): void {
     let result: Awaited<ReturnType<typeof runTable>>;
     try {
       result = await runTable(
-        { match, ui, human: flags.seat, bots, names, header, botSeed: seed },
+        { match, ui, human: flags.seat, bots, names, header, botSeed: seed, reserveAtEnd: flags.record === undefined ? 0 : 2 },
         { ask: (prompt) => reader.ask(prompt), write: (text) => process.stdout.write(text), tty },
       );
     } finally {

@@ -1,4 +1,5 @@
 /** `drey sim`: many bot games, a summary with confidence intervals. */
+import { mkdirSync } from 'node:fs';
 import type { Command } from 'commander';
 import { findGame } from '../../games/index.js';
 import { defaultWorkers, runSim } from '../../lab/run.js';
@@ -43,6 +44,13 @@ export function registerSim(program: Command): void {
     // Everything the user can get wrong is checked here (exit 2); a failure during the run is a bug (exit 1).
     const resolved = resolveSim(spec);
     if (!resolved.ok) usage(resolved.error.message);
+    if (flags.record !== undefined) {
+      try {
+        mkdirSync(flags.record, { recursive: true });
+      } catch (e) {
+        usage(`cannot create the record directory ${flags.record}: ${(e as Error).message}`);
+      }
+    }
     const progress = progressBar(process.stderr, 'sim');
     const report = await runSim(spec, {
       workers: flags.workers ?? defaultWorkers(),
