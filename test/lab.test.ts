@@ -136,3 +136,15 @@ describe('runSim', () => {
     expect(replayed.value.outcome).toEqual(file.value.outcome);
   });
 });
+
+describe('runSim on worker threads', () => {
+  it('gives the same summary on two workers as on one (workers load worker.ts through tsx here)', async () => {
+    const al: SimSpec = { game: 'autumn-leaves', seats: 3, games: 16, bots: ['heuristic', 'random', 'random'], seed: 'w', options: { hands: 1 } };
+    const one = await runSim(al, { workers: 1 });
+    const two = await runSim(al, { workers: 2 });
+    if (!one.ok) throw new Error(one.error.message);
+    if (!two.ok) throw new Error(two.error.message);
+    expect(two.value.workers).toBe(2);
+    expect(two.value.summary).toEqual(one.value.summary);
+  });
+});

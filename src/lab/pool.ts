@@ -10,14 +10,17 @@ import type { FromWorker, ToWorker, WorkerInit } from './protocol.js';
 import type { GameResult, SimSpec } from './sim.js';
 
 /**
- * The worker's entry file. From dist/ it is the compiled worker.js beside this file; when this
- * file runs as TypeScript (tests, tsx) the worker is worker.ts loaded through tsx.
+ * How to start a worker. From dist/ it is the compiled worker.js beside this file. When this
+ * file runs as TypeScript (tests, tsx) the worker first registers tsx's loader in its own thread,
+ * then imports worker.ts (Node 20 does not apply `--import` loaders given in a worker's execArgv).
  */
-function workerEntry(): { url: URL; execArgv: string[] } {
-  const runningTs = fileURLToPath(import.meta.url).endsWith('.ts');
-  return runningTs
-    ? { url: new URL('./worker.ts', import.meta.url), execArgv: ['--import', 'tsx'] }
-    : { url: new URL('./worker.js', import.meta.url), execArgv: [] };
+function startWorker(init: WorkerInit): Worker {
+  if (!fileURLToPath(import.meta.url).endsWith('.ts')) {
+    return new Worker(new URL('./worker.js', import.meta.url), { workerData: init });
+  }
+  const entry = JSON.stringify(new URL('./worker.ts', import.meta.url).href);
+  const boot = `import('tsx/esm/api').then(({ register }) => { register(); return import(${entry}); });`;
+  return new Worker(boot, { eval: true, workerData: init });
 }
 
 /** Chunks small enough to balance load and show progress, big enough to keep messaging cheap. */
@@ -34,7 +37,6 @@ export function runInWorkers(
   const chunks: { from: number; to: number }[] = [];
   for (let from = 0; from < spec.games; from += size) chunks.push({ from, to: Math.min(spec.games, from + size) });
   const count = Math.min(workers, chunks.length);
-  const entry = workerEntry();
 
   return new Promise((resolve) => {
     const pool: Worker[] = [];
@@ -59,8 +61,7 @@ export function runInWorkers(
       worker.postMessage(message);
     };
     for (let i = 0; i < count; i++) {
-      const init: WorkerInit = { spec };
-      const worker = new Worker(entry.url, { workerData: init, execArgv: entry.execArgv });
+      const worker = startWorker({ spec });
       pool.push(worker);
       worker.on('message', (message: FromWorker) => {
         if (finished) return;
