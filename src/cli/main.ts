@@ -29,6 +29,13 @@ export function buildProgram(): Command {
 
 /** Runs `drey` with `argv` (without node and the script path); resolves to the exit code. */
 export async function main(argv: readonly string[]): Promise<number> {
+  // `drey replay x | head`: when the reader goes away, stop quietly instead of throwing EPIPE.
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (e: NodeJS.ErrnoException) => {
+      if (e.code === 'EPIPE') process.exit(EXIT.ok);
+      throw e;
+    });
+  }
   try {
     await buildProgram().parseAsync([...argv], { from: 'user' });
     return process.exitCode === undefined ? EXIT.ok : Number(process.exitCode);
