@@ -1,7 +1,7 @@
 /**
  * The web tables in Debian's Chromium: for each game, create a table with bots from the lobby,
  * play the human seat to the end by clicking (one move by keyboard), reload mid-game and go on,
- * and watch the same game as a spectator. Also saves docs/screenshots/<game>.png.
+ * and watch the same game as a spectator. Saves screenshots (DREY_SCREENSHOTS=docs/screenshots).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -90,10 +90,12 @@ describe.each(listGames().filter((g) => QUICK[g.id]).map((g) => [g.id, g.title] 
         clicks++;
         await expect.poll(() => seqOf(page), { timeout: 10_000 }).toBeGreaterThan(before);
         if (clicks === 4 && !screenshot) {
-          mkdirSync('docs/screenshots', { recursive: true });
+          // DREY_SCREENSHOTS=docs/screenshots refreshes the pictures in the docs.
+          const shots = process.env.DREY_SCREENSHOTS ?? '.tmp/screenshots';
+          mkdirSync(shots, { recursive: true });
           await nextTurn(page);
-          await page.screenshot({ path: `docs/screenshots/${gameId}.png`, fullPage: true });
-          await spectator.screenshot({ path: `docs/screenshots/${gameId}-phone-spectator.png`, fullPage: true });
+          await page.screenshot({ path: `${shots}/${gameId}.png`, fullPage: true });
+          await spectator.screenshot({ path: `${shots}/${gameId}-phone-spectator.png`, fullPage: true });
           screenshot = true;
         }
         if (clicks === 5 && !reloaded) {

@@ -5,11 +5,12 @@
 import { Command, CommanderError } from 'commander';
 import { registerPlay } from './commands/play.js';
 import { registerReplay } from './commands/replay.js';
+import { registerServe } from './commands/serve.js';
 import { registerSim } from './commands/sim.js';
 import { CliError, EXIT } from './errors.js';
 
 /** Subcommands, in the order `drey --help` lists them. Add one with one line. */
-const COMMANDS: readonly ((program: Command) => void)[] = [registerPlay, registerSim, registerReplay];
+const COMMANDS: readonly ((program: Command) => void)[] = [registerPlay, registerSim, registerReplay, registerServe];
 
 export function buildProgram(): Command {
   const program = new Command('drey')

@@ -3,7 +3,9 @@
  * `drey serve` run. Stops cleanly on SIGINT/SIGTERM.
  */
 import { pathToFileURL } from 'node:url';
-import { createDreyServer, type DreyServer } from './app.js';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { createDreyServer, PACKAGE_ROOT, type DreyServer } from './app.js';
 import { readConfig, type ServerConfig } from './config.js';
 import { openSqliteStore } from './storage/sqlite.js';
 
@@ -30,6 +32,9 @@ export async function serveFromEnv(env: NodeJS.ProcessEnv = process.env): Promis
   if (!config.ok) {
     console.error(`drey serve: ${config.error}`);
     return 2;
+  }
+  if (!config.value.webRoot && !existsSync(join(PACKAGE_ROOT, 'dist', 'web', 'index.html'))) {
+    console.error('drey serve: the web app is not built (run `npm run build`); serving the API only');
   }
   const server = await startServer(config.value);
   await new Promise<void>((done) => {

@@ -1,0 +1,43 @@
+/** `drey serve` starts the whole server from the command line and stops cleanly on SIGTERM. */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+describe('drey serve', () => {
+  it('serves the lobby API on the port it was given and exits 0 on SIGTERM', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'drey-serve-'));
+    const proc = spawn(process.execPath, ['bin/drey.js', 'serve', '--port', '0', '--host', '127.0.0.1', '--db', join(dir, 'x.sqlite')], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        proc.stdout.on('data', (c: Buffer) => {
+          out += c.toString();
+          const m = /serving on (http:\/\/\S+)/.exec(out);
+          if (m) resolve(m[1]!);
+        });
+        proc.once('exit', (code) => reject(new Error(`exited ${String(code)}`)));
+      });
+      const games = (await (await fetch(`${url}/api/games`)).json()) as { id: string }[];
+      expect(games.map((g) => g.id)).toContain('autumn-leaves');
+      const exited = new Promise<number | null>((r) => proc.once('exit', r));
+      proc.kill('SIGTERM');
+      expect(await exited).toBe(0);
+    } finally {
+      if (proc.exitCode === null) proc.kill('SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a bad port with a usage error', async () => {
+    const proc = spawn(process.execPath, ['bin/drey.js', 'serve', '--port', 'eighty'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let err = '';
+    proc.stderr.on('data', (c: Buffer) => (err += c.toString()));
+    const code = await new Promise<number | null>((r) => proc.once('exit', r));
+    expect(code).toBe(2);
+    expect(err).toContain('PORT');
+  });
+});
