@@ -1,0 +1,94 @@
+/** The web app's headless table store, driven in Node against a real server on 127.0.0.1. */
+import { io, type Socket } from 'socket.io-client';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { DreyServer } from '../src/server/app.js';
+import type { ClaimSeatResponse, CreateTableResponse, UpdateMessage } from '../src/server/protocol.js';
+import { createTableStore, type TableStore } from '../web/src/store/table-store.js';
+import { makeServer } from './server-helpers.js';
+
+let server: DreyServer;
+let url: string;
+const sockets: Socket[] = [];
+const stores: TableStore[] = [];
+
+beforeEach(async () => {
+  server = await makeServer();
+  url = (await server.listen(0, '127.0.0.1')).url;
+});
+afterEach(async () => {
+  for (const s of stores.splice(0)) s.close();
+  for (const s of sockets.splice(0)) s.close();
+  await server.close();
+});
+
+async function table(): Promise<{ id: string; tokens: string[] }> {
+  const { table: t, seat } = (
+    await server.app.inject({ method: 'POST', url: '/api/tables', payload: { game: 'pick', seats: [{ kind: 'human' }, { kind: 'human' }], join: { seat: 0, name: 'Ann' } } })
+  ).json<CreateTableResponse>();
+  const bo = (await server.app.inject({ method: 'POST', url: `/api/tables/${t.id}/seats/2`, payload: { name: 'Bo' } })).json<ClaimSeatResponse>();
+  return { id: t.id, tokens: [seat!.token, bo.token] };
+}
+
+function open(tableId: string, token?: string): { store: TableStore; socket: Socket } {
+  const socket = io(url, { transports: ['websocket'], forceNew: true, reconnectionDelay: 50, reconnectionDelayMax: 100 });
+  const store = createTableStore(token === undefined ? { socket, tableId } : { socket, tableId, token });
+  sockets.push(socket);
+  stores.push(store);
+  return { store, socket };
+}
+
+describe('the table store', () => {
+  it('follows the table: snapshot, own action, the other seat’s action', async () => {
+    const { id, tokens } = await table();
+    const ann = open(id, tokens[0]);
+    const bo = open(id, tokens[1]);
+    await expect.poll(() => ann.store.getState().frame?.seq).toBe(0);
+    expect(ann.store.getState().frame?.legal).toHaveLength(3);
+    expect(await ann.store.act({ type: 'pick', n: 2 })).toEqual({ ok: true, seq: 1 });
+    await expect.poll(() => bo.store.getState().frame?.seq).toBe(1);
+    expect(bo.store.getState().log.map((e) => e.text)).toEqual(['Ann has chosen.']);
+    expect(ann.store.getState().log.map((e) => e.text)).toEqual(['seat 1 picks 2']);
+  });
+
+  it('keeps a refusal as its error and changes nothing', async () => {
+    const { id, tokens } = await table();
+    const ann = open(id, tokens[0]);
+    await expect.poll(() => ann.store.getState().frame?.seq).toBe(0);
+    const ack = await ann.store.act({ type: 'collect' });
+    expect(ack.ok).toBe(false);
+    expect(ann.store.getState().error?.code).toBe('illegal-action');
+    expect(ann.store.getState().frame?.seq).toBe(0);
+    const watcher = open(id);
+    expect((await watcher.store.act({ type: 'pick', n: 1 })).ok).toBe(false);
+  });
+
+  it('asks for a snapshot when a sequence number is skipped', async () => {
+    const { id, tokens } = await table();
+    const ann = open(id, tokens[0]);
+    await expect.poll(() => ann.store.getState().frame?.seq).toBe(0);
+    await server.service.act(id, tokens[1], { type: 'pick', n: 3 });
+    await expect.poll(() => ann.store.getState().frame?.seq).toBe(1);
+    // An update that claims seq 3 while the store holds 1: something was missed.
+    const frame = ann.store.getState().frame!;
+    const bogus: UpdateMessage = { ...frame, seq: 3, entries: [] };
+    for (const l of ann.socket.listeners('update')) (l as (m: UpdateMessage) => void)(bogus);
+    await expect.poll(() => ann.store.getState().resyncs).toBe(1);
+    // The snapshot it asked for puts it back on the server's real sequence number.
+    await expect.poll(() => ann.store.getState().frame?.seq).toBe(1);
+    expect(ann.store.getState().log).toHaveLength(1);
+  });
+
+  it('reconnects by itself and misses nothing that happened while it was away', async () => {
+    const { id, tokens } = await table();
+    const ann = open(id, tokens[0]);
+    await expect.poll(() => ann.store.getState().frame?.seq).toBe(0);
+    ann.socket.io.engine.close(); // the connection drops
+    await expect.poll(() => ann.store.getState().connection).toBe('reconnecting');
+    await server.service.act(id, tokens[1], { type: 'pick', n: 1 });
+    await expect.poll(() => ann.store.getState().connection).toBe('connected');
+    await expect.poll(() => ann.store.getState().frame?.seq).toBe(1);
+    expect(ann.store.getState().frame?.you).toBe(0);
+    expect(ann.store.getState().frame?.legal).toHaveLength(3);
+    expect(ann.store.getState().log.map((e) => e.seq)).toEqual([1]);
+  });
+});
