@@ -14,7 +14,8 @@ export const autumnLeavesModule = defineGame<View, Action>({
   // The view's log is already what this viewer may know (another seat's drawn card is hidden).
   logLines: (view, names, you) => {
     const withYou = names.map((n, s) => (s === you ? 'You' : n));
-    return view.log.map((e) => describeEvent(e, withYou));
+    // describeEvent turns a leading "You" into second person; a pile named after you reads "your pile".
+    return view.log.map((e) => describeEvent(e, withYou).replace(/\bYou's pile\b/g, 'your pile'));
   },
   Options: AutumnLeavesOptions,
   defaultOptions: () => ({ hands: 6 }),
