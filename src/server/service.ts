@@ -45,6 +45,8 @@ export interface TableServiceOptions {
   bots: BotRunner;
   /** How long a bot waits before acting, so people can follow the game. */
   botDelayMs: number;
+  /** How long a finished table stays in memory (it reloads from storage on demand). */
+  finishedTtlMs?: number;
   /** Whether a game has a rules page (for the lobby). */
   hasRules?: (gameId: string) => boolean;
   now?: () => Date;
@@ -368,7 +370,18 @@ export class TableService {
     table.stored = { ...table.stored, seq, status, outcome, updatedAt: at };
     this.announce(table, [entry]);
     this.scheduleBots(table);
+    if (status === 'finished') this.evictLater(table);
     return { ok: true, value: { seq } };
+  }
+
+  /** A finished table never changes again: let it go from memory after a while. */
+  private evictLater(table: LiveTable): void {
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      if (this.live.get(table.stored.id) === table) this.live.delete(table.stored.id);
+    }, this.opts.finishedTtlMs ?? 10 * 60_000);
+    timer.unref();
+    this.timers.add(timer);
   }
 
   // ------------------------------------------------------------------ bots
