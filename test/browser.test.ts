@@ -7,17 +7,26 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listGames } from '../src/games/index.js';
 import { createDreyServer, type DreyServer } from '../src/server/app.js';
 import { openSqliteStore } from '../src/server/storage/sqlite.js';
 import { launchBrowser } from './browser-helpers.js';
 
-/** How to make each game short from the lobby's options form. */
-const QUICK: Record<string, (page: Page) => Promise<void>> = {
-  'autumn-leaves': async (page) => {
-    await page.selectOption('[data-testid=option-hands]', '1');
+/** How to make each game short from the lobby's options form, and after how many moves to take its picture. */
+const QUICK: Record<string, { setup: (page: Page) => Promise<void>; shotAt: number }> = {
+  'autumn-leaves': {
+    setup: async (page) => {
+      await page.selectOption('[data-testid=option-hands]', '1');
+    },
+    shotAt: 4,
+  },
+  acorns: {
+    setup: async (page) => {
+      await page.selectOption('[data-testid=seat-count]', '2');
+    },
+    shotAt: 14,
   },
 };
 
@@ -41,16 +50,36 @@ afterAll(async () => {
 const seqOf = async (page: Page): Promise<number> => Number(await page.locator('main.table-page').getAttribute('data-seq'));
 const statusOf = async (page: Page): Promise<string | null> => page.locator('main.table-page').getAttribute('data-status');
 
-/** Waits until this seat may act (a legal, enabled control is shown) or the game is over. */
+/** Waits until this seat may act (a legal control is shown) or the game is over. */
 async function nextTurn(page: Page): Promise<'act' | 'over'> {
-  const legal = page.locator('[data-action]:not([disabled])').first();
+  const legal = page.locator(LEGAL).first();
   const over = page.locator('main.table-page[data-status=finished]');
   await expect.poll(async () => (await over.count()) > 0 || (await legal.count()) > 0, { timeout: 20_000 }).toBe(true);
   return (await over.count()) > 0 ? 'over' : 'act';
 }
 
+/** Legal controls: actions ([data-action]) and first steps of one ([data-select], e.g. a card before its target). */
+const LEGAL = '[data-action]:not([disabled]), [data-select]:not([disabled])';
+
+/**
+ * Picks the `n`-th legal control (mod their number), so the human plays a varied game. A select
+ * is clicked first, and then one of the actions it brought up is returned.
+ */
+async function pickControl(page: Page, n: number): Promise<Locator> {
+  const controls = page.locator(LEGAL);
+  const chosen = controls.nth(n % (await controls.count()));
+  if ((await chosen.getAttribute('data-select')) === null) return chosen;
+  const before = new Set(await page.locator('[data-action]').evaluateAll((els) => els.map((e) => e.getAttribute('data-action'))));
+  await chosen.click();
+  const fresh = page.locator('[data-action]:not([disabled])');
+  await expect.poll(() => fresh.count()).toBeGreaterThan(0);
+  const all = await fresh.evaluateAll((els) => els.map((e) => e.getAttribute('data-action')));
+  const i = all.findIndex((a) => !before.has(a));
+  return fresh.nth(Math.max(0, i));
+}
+
 describe.each(listGames().filter((g) => QUICK[g.id]).map((g) => [g.id, g.title] as const))('%s in the browser', (gameId, title) => {
-  it('is played to the end by clicking, survives a reload, and can be watched', { timeout: 120_000 }, async () => {
+  it('is played to the end by clicking, survives a reload, and can be watched', { timeout: 180_000 }, async () => {
     const player = await launchBrowser();
     const watcher = await launchBrowser({ width: 390, height: 844 });
     const errors: string[] = [];
@@ -59,7 +88,7 @@ describe.each(listGames().filter((g) => QUICK[g.id]).map((g) => [g.id, g.title] 
       page.on('pageerror', (e) => errors.push(e.message));
       await page.goto(url);
       await page.click(`[data-testid=new-${gameId}]`);
-      await QUICK[gameId]!(page);
+      await QUICK[gameId]!.setup(page);
       await page.fill('[data-testid=create-name]', 'Ann');
       await page.click('[data-testid=create-table]');
       await page.waitForURL(/\/t\//);
@@ -78,7 +107,7 @@ describe.each(listGames().filter((g) => QUICK[g.id]).map((g) => [g.id, g.title] 
       let screenshot = false;
       for (;;) {
         if ((await nextTurn(page)) === 'over') break;
-        const legal = page.locator('[data-action]:not([disabled])').first();
+        const legal = await pickControl(page, clicks * 7 + 3);
         const before = await seqOf(page);
         if (clicks === 1) {
           // One move by keyboard: focus the control and press Enter.
@@ -89,7 +118,7 @@ describe.each(listGames().filter((g) => QUICK[g.id]).map((g) => [g.id, g.title] 
         }
         clicks++;
         await expect.poll(() => seqOf(page), { timeout: 10_000 }).toBeGreaterThan(before);
-        if (clicks === 4 && !screenshot) {
+        if (clicks === QUICK[gameId]!.shotAt && !screenshot) {
           // DREY_SCREENSHOTS=docs/screenshots refreshes the pictures in the docs.
           const shots = process.env.DREY_SCREENSHOTS ?? '.tmp/screenshots';
           mkdirSync(shots, { recursive: true });
@@ -107,7 +136,7 @@ describe.each(listGames().filter((g) => QUICK[g.id]).map((g) => [g.id, g.title] 
           await expect(page.locator('text=You play seat 1').count()).resolves.toBe(1);
           reloaded = true;
         }
-        expect(clicks).toBeLessThan(400);
+        expect(clicks).toBeLessThan(600);
       }
       expect(reloaded).toBe(true);
       await expect(page.locator('[data-testid=results]').count()).resolves.toBe(1);

@@ -2,7 +2,7 @@
  * Steps through a finished match, from any seat's point of view or as a spectator: the same
  * table component as live play, with nothing clickable. Arrow keys step; Home/End jump.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ReplayResponse } from '../../../src/server/protocol.js';
 import { api } from '../api.js';
 import { gameModule } from '../games/index.js';
@@ -27,9 +27,13 @@ export function ReplayPage({ id }: { id: string }) {
   }, [id, viewer]);
 
   const last = (data?.frames.length ?? 1) - 1;
+  // The key handler reads the latest frame count through a ref, so it never steps on stale data.
+  const lastRef = useRef(last);
+  lastRef.current = last;
   useEffect(() => {
     const onKey = (e: KeyboardEvent): void => {
       if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
+      const last = lastRef.current;
       if (e.key === 'ArrowRight') setStep((s) => Math.min(last, s + 1));
       else if (e.key === 'ArrowLeft') setStep((s) => Math.max(0, s - 1));
       else if (e.key === 'Home') setStep(0);
@@ -39,7 +43,7 @@ export function ReplayPage({ id }: { id: string }) {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [last]);
+  }, []);
   useEffect(() => {
     if (!playing) return;
     if (step >= last) {
