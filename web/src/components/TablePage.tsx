@@ -2,7 +2,7 @@
  * A live table: what every game shares (header, seats and whose turn, joining, invite links,
  * log, results, errors, connection) around the game's own table component.
  */
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { io } from 'socket.io-client';
 import type { PublicSeat, TableFrame } from '../../../src/server/protocol.js';
 import { api } from '../api.js';
@@ -161,6 +161,16 @@ export function TablePage({ id, inviteSeat }: { id: string; inviteSeat: number |
   const module = frame ? gameModule(frame.game) : undefined;
   const names = frame ? frame.seats.map((s, i) => seatLabel(s, i)) : [];
 
+  // Games without a log in their view narrate what changed between the frames this page saw.
+  const [narration, setNarration] = useState<string[]>([]);
+  const lastView = useRef<{ seq: number; view: unknown } | undefined>(undefined);
+  useEffect(() => {
+    if (!frame || !module?.narrate || lastView.current?.seq === frame.seq) return;
+    const lines = module.narrate(lastView.current?.view, frame.view, names, frame.you);
+    lastView.current = { seq: frame.seq, view: frame.view };
+    if (lines.length > 0) setNarration((n) => [...n, ...lines].slice(-300));
+  }, [frame, module]); // eslint-disable-line react-hooks/exhaustive-deps
+
   useEffect(() => {
     if (!t.error) return;
     const timer = setTimeout(t.clearError, 6000);
@@ -185,7 +195,11 @@ export function TablePage({ id, inviteSeat }: { id: string; inviteSeat: number |
     );
   }
 
-  const lines = module?.logLines ? module.logLines(frame.view, names, frame.you) : t.log.map((e) => e.text);
+  const lines = module?.logLines
+    ? module.logLines(frame.view, names, frame.you)
+    : module?.narrate
+      ? narration
+      : t.log.map((e) => e.text);
   const status = frame.status === 'open' ? 'Waiting for players' : frame.status === 'running' ? 'Playing' : 'Finished';
 
   return (

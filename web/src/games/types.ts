@@ -36,6 +36,11 @@ export interface GameModule<View, Action extends ActionBase> {
   Table: ComponentType<TableProps<View, Action>>;
   /** The public log as this viewer may read it, oldest first, from the view alone. */
   logLines?: (view: View, names: readonly string[], you: number | null) => string[];
+  /**
+   * For games whose view carries no log: what changed between two views this client saw, in
+   * sentences. The table collects these lines while it is open (`before` is undefined at first).
+   */
+  narrate?: (before: View | undefined, after: View, names: readonly string[], you: number | null) => string[];
   /** Options form for creating a table; the options object goes to the game's parseOptions. */
   Options?: ComponentType<OptionsProps>;
   defaultOptions: (seats: number) => unknown;
