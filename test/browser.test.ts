@@ -28,6 +28,13 @@ const QUICK: Record<string, { setup: (page: Page) => Promise<void>; shotAt: numb
     },
     shotAt: 14,
   },
+  'acorn-run': {
+    setup: async (page) => {
+      await page.selectOption('[data-testid=seat-count]', '2');
+      await page.selectOption('[data-testid=option-trees]', '2');
+    },
+    shotAt: 12,
+  },
 };
 
 let server: DreyServer;
