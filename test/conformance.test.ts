@@ -3,7 +3,15 @@ import { listGames } from '../src/games/index.js';
 import { checkPlayout, checkStateProperties, conformanceProperties, type ConformanceConfig } from './conformance.js';
 
 /** The configurations each registered game is checked at. Every registered game must have some. */
-export const CONFORMANCE_CONFIGS: Record<string, ConformanceConfig[]> = {};
+export const CONFORMANCE_CONFIGS: Record<string, ConformanceConfig[]> = {
+  acorns: [
+    { seats: 2, maxSteps: 2000 },
+    { seats: 5, maxSteps: 2000 },
+    { seats: 8, maxSteps: 2000 },
+    { seats: 4, options: { partners: true }, maxSteps: 2000 },
+    { seats: 6, options: { partners: true }, maxSteps: 2000 },
+  ],
+};
 
 describe('conformance', () => {
   it('every registered game has conformance configurations', () => {
