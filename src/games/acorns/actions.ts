@@ -84,13 +84,13 @@ export function parseAction(input: unknown): Result<AcornsAction, GameError> {
       problem = checkCard(a.card, 'tree', 'the card to plant');
       break;
     case 'squirrel':
-      problem = checkCard(a.card, 'squirrel', 'the card') ?? checkCard(a.tree, 'tree', 'the tree');
+      problem = checkCard(a.card, 'squirrel', 'the card') ?? checkCard(a.tree, 'tree', 'the tree field');
       break;
     case 'fox':
-      problem = checkCard(a.card, 'fox', 'the card') ?? checkCard(a.tree, 'tree', 'the tree');
+      problem = checkCard(a.card, 'fox', 'the card') ?? checkCard(a.tree, 'tree', 'the tree field');
       break;
     case 'turtle':
-      problem = checkCard(a.tree, 'tree', 'the tree');
+      problem = checkCard(a.tree, 'tree', 'the tree field');
       break;
     case 'discard':
       problem = checkCard(a.card, 'any', 'the card');
