@@ -4,6 +4,7 @@
  */
 import type { Bot } from '../engine/bot.js';
 import { err, ok, type GameError, type Result } from '../engine/result.js';
+import { acornsHeuristic } from '../games/acorns/bots.js';
 import { randomBot } from './random.js';
 
 export interface BotEntry {
@@ -14,7 +15,9 @@ export interface BotEntry {
 }
 
 /** Each game's hand-written heuristic bot, by game id. */
-const HEURISTICS: Record<string, Bot> = {};
+const HEURISTICS: Record<string, Bot> = {
+  acorns: acornsHeuristic,
+};
 
 const BOTS: BotEntry[] = [
   { name: 'random', description: 'plays a uniformly random legal action', forGame: () => randomBot },
