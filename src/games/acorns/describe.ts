@@ -2,8 +2,9 @@
 import type { Seat } from '../../engine/game.js';
 import type { AcornsAction } from './actions.js';
 import { ACORNS, COLOR, COLORS, cardIndex } from './content.js';
-import { whyIllegal } from './legal.js';
+import { whyIllegal } from './explain.js';
 import { findTree, type AcornsState, type LogEvent } from './state.js';
+import { makeView } from './view.js';
 
 export type SeatName = (seat: Seat) => string;
 export const defaultName: SeatName = (seat) => `seat ${seat}`;
@@ -64,6 +65,6 @@ export function describeEvent(event: LogEvent, name: SeatName = defaultName): st
 
 /** Why a well-formed action is not legal for `seat` now. */
 export function explainIllegal(state: AcornsState, seat: Seat, action: AcornsAction): string {
-  return whyIllegal(state, seat, action) ?? `${describeAction(state, seat, action)} is legal now`;
+  return whyIllegal(makeView(state, seat), seat, action) ?? `${describeAction(state, seat, action)} is legal now`;
 }
 
