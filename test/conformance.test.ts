@@ -4,6 +4,11 @@ import { checkPlayout, checkStateProperties, conformanceProperties, type Conform
 
 /** The configurations each registered game is checked at. Every registered game must have some. */
 export const CONFORMANCE_CONFIGS: Record<string, ConformanceConfig[]> = {
+  'autumn-leaves': [
+    { seats: 3, maxSteps: 5_000 },
+    { seats: 4, maxSteps: 5_000 },
+    { seats: 6, maxSteps: 5_000, options: { hands: 2 } },
+  ],
   acorns: [
     { seats: 2, maxSteps: 2000 },
     { seats: 5, maxSteps: 2000 },
