@@ -8,10 +8,27 @@ import type { Action, Arrangement, LogEvent, Options, State } from './types.js';
 
 const LOG_LIMIT = 16;
 
-/** Shared action objects: legal-action lists reuse them instead of allocating. */
-const CHOOSE: readonly Action[] = [...Array(11).keys()].map((card) => ({ type: 'choose', card }) as const);
-const PLACE: readonly Action[] = [...Array(8).keys()].map((pile) => ({ type: 'place', pile }) as const);
-const KEEP_OR_DISCARD: readonly Action[] = [{ type: 'keep' }, { type: 'discard' }];
+/**
+ * Shared, frozen lists: legal-action and to-act lists are looked up by a bit mask (of ranks held,
+ * piles that fit, seats still choosing) instead of being allocated on every call. Playouts and
+ * search ask for them millions of times.
+ */
+const KEEP_OR_DISCARD: readonly Action[] = Object.freeze([{ type: 'keep' }, { type: 'discard' }] as const);
+// Filled up front so the caches stay packed arrays rather than sparse dictionaries.
+const chooseLists: (readonly Action[] | undefined)[] = Array.from({ length: 1 << 11 }, () => undefined);
+const placeLists: (readonly Action[] | undefined)[] = Array.from({ length: 1 << 8 }, () => undefined);
+const seatLists: (readonly Seat[] | undefined)[] = Array.from({ length: 1 << 8 }, () => undefined);
+
+function listFor<T>(cache: (readonly T[] | undefined)[], mask: number, make: (bit: number) => T): readonly T[] {
+  let list = cache[mask];
+  if (!list) {
+    const items: T[] = [];
+    for (let bit = 0; 1 << bit <= mask; bit++) if (mask & (1 << bit)) items.push(make(bit));
+    list = Object.freeze(items);
+    cache[mask] = list;
+  }
+  return list;
+}
 
 export function setup(config: { seats: number; seed: string; options: Options; arrangement?: Arrangement }): State {
   const { seats } = config;
@@ -83,12 +100,12 @@ export function fits(card: number, pile: readonly number[]): boolean {
 export function toAct(state: State): readonly Seat[] {
   switch (state.phase) {
     case 'choose': {
-      const seats: Seat[] = [];
-      for (let seat = 0; seat < state.seats; seat++) if (state.chosen[seat] === null) seats.push(seat);
-      return seats;
+      let mask = 0;
+      for (let seat = 0; seat < state.seats; seat++) if (state.chosen[seat] === null) mask |= 1 << seat;
+      return listFor(seatLists, mask, (seat) => seat);
     }
     case 'place':
-      return [state.current!];
+      return listFor(seatLists, 1 << state.current!, (seat) => seat);
     case 'over':
       return [];
   }
@@ -99,16 +116,16 @@ export function legalActions(state: State, seat: Seat): readonly Action[] {
     case 'choose': {
       if (state.chosen[seat] !== null || seat >= state.seats) return [];
       const hand = state.handCards[seat]!;
-      const actions: Action[] = [];
-      for (let i = 0; i < hand.length; i++) if (i === 0 || hand[i] !== hand[i - 1]) actions.push(CHOOSE[hand[i]!]!);
-      return actions;
+      let ranks = 0;
+      for (let i = 0; i < hand.length; i++) ranks |= 1 << hand[i]!;
+      return listFor(chooseLists, ranks, (card): Action => Object.freeze({ type: 'choose', card }));
     }
     case 'place': {
       if (seat !== state.current) return [];
       const card = state.chosen[seat]!;
-      const actions: Action[] = [];
-      for (let pile = 0; pile < state.seats; pile++) if (fits(card, state.piles[pile]!)) actions.push(PLACE[pile]!);
-      return actions.length > 0 ? actions : KEEP_OR_DISCARD;
+      let piles = 0;
+      for (let pile = 0; pile < state.seats; pile++) if (fits(card, state.piles[pile]!)) piles |= 1 << pile;
+      return piles !== 0 ? listFor(placeLists, piles, (pile): Action => Object.freeze({ type: 'place', pile })) : KEEP_OR_DISCARD;
     }
     case 'over':
       return [];
@@ -119,7 +136,7 @@ function removeOne(list: number[], card: number): boolean {
   const i = list.indexOf(card);
   if (i < 0) return false;
   for (let j = i + 1; j < list.length; j++) list[j - 1] = list[j]!;
-  list.length--;
+  list.pop();
   return true;
 }
 
@@ -152,7 +169,7 @@ export function apply(state: State, seat: Seat, action: Action): void {
       if (state.phase !== 'choose' || state.chosen[seat] !== null) throw new Error(`seat ${seat} cannot choose now`);
       if (!removeOne(state.handCards[seat]!, action.card)) throw new Error(`seat ${seat} holds no ${action.card}`);
       state.chosen[seat] = action.card;
-      if (state.chosen.every((c) => c !== null)) reveal(state);
+      if (!state.chosen.includes(null)) reveal(state);
       return;
     }
     case 'place': {
@@ -215,7 +232,15 @@ function reveal(state: State): void {
     nextRound(state);
     return;
   }
-  const anyFits = cards.some((card) => state.piles.some((pile) => fits(card, pile)));
+  let anyFits = false;
+  for (let seat = 0; seat < state.seats && !anyFits; seat++) {
+    for (let pile = 0; pile < state.seats; pile++) {
+      if (fits(cards[seat]!, state.piles[pile]!)) {
+        anyFits = true;
+        break;
+      }
+    }
+  }
   log(state, { type: 'reveal', cards: [...cards], coldSnap: !anyFits });
   state.phase = 'place';
   state.acted.fill(false);
