@@ -14,6 +14,9 @@ import { DRAW, PASS, discardAction, onTreeAction, plantAction, turtleAction, typ
 import { COLOR, FACE, KIND, isTree } from './content.js';
 import { sideOf, type AcornsState } from './state.js';
 
+let TAKEN = new Int32Array(32);
+let MINE = new Int32Array(32);
+
 export function legalActions(state: AcornsState, seat: Seat): AcornsAction[] {
   if (state.over || seat !== state.turn) return [];
   const hand = state.hands[seat]!;
@@ -22,19 +25,19 @@ export function legalActions(state: AcornsState, seat: Seat): AcornsAction[] {
   const drawEmpty = state.draw.length === 0;
   if (!drawEmpty) out.push(DRAW);
 
-  // Per tree: the colors taken and this side's own color there.
+  // Per tree: the colors taken and this side's own color there (scratch arrays: no allocation).
   const trees = state.trees;
-  const taken: number[] = [];
-  const mine: number[] = [];
-  for (const t of trees) {
+  const taken = TAKEN.length >= trees.length ? TAKEN : (TAKEN = new Int32Array(trees.length * 2));
+  const mine = MINE.length >= trees.length ? MINE : (MINE = new Int32Array(trees.length * 2));
+  for (let t = 0; t < trees.length; t++) {
     let mask = 0;
     let own = -1;
-    for (const g of t.groups) {
+    for (const g of trees[t]!.groups) {
       mask |= 1 << g.color;
       if (g.side === side) own = g.color;
     }
-    taken.push(mask);
-    mine.push(own);
+    taken[t] = mask;
+    mine[t] = own;
   }
 
   for (let i = 0; i < hand.length; i++) {
