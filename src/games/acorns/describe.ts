@@ -39,25 +39,25 @@ export function describeAction(state: AcornsState, seat: Seat, action: AcornsAct
   }
 }
 
-/** One line for a public event from the log. */
-export function describeEvent(event: LogEvent, name: SeatName = defaultName): string {
+/** One line for a public event from the log; `card` may shorten card ids for small screens. */
+export function describeEvent(event: LogEvent, name: SeatName = defaultName, card: (id: string) => string = (id) => id): string {
   switch (event.kind) {
     case 'draw':
       return `${name(event.seat)} drew a card`;
     case 'plant':
-      return `${name(event.seat)} planted ${event.tree}`;
+      return `${name(event.seat)} planted ${card(event.tree)}`;
     case 'squirrel':
-      return `${name(event.seat)} played ${event.card} on ${event.tree} (${COLORS[COLOR[cardIndex(event.card) ?? -1] ?? 0]} ${event.total})`;
+      return `${name(event.seat)} played ${card(event.card)} on ${card(event.tree)} (${COLORS[COLOR[cardIndex(event.card) ?? -1] ?? 0]} ${event.total})`;
     case 'fox':
-      return `${name(event.seat)} played ${event.card} on ${event.tree}`;
+      return `${name(event.seat)} played ${card(event.card)} on ${card(event.tree)}`;
     case 'turtle':
-      return `${name(event.seat)} played the turtle on ${event.tree}`;
+      return `${name(event.seat)} played the turtle on ${card(event.tree)}`;
     case 'discard':
-      return `${name(event.seat)} discarded ${event.card}`;
+      return `${name(event.seat)} discarded ${card(event.card)}`;
     case 'pass':
       return `${name(event.seat)} passed`;
     case 'claim':
-      return `${name(event.seat)} claimed ${event.tree} (${plural(event.acorns, 'acorn')})`;
+      return `${name(event.seat)} claimed ${card(event.tree)} (${plural(event.acorns, 'acorn')})`;
     case 'end':
       return event.boxedTrees > 0 ? `game over; ${plural(event.boxedTrees, 'unclaimed tree')} left the game` : 'game over';
   }

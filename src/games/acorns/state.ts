@@ -46,8 +46,8 @@ export interface TreeInPlay {
   guards: Guard[];
 }
 
-/** Public events, for the log every view carries. Card fields are card ids. */
-export type LogEvent =
+/** What happened, without its turn number. Card fields are card ids. */
+export type LogEntry =
   | { kind: 'draw'; seat: Seat }
   | { kind: 'plant'; seat: Seat; tree: string }
   | { kind: 'squirrel'; seat: Seat; card: string; tree: string; total: number }
@@ -57,6 +57,12 @@ export type LogEvent =
   | { kind: 'pass'; seat: Seat }
   | { kind: 'claim'; seat: Seat; tree: string; acorns: number }
   | { kind: 'end'; boxedTrees: number };
+
+/**
+ * A public event for the log every view carries, stamped with the turn it happened in (so equal
+ * events of different turns stay distinct, which lets a table tell what is new since it looked).
+ */
+export type LogEvent = LogEntry & { turn: number };
 
 export interface AcornsState {
   seats: number;
@@ -92,9 +98,9 @@ export const seatsOfSide = (state: { partners: boolean }, side: number): Seat[] 
 /** A12: teams are neighbours, seats 0–1, 2–3, …; only seats allowed by the options. */
 export const isPartnerSeatCount = (seats: number): boolean => seats === 4 || seats === 6 || seats === 8;
 
-export function pushLog(state: AcornsState, event: LogEvent): void {
+export function pushLog(state: AcornsState, entry: LogEntry): void {
   if (state.log.length >= LOG_LENGTH) state.log.shift();
-  state.log.push(event);
+  state.log.push({ ...entry, turn: state.turns });
 }
 
 /** Inserts a card into a sorted hand. */

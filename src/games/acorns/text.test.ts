@@ -4,7 +4,7 @@ import { createRng, nextInt } from '../../engine/rng.js';
 import type { AcornsAction } from './actions.js';
 import { acorns } from './index.js';
 import { act, startScenario, stateOf } from './scenario.js';
-import { handText, shortName, textUI } from './text.js';
+import { describeLogEvent, handText, shortName, textUI } from './text.js';
 
 const NAMES = ['You', 'Hazel', 'Rowan', 'Pip', 'Juniper', 'Bramble', 'Sorrel', 'Fern'];
 
@@ -48,6 +48,8 @@ describe('acorns text UI', () => {
     // Filler cards topped the hand up with two blue ones; identical cards are counted.
     expect(lines[lines.length - 1]).toBe('Your hand: b1×2 r2×2 · fox-r');
     expect(shortName('squirrel-yellow-3-2')).toBe('y3');
+    const log = acorns.view(stateOf(m), 0).log.map((e) => describeLogEvent(e, NAMES));
+    expect(log).toEqual(['You planted t5-2', 'Hazel played b3 on t5-2 (blue 3)', 'Rowan drew a card']);
   });
 
   it('reads typed moves in short or full form, and says why a move is not legal', () => {

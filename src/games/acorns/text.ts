@@ -91,8 +91,11 @@ function render(view: AcornsView, viewer: Seat | 'spectator', names: readonly st
   }
   if (view.hand) lines.push(`Your hand: ${handText(view.hand)}`.slice(0, 80));
   if (view.revealedHands) {
-    const left = view.revealedHands.map((h, s) => `${who(s)} ${handText(h.filter((c) => c.startsWith('tree-')))}`);
-    lines.push(`Trees left in hand: ${left.join(' · ')}`.slice(0, 80));
+    const left = view.revealedHands.flatMap((h, s) => {
+      const trees = h.filter((c) => cardOf(c)?.kind === 'tree');
+      return trees.length > 0 ? [`${who(s)} ${handText(trees)}`] : [];
+    });
+    lines.push(`Trees left in hand: ${left.join(' · ') || 'none'}`.slice(0, 80));
   }
   return lines;
 }
@@ -225,13 +228,11 @@ export const textUI: TextUI<AcornsView, AcornsAction> = {
     return { error: whyIllegal(view, view.viewer, parsed.action) ?? 'that move is not legal now' };
   },
   hint(view) {
-    if (view.drawPile === 0) return 'The draw pile is out: play a card or discard one (e.g. "r2 t5-2", "discard r1").';
-    return 'Type a move ("draw", "plant t5", "r2 t5-2", "fox red t5-2", "turtle t5-2") or a menu number.';
+    if (view.drawPile === 0) return 'The draw pile is out: play a card or discard one ("r2 t5-2", "discard r1").';
+    return 'Type a move ("draw", "plant t5", "r2 t5-2", "fox red t5-2") or a menu number.';
   },
 };
 
-/** Lines for the events a seat saw between two of its views (from the public log only). */
-export function describeEvents(events: readonly LogEvent[], names: readonly string[], viewer: Seat | 'spectator'): string[] {
-  const shown = names.map((n, s) => (s === viewer ? 'You' : n));
-  return events.map((e) => describeEvent(e, (s) => shown[s] ?? `Seat ${s + 1}`));
-}
+/** One line for a public event, with the CLI's seat names (the human's seat is named "You"). */
+export const describeLogEvent = (event: LogEvent, names: readonly string[]): string =>
+  describeEvent(event, (seat) => nameOf(names, seat), (id) => shortName(id));
