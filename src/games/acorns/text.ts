@@ -19,6 +19,8 @@ import type { LogEvent } from './state.js';
 import type { AcornsView, TreeView } from './view.js';
 
 const TREE_LINES = 9;
+/** Where the "→ leader" column starts on a tree line (after the two-space indent). */
+const LEAD_COLUMN = 60;
 
 const nameOf = (names: readonly string[], seat: Seat): string => names[seat] ?? `Seat ${seat + 1}`;
 const sideName = (names: readonly string[], seats: readonly Seat[]): string => seats.map((s) => nameOf(names, s)).join('+');
@@ -57,15 +59,36 @@ export function handText(hand: readonly string[]): string {
   return parts.length > 0 ? parts.join(' · ') : '(empty)';
 }
 
+/** Partner game: teams go by a letter on tree lines (the score line gives the letters). */
+const teamLetter = (seats: readonly Seat[]): string => String.fromCharCode(65 + (seats[0]! >> 1));
+const ownerName = (names: readonly string[], seats: readonly Seat[]): string =>
+  seats.length > 1 ? `team ${teamLetter(seats)}` : sideName(names, seats);
+
 function treeLine(t: TreeView, names: readonly string[]): string {
   const head = `${shortName(t.tree).padEnd(5)} ${String(t.acorns).padStart(1)} ${nameOf(names, t.owner).slice(0, 7).padEnd(7)}`;
-  const groups = t.groups.map((g) => `${g.color} ${sideName(names, g.owners)} ${g.total}`);
+  const groups = t.groups.map((g) => `${g.color} ${g.owners.length > 1 ? teamLetter(g.owners) : sideName(names, g.owners)} ${g.total}`);
   const guards = t.guards.map((g) => `${shortName(g.card)}(${nameOf(names, g.seat)})`);
   const body = [groups.join(', ') || 'no squirrels', ...(guards.length > 0 ? [guards.join(' ')] : [])].join(' · ');
-  const lead = t.leaders.length > 0 ? `→ ${sideName(names, t.leaders)}` : t.groups.length > 0 ? '→ tie' : '';
+  const lead = t.leaders.length > 0 ? `→ ${ownerName(names, t.leaders)}` : t.groups.length > 0 ? '→ tie' : '';
   const line = `${head} ${body}`;
-  const room = 78 - lead.length - 1;
+  // Leaders line up in one column; a long line gives way to its leader.
+  const room = Math.min(LEAD_COLUMN, 78 - lead.length) - 1;
   return lead ? `${line.length > room ? `${line.slice(0, room - 1)}…` : line.padEnd(room)} ${lead}` : line.slice(0, 78);
+}
+
+/** `items` joined by " · " after `head`, wrapped within 80 columns under the first item. */
+function wrap(head: string, items: readonly string[]): string[] {
+  const lines: string[] = [];
+  let line = head;
+  for (const item of items) {
+    const sep = line.length > head.length ? ' · ' : '';
+    if (line.length + sep.length + item.length > 80 && line.length > head.length) {
+      lines.push(line);
+      line = ' '.repeat(head.length) + item;
+    } else line += sep + item;
+  }
+  lines.push(line.slice(0, 80));
+  return lines;
 }
 
 function render(view: AcornsView, viewer: Seat | 'spectator', names: readonly string[]): string[] {
@@ -75,17 +98,17 @@ function render(view: AcornsView, viewer: Seat | 'spectator', names: readonly st
   const lines: string[] = [];
   const turn = view.turn === null ? 'game over' : view.turn === you ? 'your turn' : `${who(view.turn)}'s turn`;
   lines.push(`Acorns${view.partners ? ' (partners)' : ''} · round ${view.round} · draw pile ${view.drawPile} · ${turn}`);
-  const piles = view.scorePiles.map((p) => `${sideName(shown, p.seats)} ${p.acorns}`);
-  lines.push(`Claimed acorns: ${piles.join(' · ')}`.slice(0, 80));
+  const piles = view.scorePiles.map((p) => `${p.seats.length > 1 ? `${teamLetter(p.seats)} ` : ''}${sideName(shown, p.seats)} ${p.acorns}`);
+  lines.push(...wrap('Claimed acorns: ', piles));
   const sizes = view.handSizes.map((n, s) => `${who(s)} ${n}${view.sittingOut.includes(s) ? ' (out)' : ''}`);
-  lines.push(`Cards in hand: ${sizes.join(' · ')}`.slice(0, 80));
+  lines.push(...wrap('Cards in hand: ', sizes));
   if (view.trees.length === 0) lines.push('No trees in play.');
   else {
     lines.push('Trees in play (acorns, planted by; groups; fox/turtle → who leads):');
     const trees = view.trees.map((t) => `  ${treeLine(t, shown)}`.slice(0, 80));
     if (trees.length > TREE_LINES) {
       lines.push(...trees.slice(0, TREE_LINES - 1));
-      const rest = view.trees.slice(TREE_LINES - 1).map((t) => `${shortName(t.tree)}${t.leaders.length > 0 ? `→${sideName(shown, t.leaders)}` : ''}`);
+      const rest = view.trees.slice(TREE_LINES - 1).map((t) => `${shortName(t.tree)}${t.leaders.length > 0 ? `→${ownerName(shown, t.leaders)}` : ''}`);
       lines.push(`  also: ${rest.join(' ')}`.slice(0, 80));
     } else lines.push(...trees);
   }
