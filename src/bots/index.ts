@@ -4,8 +4,9 @@
  */
 import type { Bot } from '../engine/bot.js';
 import { err, ok, type GameError, type Result } from '../engine/result.js';
-import { randomBot } from './random.js';
+import { acornsHeuristic } from '../games/acorns/bots.js';
 import { heuristicBot as autumnLeavesHeuristic } from '../games/autumn-leaves/bots.js';
+import { randomBot } from './random.js';
 
 export interface BotEntry {
   name: string;
@@ -17,6 +18,7 @@ export interface BotEntry {
 /** Each game's hand-written heuristic bot, by game id. */
 const HEURISTICS: Record<string, Bot> = {
   'autumn-leaves': autumnLeavesHeuristic as Bot,
+  acorns: acornsHeuristic,
 };
 
 const BOTS: BotEntry[] = [
