@@ -32,6 +32,7 @@ const QUICK: Record<string, { setup: (page: Page) => Promise<void>; shotAt: numb
     setup: async (page) => {
       await page.selectOption('[data-testid=seat-count]', '2');
       await page.selectOption('[data-testid=option-trees]', '2');
+      await page.selectOption('[data-testid=option-sunset]', '3');
     },
     shotAt: 12,
   },
