@@ -197,7 +197,7 @@ export function TablePage({ id, inviteSeat }: { id: string; inviteSeat: number |
 
   const lines = module?.logLines
     ? module.logLines(frame.view, names, frame.you)
-    : module?.narrate
+    : module?.narrate && narration.length > 0
       ? narration
       : t.log.map((e) => e.text);
   const status = frame.status === 'open' ? 'Waiting for players' : frame.status === 'running' ? 'Playing' : 'Finished';
