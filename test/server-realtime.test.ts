@@ -161,6 +161,39 @@ describe('a live table', () => {
   });
 });
 
+describe('a failure inside the server', () => {
+  it('answers that client with an internal error, changes nothing, and keeps serving', async () => {
+    // A game with a rules bug: picking 3 throws inside apply.
+    const pick = testGames[0]!;
+    const broken = {
+      ...pick,
+      id: 'broken',
+      apply(state: unknown, seat: number, action: { type: string; n?: number }) {
+        if (action.type === 'pick' && action.n === 3) throw new Error('a rules bug');
+        pick.apply(state, seat, action);
+      },
+    } as typeof pick;
+    const s = await createDreyServer({ store: openSqliteStore(':memory:'), games: [broken], bots: createInlineRunner(() => broken), botDelayMs: 0, webRoot: '/none' });
+    const u = (await s.listen(0, '127.0.0.1')).url;
+    try {
+      const { table, seat } = (
+        await s.app.inject({ method: 'POST', url: '/api/tables', payload: { game: 'broken', seats: [{ kind: 'human' }, { kind: 'human' }], join: { seat: 0, name: 'A' } } })
+      ).json<CreateTableResponse>();
+      await s.app.inject({ method: 'POST', url: `/api/tables/${table.id}/seats/2`, payload: { name: 'B' } });
+      const c = await client(u);
+      clients.push(c);
+      await c.emit('watch', { tableId: table.id, token: seat!.token });
+      expect(await c.emit<ActAck>('act', { tableId: table.id, token: seat!.token, action: { type: 'pick', n: 3 } })).toMatchObject({
+        ok: false,
+        error: { code: 'internal-error' },
+      });
+      expect(await c.emit<ActAck>('act', { tableId: table.id, token: seat!.token, action: { type: 'pick', n: 2 } })).toEqual({ ok: true, seq: 1 });
+    } finally {
+      await s.close();
+    }
+  });
+});
+
 describe('storage', () => {
   it('announces nothing when the commit fails, and the table stays where it was', async () => {
     const real = openSqliteStore(':memory:');

@@ -83,7 +83,7 @@ export async function createDreyServer(opts: DreyServerOptions): Promise<DreySer
   });
 
   const io = new SocketServer(app.server, { serveClient: false, maxHttpBufferSize: 64 * 1024 });
-  attachRealtime(io, service);
+  attachRealtime(io, service, (m) => app.log.warn(m));
   await service.start();
 
   let closed = false;

@@ -28,6 +28,7 @@ const STATUS: Record<ErrorCode, number> = {
   'not-your-turn': 409,
   'illegal-action': 409,
   'storage-error': 500,
+  'internal-error': 500,
 };
 
 export const sendError = (reply: FastifyReply, error: ProtocolError): FastifyReply =>

@@ -145,6 +145,7 @@ export const ERROR_CODES = [
   'not-your-turn',
   'illegal-action',
   'storage-error',
+  'internal-error',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

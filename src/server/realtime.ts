@@ -44,7 +44,27 @@ const badMessage = (issues: { path: PropertyKey[]; message: string }[]): { ok: f
   error: { code: 'bad-request', message: issues.map((i) => (i.path.length ? `${i.path.map(String).join('.')}: ${i.message}` : i.message)).join('; ') },
 });
 
-export function attachRealtime(io: Server, service: TableService): void {
+/**
+ * Wraps a message handler so that nothing a client sends can take the server down: a failure
+ * (a storage fault, a rules bug) is answered to that client as an error and logged.
+ */
+function guarded(
+  socket: Socket,
+  warn: (m: string) => void,
+  handler: (msg: unknown, ack?: unknown) => Promise<void> | void,
+): (msg: unknown, ack?: unknown) => void {
+  return (msg, ack) => {
+    Promise.resolve()
+      .then(() => handler(msg, ack))
+      .catch((e: unknown) => {
+        const message = e instanceof Error ? e.message : String(e);
+        warn(`a socket message failed: ${message}`);
+        reply(socket, ack, { ok: false, error: { code: 'internal-error', message: 'the server could not handle that message' } });
+      });
+  };
+}
+
+export function attachRealtime(io: Server, service: TableService, warn: (m: string) => void = () => undefined): void {
   const dataOf = (socket: Socket): SocketData => socket.data as SocketData;
 
   // After every committed change: each watcher's own frame. Views are computed once per viewer.
@@ -74,7 +94,10 @@ export function attachRealtime(io: Server, service: TableService): void {
     void socket.leave(room(tableId));
     if (was.seat !== null) {
       const seat = was.seat;
-      void service.getTable(tableId).then((t) => t && service.presence(t, seat, -1));
+      service.getTable(tableId).then(
+        (t) => t && service.presence(t, seat, -1),
+        () => undefined,
+      );
     }
   };
 
@@ -85,7 +108,7 @@ export function attachRealtime(io: Server, service: TableService): void {
   io.on('connection', (socket) => {
     dataOf(socket).watching = new Map();
 
-    socket.on(CLIENT_EVENTS.watch, async (msg: unknown, ack?: unknown) => {
+    socket.on(CLIENT_EVENTS.watch, guarded(socket, warn, async (msg: unknown, ack?: unknown) => {
       const parsed = WatchMessageSchema.safeParse(msg);
       if (!parsed.success) return reply<WatchAck>(socket, ack, badMessage(parsed.error.issues));
       const { tableId, token } = parsed.data;
@@ -106,9 +129,9 @@ export function attachRealtime(io: Server, service: TableService): void {
       sendSnapshot(socket, table, seat);
       reply<WatchAck>(socket, ack, { ok: true, seq: table.stored.seq, you: seat });
       if (seat !== null) service.presence(table, seat, 1);
-    });
+    }));
 
-    socket.on(CLIENT_EVENTS.sync, async (msg: unknown, ack?: unknown) => {
+    socket.on(CLIENT_EVENTS.sync, guarded(socket, warn, async (msg: unknown, ack?: unknown) => {
       const parsed = SyncMessageSchema.safeParse(msg);
       if (!parsed.success) return reply<WatchAck>(socket, ack, badMessage(parsed.error.issues));
       const watching = dataOf(socket).watching.get(parsed.data.tableId);
@@ -118,15 +141,15 @@ export function attachRealtime(io: Server, service: TableService): void {
       }
       sendSnapshot(socket, table, watching.seat);
       reply<WatchAck>(socket, ack, { ok: true, seq: table.stored.seq, you: watching.seat });
-    });
+    }));
 
-    socket.on(CLIENT_EVENTS.act, async (msg: unknown, ack?: unknown) => {
+    socket.on(CLIENT_EVENTS.act, guarded(socket, warn, async (msg: unknown, ack?: unknown) => {
       const parsed = ActMessageSchema.safeParse(msg);
       if (!parsed.success) return reply<ActAck>(socket, ack, badMessage(parsed.error.issues));
       const { tableId, token, action } = parsed.data;
       const result = await service.act(tableId, token, action);
       reply<ActAck>(socket, ack, result.ok ? { ok: true, seq: result.value.seq } : result);
-    });
+    }));
 
     socket.on(CLIENT_EVENTS.leave, (msg: unknown) => {
       const parsed = SyncMessageSchema.safeParse(msg);

@@ -395,10 +395,12 @@ export class TableService {
       table.thinking.add(seat);
       const timer = setTimeout(() => {
         this.timers.delete(timer);
-        void this.runBot(table, seat, s.bot).finally(() => {
-          table.thinking.delete(seat);
-          this.scheduleBots(table);
-        });
+        void this.runBot(table, seat, s.bot)
+          .catch((e: unknown) => this.warn(`table ${table.stored.id}: the bot in seat ${seat + 1} broke: ${e instanceof Error ? e.message : String(e)}`))
+          .finally(() => {
+            table.thinking.delete(seat);
+            this.scheduleBots(table);
+          });
       }, this.opts.botDelayMs);
       this.timers.add(timer);
     }
