@@ -111,3 +111,23 @@ describe('bad requests get a reason and change nothing', () => {
     expect((await server.app.inject({ method: 'GET', url: `/api/tables/${table.id}/replay` })).json<{ error: { code: string } }>().error.code).toBe('not-finished');
   });
 });
+
+describe('rules pages', () => {
+  it('serves each registered game its rules page as Markdown', async () => {
+    const { createDreyServer } = await import('../src/server/app.js');
+    const { openSqliteStore } = await import('../src/server/storage/sqlite.js');
+    const { createInlineRunner } = await import('../src/server/bots/pool.js');
+    const real = await createDreyServer({ store: openSqliteStore(':memory:'), bots: createInlineRunner(() => undefined), webRoot: '/none' });
+    try {
+      const games = (await real.app.inject({ method: 'GET', url: '/api/games' })).json<GameInfo[]>();
+      const al = games.find((g) => g.id === 'autumn-leaves');
+      expect(al?.hasRules).toBe(true);
+      const res = await real.app.inject({ method: 'GET', url: '/api/games/autumn-leaves/rules' });
+      expect(res.headers['content-type']).toContain('text/markdown');
+      expect(res.body).toMatch(/^# Autumn Leaves/);
+      expect((await real.app.inject({ method: 'GET', url: '/api/games/chess/rules' })).statusCode).toBe(404);
+    } finally {
+      await real.close();
+    }
+  });
+});
