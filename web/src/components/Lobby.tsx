@@ -2,7 +2,7 @@
  * The lobby: the games, a form to set up a table (seats, bots and their levels, options), and
  * the open, running and finished tables to join, watch or replay.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { GameInfo, SeatRequest, TableSummary } from '../../../src/server/protocol.js';
 import { api } from '../api.js';
 import { gameModule } from '../games/index.js';
@@ -24,6 +24,9 @@ function CreateTable({ game, onCancel }: { game: GameInfo; onCancel: () => void 
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const used = seats.slice(0, count);
+  // On a phone the form opens below the game cards: bring it into view.
+  const panel = useRef<HTMLElement>(null);
+  useEffect(() => panel.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' }), []);
   const mine = used.findIndex((s) => s.kind === 'me');
 
   const setSeat = (i: number, choice: SeatChoice): void => {
@@ -49,7 +52,7 @@ function CreateTable({ game, onCancel }: { game: GameInfo; onCancel: () => void 
   };
 
   return (
-    <section className="panel create" aria-label={`new ${game.title} table`}>
+    <section ref={panel} className="panel create" aria-label={`new ${game.title} table`}>
       <h2>New {game.title} table</h2>
       <div className="form-grid">
         <label className="field">
