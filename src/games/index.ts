@@ -3,8 +3,9 @@
  */
 import type { AnyGame } from '../engine/game.js';
 import { err, ok, type GameError, type Result } from '../engine/result.js';
+import { acornRun } from './acorn-run/index.js';
 
-const GAMES: readonly AnyGame[] = [];
+const GAMES: readonly AnyGame[] = [acornRun as unknown as AnyGame];
 
 /** All registered games, in a stable order. */
 export function listGames(): readonly AnyGame[] {
