@@ -12,6 +12,11 @@ export const CONFORMANCE_CONFIGS: Record<string, ConformanceConfig[]> = {
     { seats: 6, maxSteps: 20_000, options: { trees: 2, roundLimit: 5, firstSeat: 'random' } },
     { seats: 2, maxSteps: 20_000, options: { roundLimit: 6 } },
   ],
+  'autumn-leaves': [
+    { seats: 3, maxSteps: 5_000 },
+    { seats: 4, maxSteps: 5_000 },
+    { seats: 6, maxSteps: 5_000, options: { hands: 2 } },
+  ],
 };
 
 describe('conformance', () => {

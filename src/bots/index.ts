@@ -5,6 +5,7 @@
 import type { Bot } from '../engine/bot.js';
 import { err, ok, type GameError, type Result } from '../engine/result.js';
 import { randomBot } from './random.js';
+import { heuristicBot as autumnLeavesHeuristic } from '../games/autumn-leaves/bots.js';
 
 export interface BotEntry {
   name: string;
@@ -14,7 +15,9 @@ export interface BotEntry {
 }
 
 /** Each game's hand-written heuristic bot, by game id. */
-const HEURISTICS: Record<string, Bot> = {};
+const HEURISTICS: Record<string, Bot> = {
+  'autumn-leaves': autumnLeavesHeuristic as Bot,
+};
 
 const BOTS: BotEntry[] = [
   { name: 'random', description: 'plays a uniformly random legal action', forGame: () => randomBot },

@@ -4,8 +4,9 @@
 import type { AnyGame } from '../engine/game.js';
 import { err, ok, type GameError, type Result } from '../engine/result.js';
 import { acornRun } from './acorn-run/index.js';
+import { autumnLeaves } from './autumn-leaves/index.js';
 
-const GAMES: readonly AnyGame[] = [acornRun as unknown as AnyGame];
+const GAMES: readonly AnyGame[] = [autumnLeaves, acornRun];
 
 /** All registered games, in a stable order. */
 export function listGames(): readonly AnyGame[] {
