@@ -10,7 +10,8 @@ import { outcome } from './finale.js';
 import { apply, legalActions, toAct } from './rules.js';
 import { parseArrangement, parseOptions, setup, type Arrangement, type Options } from './setup.js';
 import type { State } from './state.js';
-import { cloneState, makeView, resample, type AcornRunView } from './view.js';
+import { cloneState } from './clone.js';
+import { makeView, resample, type AcornRunView } from './view.js';
 
 export const acornRun: Game<State, Action, AcornRunView, Options, Arrangement> = {
   id: 'acorn-run',

@@ -8,6 +8,7 @@ import { forkRng, type Rng } from '../../engine/rng.js';
 import type { MarketRow } from './cards.js';
 import type { Color } from './content/schema.js';
 import { raceVp } from './finale.js';
+import { cloneState } from './clone.js';
 import { shuffleInPlace, type PawnColor, type Pending, type RacerKind, type State } from './state.js';
 
 export interface RacerView {
@@ -109,13 +110,9 @@ export function makeView(state: State, viewer: Viewer): AcornRunView {
       refreshes: state.turn.refreshes,
       played: [...state.turn.played],
       dropped: [...state.turn.dropped],
-      pending: structuredClone(state.turn.pending),
+      pending: state.turn.pending.map((p) => ('cards' in p ? { ...p, cards: [...p.cards] } : { ...p })),
     },
   };
-}
-
-export function cloneState(state: State): State {
-  return structuredClone(state);
 }
 
 /**
