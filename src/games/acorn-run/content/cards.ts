@@ -9,15 +9,15 @@ import type { CardsSpec } from './schema.js';
 
 export const CARDS: CardsSpec = {
   starter: [
-    { id: 's-green', name: 'Green', color: 'green', cost: 0, combo: [], copies: 2 },
-    { id: 's-green-y', name: 'Green > yellow', color: 'green', cost: 0, combo: ['yellow'], copies: 1 },
-    { id: 's-green-r', name: 'Green > red', color: 'green', cost: 0, combo: ['red'], copies: 1 },
-    { id: 's-yellow', name: 'Yellow', color: 'yellow', cost: 0, combo: [], copies: 1 },
-    { id: 's-yellow-r', name: 'Yellow > red', color: 'yellow', cost: 0, combo: ['red'], copies: 1 },
-    { id: 's-yellow-g', name: 'Yellow > green', color: 'yellow', cost: 0, combo: ['green'], copies: 1 },
-    { id: 's-red', name: 'Red', color: 'red', cost: 0, combo: [], copies: 1 },
-    { id: 's-red-g', name: 'Red > green', color: 'red', cost: 0, combo: ['green'], copies: 1 },
-    { id: 's-red-y', name: 'Red > yellow', color: 'red', cost: 0, combo: ['yellow'], copies: 1 },
+    { id: 's-green', name: 'Green Branch', color: 'green', cost: 0, combo: [], copies: 2 },
+    { id: 's-green-y', name: 'Green Leaf', color: 'green', cost: 0, combo: ['yellow'], copies: 1 },
+    { id: 's-green-r', name: 'Green Leaf', color: 'green', cost: 0, combo: ['red'], copies: 1 },
+    { id: 's-yellow', name: 'Yellow Branch', color: 'yellow', cost: 0, combo: [], copies: 1 },
+    { id: 's-yellow-r', name: 'Yellow Leaf', color: 'yellow', cost: 0, combo: ['red'], copies: 1 },
+    { id: 's-yellow-g', name: 'Yellow Leaf', color: 'yellow', cost: 0, combo: ['green'], copies: 1 },
+    { id: 's-red', name: 'Red Branch', color: 'red', cost: 0, combo: [], copies: 1 },
+    { id: 's-red-g', name: 'Red Leaf', color: 'red', cost: 0, combo: ['green'], copies: 1 },
+    { id: 's-red-y', name: 'Red Leaf', color: 'red', cost: 0, combo: ['yellow'], copies: 1 },
   ],
   cheap: [
     // Green, 14 cards.
