@@ -1,6 +1,7 @@
 /**
  * Which TextUI draws which game in the terminal. A game's helper adds its own line here.
  */
+import { narrate as narrateAcornRun, textUI as acornRunUI } from '../games/acorn-run/text.js';
 import { describeEvent, textUI as autumnLeavesUI } from '../games/autumn-leaves/text.js';
 import type { View as AutumnLeavesView } from '../games/autumn-leaves/view.js';
 import { logNarrator } from './narrate.js';
@@ -11,6 +12,7 @@ import type { TableUI } from './table-ui.js';
 // optionally, a narrator for "since your last move" (see table-ui.ts).
 const TEXT_UIS: Record<string, TableUI> = {
   'autumn-leaves': { ...autumnLeavesUI, events: logNarrator((v: AutumnLeavesView) => v.log, describeEvent) },
+  'acorn-run': { ...acornRunUI, events: narrateAcornRun },
 };
 
 /** The terminal UI of a game, or undefined when it has none yet. */

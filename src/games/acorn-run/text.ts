@@ -230,6 +230,33 @@ function parse(text: string, view: AcornRunView, legal: readonly Action[]): { ac
   return null;
 }
 
+/**
+ * What happened between two views of the same viewer, from the views alone: pawns that moved,
+ * cards taken from the market, combo tokens won, finishers, out-of-time tokens.
+ */
+export function narrate(before: AcornRunView | undefined, after: AcornRunView, _viewer: Viewer, names: readonly string[]): string[] {
+  if (!before) return [];
+  const out: string[] = [];
+  const who = (r: number) => (r === after.me ? 'You' : nameOf(names, after.racers[r]!.seat));
+  const market = new Set([...before.market.cheap.row, ...before.market.expensive.row].filter((c): c is number => c !== null));
+  for (const r of after.racers) {
+    const b = before.racers[r.racer]!;
+    if (r.pos !== null && r.pos !== b.pos && b.pos !== null) out.push(`${who(r.racer)}: ${space(b.pos).name} → ${space(r.pos).name}`);
+    const taken = r.discard.filter((c) => market.has(c) && !b.discard.includes(c));
+    if (taken.length > 0) out.push(`${who(r.racer)} took ${taken.map(shortCard).join(', ')} from the market`);
+    if (r.tokenCount > b.tokenCount) out.push(`${who(r.racer)} won ${r.tokenCount - b.tokenCount} combo VP token(s)`);
+    if (r.place !== null && b.place === null) out.push(`${who(r.racer)} crossed the finish line: ${CONTENT.race.results[r.place]} race VP`);
+    if (r.out && !b.out) out.push(`${who(r.racer)} ran out of time`);
+  }
+  // Bought cards reshuffled into a deck at once are no longer in sight: name them without a buyer.
+  const nowSeen = new Set([...after.market.cheap.row, ...after.market.expensive.row, ...after.box, ...after.racers.flatMap((r) => r.discard)]);
+  const vanished = [...market].filter((c) => !nowSeen.has(c));
+  if (vanished.length > 0) out.push(`${vanished.map(shortCard).join(', ')} left the market`);
+  const blocked = after.results.filter((x) => x === OUT_OF_TIME).length - before.results.filter((x) => x === OUT_OF_TIME).length;
+  if (blocked > 0) out.push(`Time is running out: ${blocked} more results space(s) blocked`);
+  return out.map((l) => l.slice(0, 80));
+}
+
 export const textUI: TextUI<AcornRunView, Action> = {
   render,
   label: (action, view) => label(action, view),
