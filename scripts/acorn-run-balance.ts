@@ -33,6 +33,8 @@ function run(label: string, bots: Bot[], options: unknown): void {
   const places = bots.map(() => new Array<number>(bots.length).fill(0));
   const wins = bots.map(() => 0);
   let dq = 0;
+  const laneFinishes: Record<string, number> = {};
+  const laneWins: Record<string, number> = {};
   for (let g = 0; g < games; g++) {
     const r = playBotMatch(game, { seats: bots.length, seed: `${label}-${g}`, options }, bots as Bot[]);
     if (!r.ok) throw new Error(r.error.message);
@@ -41,6 +43,12 @@ function run(label: string, bots: Bot[], options: unknown): void {
     lanes[String(o.stats!.winnerLane)] = (lanes[String(o.stats!.winnerLane)] ?? 0) + 1;
     dq += Number(o.stats!.disqualified);
     o.ranks.forEach((rank, seat) => places[seat]![rank - 1]!++);
+    const state = r.value.match.state as { racers: { finishLane: string | null }[] };
+    state.racers.forEach((racer, seat) => {
+      const lane = racer.finishLane ?? 'none';
+      laneFinishes[lane] = (laneFinishes[lane] ?? 0) + 1;
+      if (o.winners.includes(seat)) laneWins[lane] = (laneWins[lane] ?? 0) + 1 / o.winners.length;
+    });
     for (const w of o.winners) wins[w]! += 1 / o.winners.length;
   }
   rounds.sort((a, b) => a - b);
@@ -48,6 +56,7 @@ function run(label: string, bots: Bot[], options: unknown): void {
   console.log(`\n${label}: ${games} games, ${ms.toFixed(0)} ms/game`);
   console.log(`rounds: median ${rounds[Math.floor(games / 2)]}, p10 ${rounds[Math.floor(games / 10)]}, p90 ${rounds[Math.floor((9 * games) / 10)]}; disqualified per game ${(dq / games).toFixed(2)}`);
   console.log(`winner's lane: ${Object.entries(lanes).map(([k, v]) => `${k} ${pct(v / games)}`).join(', ')}`);
+  console.log(`every racer's finish lane (and how often a racer finishing there won): ${Object.entries(laneFinishes).map(([k, v]) => `${k} ${pct(v / (games * bots.length))} (${pct((laneWins[k] ?? 0) / v)})`).join(', ')}`);
   places.forEach((p, seat) => console.log(`seat ${seat}: wins ${pct(wins[seat]! / games)}  places ${p.map((n) => pct(n / games)).join(' ')}`));
   if (label.startsWith('vs-random')) {
     const [lo, hi] = wilson(wins[0]!, games);

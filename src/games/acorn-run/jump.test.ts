@@ -62,17 +62,17 @@ describe('Acorn Run jumps', () => {
 
   it('R5: jumping is not a main move: jump after a sprint, or jump first and sprint after', () => {
     const deck = ['s-red', 's-red-g', 's-green-y', 's-yellow', 's-red-y', 's-green', ...FILLER];
-    const m = race({ positions: ['t0.r2.3'], decks: [deck] });
+    const m = race({ positions: ['t1.r2.3'], decks: [deck] });
     must(m, { type: 'sprint', color: 'red' });
     must(m, { type: 'add', card: card(m, 's-red') });
     must(m, { type: 'done' });
-    expect(posName(m)).toBe('t0.r.jump');
+    expect(posName(m)).toBe('t1.r.jump');
     combo(m, ['s-red-g', 's-green-y']);
-    must(m, { type: 'land', to: at('t1.r2.0') });
-    expect(posName(m)).toBe('t1.r2.0');
-    const first = race({ positions: ['t0.r.jump'], decks: [deck] });
+    must(m, { type: 'land', to: at('t2.r2.0') });
+    expect(posName(m)).toBe('t2.r2.0');
+    const first = race({ positions: ['t1.r.jump'], decks: [deck] });
     combo(first, ['s-green']);
-    must(first, { type: 'land', to: at('t1.r1.0') });
+    must(first, { type: 'land', to: at('t2.r1.0') });
     expect(isLegal(first, { type: 'sprint', color: 'red' })).toBe(true);
   });
 

@@ -59,17 +59,17 @@ describe('Acorn Run main moves', () => {
   });
 
   it('R4: a descent takes any colored card per lane, and may slide forward along a horizontal line', () => {
-    const m = race({ positions: ['t0.r2.1'], decks: [hand('s-green', 's-green', 's-yellow', 's-yellow-g', 's-red', 's-red-g')] });
+    const m = race({ positions: ['t3.y2.1'], decks: [hand('s-green', 's-green', 's-yellow', 's-yellow-g', 's-red', 's-red-g')] });
     must(m, { type: 'descend' });
-    must(m, { type: 'add', card: card(m, 's-green') }); // to t0.r1.1, on a line to t0.r1.2
-    expect(posName(m)).toBe('t0.r1.1');
+    must(m, { type: 'add', card: card(m, 's-red') }); // to t3.y1.2, on a line to t3.y1.3
+    expect(posName(m)).toBe('t3.y1.2');
     must(m, { type: 'slide' });
     must(m, { type: 'done' });
-    expect(posName(m)).toBe('t0.r1.2');
+    expect(posName(m)).toBe('t3.y1.3');
   });
 
   it('R4: no sliding before the climb or descent has moved a lane', () => {
-    const m = race({ positions: ['t0.r1.1'], decks: [hand('s-green', 's-green', 's-yellow', 's-yellow-g', 's-red', 's-red-g')] });
+    const m = race({ positions: ['t3.y1.2'], decks: [hand('s-green', 's-green', 's-yellow', 's-yellow-g', 's-red', 's-red-g')] });
     must(m, { type: 'climb' });
     expect(isLegal(m, { type: 'slide' })).toBe(false);
     expect(isLegal(m, { type: 'done' })).toBe(false);

@@ -13,10 +13,10 @@ export const BOARD: BoardSpec = {
     {
       name: 'Go! Beech',
       lanes: [
-        'o...o...a...o', // red, upper
-        'o...o---o...o', // red, lower
-        'o.o...o.o...o', // yellow, upper
-        'o.o.o...o.3.o', // yellow, lower
+        'o.....a.....o', // red, upper
+        'o...a-------o', // red, lower
+        'o.o...o.....o', // yellow, upper
+        'o.o.a...o...3', // yellow, lower
         'o.o.o.a.o.o.o', // green, upper
         'o.o.o.o.o.o.o', // green, lower
       ],
