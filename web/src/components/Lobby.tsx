@@ -26,7 +26,10 @@ function CreateTable({ game, onCancel }: { game: GameInfo; onCancel: () => void 
   const used = seats.slice(0, count);
   // On a phone the form opens below the game cards: bring it into view.
   const panel = useRef<HTMLElement>(null);
-  useEffect(() => panel.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' }), []);
+  useEffect(() => {
+    // A block body: newer browsers return a promise from scrollIntoView, and an effect may return only a cleanup.
+    panel.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }, []);
   const mine = used.findIndex((s) => s.kind === 'me');
 
   const setSeat = (i: number, choice: SeatChoice): void => {
