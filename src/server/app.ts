@@ -73,10 +73,12 @@ export async function createDreyServer(opts: DreyServerOptions): Promise<DreySer
 
   const webRoot = opts.webRoot ?? join(PACKAGE_ROOT, 'dist', 'web');
   const hasWeb = existsSync(join(webRoot, 'index.html'));
-  if (hasWeb) await app.register(fastifyStatic, { root: webRoot, wildcard: false });
+  if (hasWeb) await app.register(fastifyStatic, { root: webRoot, wildcard: true });
   // Every page of the web app is index.html; the app routes in the browser.
   app.setNotFoundHandler((req, reply) => {
-    if (req.method === 'GET' && hasWeb && !req.url.startsWith('/api/') && !req.url.startsWith('/socket.io')) {
+    // A missing asset is a 404; any other page is the app's, which routes in the browser.
+    const isPage = !req.url.startsWith('/api/') && !req.url.startsWith('/socket.io') && !req.url.startsWith('/assets/');
+    if (req.method === 'GET' && hasWeb && isPage) {
       return reply.type('text/html; charset=utf-8').sendFile('index.html');
     }
     return sendError(reply, { code: 'bad-request', message: `no route ${req.method} ${req.url.split('?')[0] ?? ''}` }).code(404);

@@ -199,7 +199,7 @@ export function TablePage({ id, inviteSeat }: { id: string; inviteSeat: number |
     ? module.logLines(frame.view, names, frame.you)
     : module?.narrate && narration.length > 0
       ? narration
-      : t.log.map((e) => e.text);
+      : collapse(t.log.map((e) => e.text));
   const status = frame.status === 'open' ? 'Waiting for players' : frame.status === 'running' ? 'Playing' : 'Finished';
 
   return (
@@ -253,6 +253,17 @@ export function TablePage({ id, inviteSeat }: { id: string; inviteSeat: number |
       </div>
     </main>
   );
+}
+
+/** Runs of the same line ("Pip has played.") read better as one line with a count. */
+function collapse(lines: readonly string[]): string[] {
+  const out: { text: string; n: number }[] = [];
+  for (const text of lines) {
+    const last = out[out.length - 1];
+    if (last?.text === text) last.n++;
+    else out.push({ text, n: 1 });
+  }
+  return out.map(({ text, n }) => (n > 1 ? `${text} (×${n})` : text));
 }
 
 const TITLES: Record<string, string> = { 'autumn-leaves': 'Autumn Leaves', acorns: 'Acorns', 'acorn-run': 'Acorn Run' };

@@ -1,0 +1,44 @@
+/** Acorn Run options: the full course or a shorter race over the last trees, and an earlier sunset. */
+import { BOARD } from '../../../../src/games/acorn-run/board.js';
+import { CONTENT } from '../../../../src/games/acorn-run/content/index.js';
+import type { OptionsProps } from '../types.js';
+
+interface RunOptions {
+  trees?: number;
+  roundLimit?: number;
+}
+
+export function AcornRunOptions({ value, onChange }: OptionsProps) {
+  const v: RunOptions = typeof value === 'object' && value !== null ? (value as RunOptions) : {};
+  const all = BOARD.trees.length;
+  const set = (patch: RunOptions): void => {
+    const next: RunOptions = { ...v, ...patch };
+    if (next.trees === all) delete next.trees;
+    if (next.roundLimit === CONTENT.race.roundLimit) delete next.roundLimit;
+    onChange(next);
+  };
+  return (
+    <>
+      <label className="field">
+        <span>Course</span>
+        <select value={v.trees ?? all} onChange={(e) => set({ trees: Number(e.target.value) })} data-testid="option-trees">
+          {Array.from({ length: all - 1 }, (_, i) => all - i).map((n) => (
+            <option key={n} value={n}>
+              {n === all ? `full race (${n} trees)` : `last ${n} trees`}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="field">
+        <span>Sunset after round</span>
+        <select value={v.roundLimit ?? CONTENT.race.roundLimit} onChange={(e) => set({ roundLimit: Number(e.target.value) })} data-testid="option-sunset">
+          {[3, 5, 10, 20, CONTENT.race.roundLimit].map((n) => (
+            <option key={n} value={n}>
+              {n === CONTENT.race.roundLimit ? `${n} (standard)` : n}
+            </option>
+          ))}
+        </select>
+      </label>
+    </>
+  );
+}
