@@ -66,8 +66,12 @@ async function nextTurn(page: Page): Promise<'act' | 'over'> {
   return (await over.count()) > 0 ? 'over' : 'act';
 }
 
-/** Legal controls: actions ([data-action]) and first steps of one ([data-select], e.g. a card before its target). */
-const LEGAL = '[data-action]:not([disabled]), [data-select]:not([disabled])';
+/**
+ * Legal controls: actions ([data-action]) and first steps of one ([data-select], e.g. a card
+ * before its target). Taking a half-built move back ("cancel") is left out, so every click makes
+ * progress and a game always reaches its end.
+ */
+const LEGAL = `[data-action]:not([disabled]):not([data-action*='"cancel"']), [data-select]:not([disabled])`;
 
 /**
  * Picks the `n`-th legal control (mod their number), so the human plays a varied game. A select
@@ -79,7 +83,7 @@ async function pickControl(page: Page, n: number): Promise<Locator> {
   if ((await chosen.getAttribute('data-select')) === null) return chosen;
   const before = new Set(await page.locator('[data-action]').evaluateAll((els) => els.map((e) => e.getAttribute('data-action'))));
   await chosen.click();
-  const fresh = page.locator('[data-action]:not([disabled])');
+  const fresh = page.locator(`[data-action]:not([disabled]):not([data-action*='"cancel"'])`);
   await expect.poll(() => fresh.count()).toBeGreaterThan(0);
   const all = await fresh.evaluateAll((els) => els.map((e) => e.getAttribute('data-action')));
   const i = all.findIndex((a) => !before.has(a));

@@ -3,6 +3,7 @@
  * three colour zones (R1), the jump-off spaces between trees (R5), acorns lying on spaces (R8),
  * the finish at the Great Oak, and every racer's pawn. Spaces a jump may land on are buttons.
  */
+import { useEffect, useRef } from 'react';
 import { BOARD, type Space } from '../../../../src/games/acorn-run/board.js';
 import type { Action } from '../../../../src/games/acorn-run/actions.js';
 import type { AcornRunView } from '../../../../src/games/acorn-run/view.js';
@@ -46,13 +47,22 @@ export function RaceBoard({ view, legal, act, busy, names }: {
   busy: boolean;
   names: (racer: number) => string;
 }) {
+  // On a narrow screen the board scrolls: keep the racer whose turn it is in sight.
+  const wrap = useRef<HTMLDivElement>(null);
+  const focusPos = view.racers[view.turn.racer]?.pos ?? null;
+  useEffect(() => {
+    const el = wrap.current;
+    if (!el || focusPos === null || el.scrollWidth <= el.clientWidth) return;
+    const at = (spacePoint(BOARD.spaces[focusPos]!).x / WIDTH) * el.scrollWidth;
+    el.scrollLeft = Math.max(0, at - el.clientWidth / 2);
+  }, [focusPos]);
   const acorns = new Map(view.boardAcorns.map((a) => [a.space, a.count]));
   const lands = new Map<number, Action>();
   for (const a of legal) if (a.type === 'land') lands.set(a.to, a);
   const pawnsAt = new Map<number, number[]>();
   for (const r of view.racers) if (r.pos !== null) pawnsAt.set(r.pos, [...(pawnsAt.get(r.pos) ?? []), r.racer]);
   return (
-    <div className="ar-board-wrap">
+    <div className="ar-board-wrap" ref={wrap}>
       <svg className="ar-board" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label="race board">
         {BOARD.trees.map((t, i) => (
           <g key={i}>
