@@ -4,9 +4,10 @@
  */
 import type { Bot } from '../engine/bot.js';
 import { err, ok, type GameError, type Result } from '../engine/result.js';
-import { randomBot } from './random.js';
+import { acornsHeuristic } from '../games/acorns/bots.js';
 import { heuristicBot as autumnLeavesHeuristic } from '../games/autumn-leaves/bots.js';
 import { heuristicBot as acornRunHeuristic } from '../games/acorn-run/bots.js';
+import { randomBot } from './random.js';
 
 export interface BotEntry {
   name: string;
@@ -19,6 +20,7 @@ export interface BotEntry {
 const HEURISTICS: Record<string, Bot> = {
   'autumn-leaves': autumnLeavesHeuristic as Bot,
   'acorn-run': acornRunHeuristic as Bot,
+  acorns: acornsHeuristic,
 };
 
 const BOTS: BotEntry[] = [
