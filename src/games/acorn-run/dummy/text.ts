@@ -27,13 +27,13 @@ export function eventText(e: DummyEvent, who: (racer: number) => string): string
   }
 }
 
-/** Two or three lines: the deck, the last card's level, and the events of the last dummy turn. */
+/** Two lines: the deck, the last card's level, and the events of the last dummy turn. */
 export function dummyLines(view: AcornRunView, who: (racer: number) => string): string[] {
   const d = view.dummies;
   if (!d) return [];
   const card = d.lastCard ? `last card ${d.lastCard.id} (round ${d.lastRound})` : 'no card drawn yet';
   const lines = [`Dummies (${d.difficulty}): deck ${d.deckCount} · ${card}`];
   const events = d.events.map((e) => eventText(e, who)).join('; ');
-  for (let i = 0; i < events.length && lines.length < 4; i += 78) lines.push(`  ${events.slice(i, i + 78)}`);
+  for (let i = 0; i < events.length && lines.length < 2; i += 78) lines.push(`  ${events.slice(i, i + 78)}`);
   return lines.map((l) => l.slice(0, 80));
 }
