@@ -7,7 +7,7 @@
 import type { Bot } from '../../engine/bot.js';
 import { actionKey } from '../../engine/match.js';
 import type { Action } from './actions.js';
-import { BOARD, space } from './board.js';
+import { space } from './board.js';
 import { colorOf, kindOf, type MarketRow } from './cards.js';
 import { CONTENT } from './content/index.js';
 import { COLORS, type Effect } from './content/schema.js';

@@ -18,7 +18,7 @@ export const acornRun: Game<State, Action, AcornRunView, Options, Arrangement> =
   title: 'Acorn Run',
   seats: { min: 1, max: 6 },
   parseOptions,
-  parseArrangement: (input, seats) => parseArrangement(input, seats),
+  parseArrangement,
   parseAction,
   setup,
   toAct,

@@ -173,7 +173,7 @@ export function startSpaces(options: Options): number[] {
 export const boardAcornsFor = (racers: number): number[] =>
   BOARD.spaces.map((s) => (s.acornMin !== null && s.acornMin <= racers ? 1 : 0));
 
-export function parseArrangement(input: unknown, seats: number): Result<Arrangement, GameError> {
+export function parseArrangement(input: unknown, seats: number, options: Options): Result<Arrangement, GameError> {
   const parsed = arrangementSchema.safeParse(input);
   if (!parsed.success) {
     return fail(`Acorn Run arrangement: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
@@ -183,11 +183,18 @@ export function parseArrangement(input: unknown, seats: number): Result<Arrangem
   if (!allocated.ok) return allocated;
   if ((a.positions?.length ?? 0) > seats) return fail(`positions are given for more than ${seats} seats`);
   const taken = new Set<number>();
-  for (const name of a.positions ?? []) {
-    if (name === null) continue;
-    const id = BOARD.byName.get(name);
-    if (id === undefined || id === BOARD.finish) return fail(`'${name}' is not a space a pawn can start on`);
-    if (space(id).kind !== 'jumpoff' && taken.has(id)) return fail(`two pawns cannot start on ${name}`);
+  const first = options.firstSeat === 'random' ? null : options.firstSeat;
+  const named = (a.positions ?? []).filter((p) => p !== null).length;
+  if (first === null && named > 0 && named < seats) {
+    return fail('with a random first seat, name every seat\'s start position (or fix firstSeat)');
+  }
+  for (let seat = 0; seat < seats; seat++) {
+    const name = a.positions?.[seat] ?? null;
+    // Seats without a named space start on their Go! space (unknown under a random first seat).
+    const id = name === null ? (first === null ? undefined : startSpaces(options)[(seat - first + seats) % seats]) : BOARD.byName.get(name);
+    if (name !== null && (id === undefined || id === BOARD.finish)) return fail(`'${name}' is not a space a pawn can start on`);
+    if (id === undefined) continue;
+    if (space(id).kind !== 'jumpoff' && taken.has(id)) return fail(`two pawns cannot start on ${space(id).name}`);
     taken.add(id);
   }
   for (const name of a.dummyPositions ?? []) {

@@ -103,7 +103,7 @@ function gridText(grid: readonly number[]): string {
   return COLUMN_CELLS.map((cells) => cells.map(sym).join('')).join('|');
 }
 
-function render(view: AcornRunView, viewer: Viewer, names: readonly string[]): string[] {
+function render(view: AcornRunView, _viewer: Viewer, names: readonly string[]): string[] {
   const lines: string[] = [];
   const me = view.me === null ? null : view.racers[view.me]!;
   const focus = me?.pos ?? view.racers.find((r) => r.pos !== null)?.pos ?? BOARD.go[0]!;

@@ -75,6 +75,8 @@ describe('Acorn Run options and arrangements', () => {
     expect(reason(arranged({ positions: ['finish'] }))).toMatch(/not a space a pawn can start on/);
     expect(reason(arranged({ positions: ['t1.g1.0', 't1.g1.0'] }))).toMatch(/two pawns cannot start on t1.g1.0/);
     expect(reason(arranged({ positions: ['t1.g.jump', 't1.g.jump'] }))).toBe('');
+    // Seat 1 starts on the second Go! space unless told otherwise.
+    expect(reason(arranged({ positions: ['t0.g2.0'] }))).toMatch(/two pawns cannot start on t0.g2.0/);
     expect(reason(arranged({ acorns: [60] }))).toMatch(/acorns are left/);
     expect(reason(arranged({ colour: 'red' }))).toMatch(/arrangement/);
   });

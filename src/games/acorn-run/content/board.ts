@@ -15,8 +15,8 @@ export const BOARD: BoardSpec = {
       lanes: [
         'o.....a.....o', // red, upper
         'o...a-------o', // red, lower
-        'o.o...o.....o', // yellow, upper
-        'o.o.a...o...3', // yellow, lower
+        'o.o...a.....o', // yellow, upper
+        'o.o.o...a...3', // yellow, lower
         'o.o.o.a.o.o.o', // green, upper
         'o.o.o.o.o.o.o', // green, lower
       ],

@@ -26,5 +26,5 @@ export const RACE: RaceSpec = {
   // R12
   results: [10, 8, 6, 5, 4, 3, 2, 1],
   outOfTimeTokens: 6,
-  roundLimit: 40,
+  roundLimit: 30,
 };
