@@ -207,7 +207,8 @@ export function parseArrangement(input: unknown, seats: number, options: Options
   for (const id of a.dummyCards ?? []) if (!DUMMY_CARD_BY_ID.has(id)) return fail(`there is no dummy card '${id}'`);
   if (new Set(a.dummyCards).size !== (a.dummyCards?.length ?? 0)) return fail('a dummy card is named twice');
   if ((a.acorns?.length ?? 0) > seats) return fail(`acorns are given for more than ${seats} seats`);
-  const onBoard = boardAcornsFor(seats).reduce((x, y) => x + y, 0);
+  // R8: the numbered acorn spaces count dummies as racers, so they take acorns from the supply too.
+  const onBoard = boardAcornsFor(seats + options.dummies).reduce((x, y) => x + y, 0);
   const wanted = [...(a.acorns ?? []), ...(a.dummyAcorns ?? [])].reduce((x, y) => x + y, 0);
   if (onBoard + wanted > CONTENT.race.acorns) return fail(`only ${CONTENT.race.acorns - onBoard} acorns are left to hand out`);
   return ok(a);
