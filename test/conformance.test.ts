@@ -11,6 +11,9 @@ export const CONFORMANCE_CONFIGS: Record<string, ConformanceConfig[]> = {
     { seats: 3, maxSteps: 20_000, options: { trees: 2, roundLimit: 10 } },
     { seats: 6, maxSteps: 20_000, options: { trees: 2, roundLimit: 5, firstSeat: 'random' } },
     { seats: 2, maxSteps: 20_000, options: { roundLimit: 6 } },
+    // R14-R16: dummies beside one and two seats.
+    { seats: 1, maxSteps: 20_000, options: { trees: 3, roundLimit: 12, dummies: 3 } },
+    { seats: 2, maxSteps: 20_000, options: { trees: 3, roundLimit: 10, dummies: 2, start: 'split', difficulty: 'expert' } },
   ],
   'autumn-leaves': [
     { seats: 3, maxSteps: 5_000 },

@@ -39,5 +39,13 @@ export function cloneState(s: State): State {
     },
     over: s.over,
     rng: [s.rng[0], s.rng[1], s.rng[2], s.rng[3]] as Rng,
+    dummies: s.dummies && {
+      ...s.dummies,
+      sections: s.dummies.sections.map((x) => x.slice()),
+      bottom: s.dummies.bottom.slice(),
+      drawn: s.dummies.drawn.slice(),
+      unused: s.dummies.unused.slice(),
+    },
+    dummyTurn: s.dummyTurn && { ...s.dummyTurn, events: s.dummyTurn.events.map((e) => ({ ...e })) },
   };
 }

@@ -1,5 +1,6 @@
 /** Every component of the race wherever it is, as a multiset that no action may change. */
 import { kindOf } from './cards.js';
+import { dummyCard } from './dummy/deck.js';
 import { CELL_ACORN, OUT_OF_TIME, type State } from './state.js';
 
 export function components(state: State): string[] {
@@ -24,6 +25,9 @@ export function components(state: State): string[] {
   cards(state.box);
   for (const t of state.tokenSupply) out.push(`vp${t}`);
   for (let i = 0; i < acorns; i++) out.push('acorn');
+  // R15: every dummy card, in the deck, drawn, or left out by the difficulty.
+  const d = state.dummies;
+  if (d) for (const c of [...d.sections.flat(), ...d.drawn, ...d.unused]) out.push(`dummy-card:${dummyCard(c).id}`);
   const oot = state.outOfTimeLeft + state.results.filter((x) => x === OUT_OF_TIME).length;
   for (let i = 0; i < oot; i++) out.push('out-of-time');
   return out;

@@ -75,6 +75,16 @@ export function outcome(state: State): Outcome | null {
   const { ranks, winners } = rankScores(scores, false, tieBreak);
   const winner = state.racers[seats[winners[0]!]!]!;
   const first = state.firstFinisher === null ? null : state.racers[state.firstFinisher]!;
+  // R14: ranks are the seats'; whether a dummy beat every seat is a lab figure (dummyWin).
+  const all = state.racers.map((_, i) => i);
+  const overall = rankScores(
+    all.map((i) => totalVp(state, i)),
+    false,
+    all.map((i) => state.racers[i]!.place ?? state.results.length),
+  );
+  const dummyStats: Record<string, number> = state.dummies
+    ? { dummyWin: seats.some((racer) => overall.ranks[racer] === 1) ? 0 : 1, bestSeatPlace: Math.min(...seats.map((racer) => overall.ranks[racer]!)) }
+    : {};
   return {
     scores,
     ranks,
@@ -85,6 +95,7 @@ export function outcome(state: State): Outcome | null {
       firstLane: first?.finishLane ?? 'none',
       finishers: state.racers.filter((r) => r.place !== null).length,
       disqualified: state.racers.filter((r) => r.out).length,
+      ...dummyStats,
     },
   };
 }

@@ -10,6 +10,10 @@ import { BOARD, space } from './board.js';
 import { CHEAP_CARDS, EXPENSIVE_CARDS, KIND_BY_ID, kindOf, MAX_STARTER_SETS, starterCards } from './cards.js';
 import { CONTENT } from './content/index.js';
 import { CELLS } from './effects.js';
+import { buildDummyDeck, DUMMY_CARD_BY_ID } from './dummy/deck.js';
+import { dummyRacers, turnOrder } from './dummy/setup.js';
+import { DIFFICULTIES } from './content/dummy-schema.js';
+import { startRace } from './turn.js';
 import { drawCards, HAND_SIZE, newTurn, PAWN_COLORS, shuffleInPlace, type Racer, type State } from './state.js';
 
 export const optionsSchema = z
@@ -23,6 +27,12 @@ export const optionsSchema = z
     trees: z.number().int().min(2).max(BOARD.trees.length).optional(),
     /** Sunset: the last round before the course closes (default from the content, race.roundLimit). */
     roundLimit: z.number().int().min(1).max(200).optional(),
+    /** R14: dummy racers beside one or two seats (Twinkle, Bloom, Bolt, Tail, in that order). */
+    dummies: z.number().int().min(0).default(0),
+    /** R15: how the dummy deck is built. */
+    difficulty: z.enum(DIFFICULTIES).default('normal'),
+    /** R16: the seats start first or last, or (two seats) one first and one last with the dummies between. */
+    start: z.enum(['first', 'last', 'split']).default('first'),
   })
   .strict();
 export type Options = z.infer<typeof optionsSchema>;
@@ -31,6 +41,14 @@ export function parseOptions(input: unknown, seats: number): Result<Options, Gam
   const parsed = optionsSchema.safeParse(input ?? {});
   if (!parsed.success) {
     return err({ code: 'bad-options', message: `Acorn Run options: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}` });
+  }
+  const { dummies, start } = parsed.data;
+  if (dummies > 4) return err({ code: 'bad-options', message: `at most 4 dummies can race (Twinkle, Bloom, Bolt, Tail), not ${dummies}` });
+  if (dummies > 0 && seats > 2) {
+    return err({ code: 'bad-options', message: `dummies race only beside 1 or 2 players, not ${seats} (R14)` });
+  }
+  if (start === 'split' && (seats !== 2 || dummies === 0)) {
+    return err({ code: 'bad-options', message: "start 'split' needs two players and at least one dummy between them (R16)" });
   }
   const first = parsed.data.firstSeat;
   if (typeof first === 'number' && first >= seats) {
@@ -53,6 +71,12 @@ export const arrangementSchema = z
     positions: z.array(z.string().nullable()).optional(),
     /** Per seat, acorns in supply at the start. */
     acorns: z.array(z.number().int().min(0)).optional(),
+    /** Per dummy (green, pink, yellow, brown), a starting space by name; null = its Go! space. */
+    dummyPositions: z.array(z.string().nullable()).max(4).optional(),
+    /** Per dummy, acorns in supply at the start. */
+    dummyAcorns: z.array(z.number().int().min(0)).max(4).optional(),
+    /** The dummy deck's first cards by id, in draw order (R15); the rest is built as usual. */
+    dummyCards: z.array(z.string()).optional(),
   })
   .strict();
 export type Arrangement = z.infer<typeof arrangementSchema>;
@@ -173,9 +197,19 @@ export function parseArrangement(input: unknown, seats: number, options: Options
     if (space(id).kind !== 'jumpoff' && taken.has(id)) return fail(`two pawns cannot start on ${space(id).name}`);
     taken.add(id);
   }
+  for (const name of a.dummyPositions ?? []) {
+    if (name === null) continue;
+    const id = BOARD.byName.get(name);
+    if (id === undefined || id === BOARD.finish) return fail(`'${name}' is not a space a dummy can start on`);
+    if (space(id).kind !== 'jumpoff' && taken.has(id)) return fail(`two pawns cannot start on ${name}`);
+    taken.add(id);
+  }
+  for (const id of a.dummyCards ?? []) if (!DUMMY_CARD_BY_ID.has(id)) return fail(`there is no dummy card '${id}'`);
+  if (new Set(a.dummyCards).size !== (a.dummyCards?.length ?? 0)) return fail('a dummy card is named twice');
   if ((a.acorns?.length ?? 0) > seats) return fail(`acorns are given for more than ${seats} seats`);
-  const onBoard = boardAcornsFor(seats).reduce((x, y) => x + y, 0);
-  const wanted = (a.acorns ?? []).reduce((x, y) => x + y, 0);
+  // R8: the numbered acorn spaces count dummies as racers, so they take acorns from the supply too.
+  const onBoard = boardAcornsFor(seats + options.dummies).reduce((x, y) => x + y, 0);
+  const wanted = [...(a.acorns ?? []), ...(a.dummyAcorns ?? [])].reduce((x, y) => x + y, 0);
   if (onBoard + wanted > CONTENT.race.acorns) return fail(`only ${CONTENT.race.acorns - onBoard} acorns are left to hand out`);
   return ok(a);
 }
@@ -187,7 +221,7 @@ export function setup(config: { seats: number; seed: string; options: Options; a
   if (!allocated.ok) throw new Error(allocated.error.message);
   const al = allocated.value;
   const first = options.firstSeat === 'random' ? nextInt(rng, seats) : options.firstSeat;
-  const order = Array.from({ length: seats }, (_, i) => (first + i) % seats);
+  const order = turnOrder(seats, first, options);
   const racers: Racer[] = Array.from({ length: seats }, (_, s) => {
     const deck = al.decks[s] ?? shuffleInPlaceCopy(rng, starterCards(s));
     const named = a?.positions?.[s];
@@ -208,14 +242,16 @@ export function setup(config: { seats: number; seed: string; options: Options; a
       finishLane: null,
     };
   });
+  racers.push(...dummyRacers(seats, options, order, a));
   const cheapDeck = [...al.cheapTop, ...shuffleInPlaceCopy(rng, al.cheapRest)];
   const expensiveDeck = [...al.expensiveTop, ...shuffleInPlaceCopy(rng, al.expensiveRest)];
-  const boardAcorns = boardAcornsFor(seats);
+  // R8: dummies count as racers for the numbered acorn spaces.
+  const boardAcorns = boardAcornsFor(racers.length);
   const given = racers.reduce((n, r) => n + r.acorns, 0);
   const state: State = {
     racers,
     order,
-    seatRacer: racers.map((_, i) => i),
+    seatRacer: Array.from({ length: seats }, (_, i) => i),
     market: {
       cheap: { deck: cheapDeck, row: [] },
       expensive: { deck: expensiveDeck, row: [] },
@@ -232,9 +268,12 @@ export function setup(config: { seats: number; seed: string; options: Options; a
     turn: newTurn(order[0]!),
     over: false,
     rng,
+    dummies: options.dummies > 0 ? buildDummyDeck(rng, options.difficulty, (a?.dummyCards ?? []).map((id) => DUMMY_CARD_BY_ID.get(id)!)) : null,
+    dummyTurn: null,
   };
   for (const m of [state.market.cheap, state.market.expensive]) m.row = [0, 1, 2].map(() => m.deck.shift() ?? null);
   for (const r of racers) drawCards(state, r, HAND_SIZE);
+  startRace(state);
   return state;
 }
 

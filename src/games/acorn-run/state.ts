@@ -8,6 +8,7 @@ import { nextInt } from '../../engine/rng.js';
 import type { MarketRow } from './cards.js';
 import type { Color } from './content/schema.js';
 import { CONTENT } from './content/index.js';
+import type { DummyDeckState, DummyTurn } from './dummy/types.js';
 
 export const RACER_KINDS = ['seat', 'dummy'] as const;
 export type RacerKind = (typeof RACER_KINDS)[number];
@@ -28,7 +29,7 @@ export const OUT_OF_TIME = -1;
 
 export interface Racer {
   kind: RacerKind;
-  /** The seat that plays this racer (kind 'seat'). */
+  /** The seat that plays this racer (kind 'seat'); -1 for a dummy. */
   seat: number;
   pawn: PawnColor;
   /** Space id; null once the racer finished or was disqualified. */
@@ -113,6 +114,10 @@ export interface State {
   turn: Turn;
   over: boolean;
   rng: Rng;
+  /** R14, R15: the dummy deck; null in a race without dummies. */
+  dummies: DummyDeckState | null;
+  /** What the last dummy turn did (public once the card is drawn); null before any. */
+  dummyTurn: DummyTurn | null;
 }
 
 export const HAND_SIZE = CONTENT.race.handSize;

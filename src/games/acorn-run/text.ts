@@ -14,8 +14,15 @@ import { CELLS, COLUMN_CELLS } from './effects.js';
 import { sprintDistance } from './moves.js';
 import { CELL_ACORN, CELL_CARD, OUT_OF_TIME } from './state.js';
 import type { AcornRunView } from './view.js';
+import { DUMMY_NAMES, type DummyColor } from './content/dummy-schema.js';
+import { dummyLines } from './dummy/text.js';
 
 const nameOf = (names: readonly string[], seat: number): string => names[seat] ?? `Seat ${seat + 1}`;
+/** A racer's name: the seat's player, or the dummy's own name (R14). */
+const racerName = (view: AcornRunView, names: readonly string[], r: number): string => {
+  const racer = view.racers[r]!;
+  return racer.kind === 'dummy' ? DUMMY_NAMES[racer.pawn as DummyColor] : nameOf(names, racer.seat);
+};
 const LETTER = { green: 'G', yellow: 'Y', red: 'R', acorn: 'A' } as const;
 
 /** "G Twig>Y": color letter, name without its color word, combo symbols. */
@@ -102,7 +109,7 @@ function render(view: AcornRunView, _viewer: Viewer, names: readonly string[]): 
   const focus = me?.pos ?? view.racers.find((r) => r.pos !== null)?.pos ?? BOARD.go[0]!;
   const first = Math.min(space(focus).tree, Math.max(0, BOARD.trees.length - 3));
   const trees = [first, first + 1, first + 2].filter((t) => t < BOARD.trees.length);
-  const who = (r: number) => (r === view.me ? 'You' : nameOf(names, view.racers[r]!.seat));
+  const who = (r: number) => (r === view.me ? 'You' : racerName(view, names, r));
   const turnOf = view.over ? 'race over' : `${who(view.turn.racer)} to move`;
   lines.push(`Acorn Run · round ${view.round} · ${turnOf} · acorns ${view.acornSupply} · VP tokens ${view.tokenSupply}`.slice(0, 80));
   const drawn = trees.map((t) => drawTree(view, t));
@@ -120,6 +127,7 @@ function render(view: AcornRunView, _viewer: Viewer, names: readonly string[]): 
   const results = view.results
     .map((r, i) => `${CONTENT.race.results[i]}:${r === null ? '_' : r === OUT_OF_TIME ? 'X' : String(r + 1)}`)
     .join(' ');
+  if (view.dummies) lines.push(...dummyLines(view, (r) => who(r)));
   lines.push(`Results ${results}   out-of-time tokens ${view.outOfTimeLeft}`.slice(0, 80));
   for (const row of ['cheap', 'expensive'] as MarketRow[]) {
     const cards = view.market[row].row.map((c, i) => `${row[0]}${i + 1} ${c === null ? '—' : `${shortCard(c)}(${kindOf(c).cost})`}`);
@@ -237,7 +245,7 @@ function parse(text: string, view: AcornRunView, legal: readonly Action[]): { ac
 export function narrate(before: AcornRunView | undefined, after: AcornRunView, _viewer: Viewer, names: readonly string[]): string[] {
   if (!before) return [];
   const out: string[] = [];
-  const who = (r: number) => (r === after.me ? 'You' : nameOf(names, after.racers[r]!.seat));
+  const who = (r: number) => (r === after.me ? 'You' : racerName(after, names, r));
   const market = new Set([...before.market.cheap.row, ...before.market.expensive.row].filter((c): c is number => c !== null));
   for (const r of after.racers) {
     const b = before.racers[r.racer]!;

@@ -6,6 +6,7 @@ import type { Action } from './actions.js';
 import { BOARD } from './board.js';
 import { distinctKinds } from './cards.js';
 import { closeRace, placeFinisher, placeOutOfTime } from './finale.js';
+import { playDummyBlock } from './dummy/turn.js';
 import { currentRacer, drawCards, HAND_SIZE, isRunning, newTurn, removeCard, type State } from './state.js';
 
 /** R11: ending the turn first asks which unused cards to discard; `keep` keeps the rest. */
@@ -45,8 +46,11 @@ export function crossFinishLine(state: State): void {
   if (!state.over) advance(state);
 }
 
-/** Passes the turn to the next racer who runs; the first finisher's turns place out-of-time tokens. */
-function advance(state: State): void {
+/**
+ * Passes the turn to the next racer who runs; the first finisher's turns place out-of-time tokens.
+ * The dummies' block plays at once, inside this call (R14): dummies never hold the turn.
+ */
+export function advance(state: State): void {
   for (;;) {
     if (!state.racers.some(isRunning)) {
       state.over = true;
@@ -65,6 +69,12 @@ function advance(state: State): void {
     }
     const next = state.order[nextAt]!;
     state.turn = newTurn(next);
+    if (state.racers[next]!.kind === 'dummy') {
+      const last = playDummyBlock(state, next);
+      if (state.over) return;
+      state.turn = newTurn(last);
+      continue;
+    }
     if (isRunning(state.racers[next]!)) return;
     if (next === state.firstFinisher) {
       placeOutOfTime(state);
@@ -74,3 +84,11 @@ function advance(state: State): void {
 }
 
 export const isOnFinish = (state: State): boolean => currentRacer(state).pos === BOARD.finish;
+
+/** Starts the race: when the dummies move first (R16), their block plays before the first seat's turn. */
+export function startRace(state: State): void {
+  const first = state.order[0]!;
+  if (state.racers[first]!.kind !== 'dummy') return;
+  state.turn = newTurn(playDummyBlock(state, first));
+  if (!state.over) advance(state);
+}

@@ -9,6 +9,8 @@ import type { MarketRow } from './cards.js';
 import type { Color } from './content/schema.js';
 import { raceVp } from './finale.js';
 import { cloneState } from './clone.js';
+import { dummyView, type DummyView } from './dummy/view.js';
+import { resampleDummyDeck } from './dummy/deck.js';
 import { shuffleInPlace, type PawnColor, type Pending, type RacerKind, type State } from './state.js';
 
 export interface RacerView {
@@ -62,6 +64,8 @@ export interface AcornRunView {
     /** Cards in a move being built are on the table, face up: all of it is public. */
     pending: Pending[];
   };
+  /** R14, R15: the dummy deck's size and drawn cards, and what the last dummy card did; null without dummies. */
+  dummies: DummyView | null;
 }
 
 export function makeView(state: State, viewer: Viewer): AcornRunView {
@@ -112,6 +116,7 @@ export function makeView(state: State, viewer: Viewer): AcornRunView {
       dropped: [...state.turn.dropped],
       pending: state.turn.pending.map((p) => ('cards' in p ? { ...p, cards: [...p.cards] } : { ...p })),
     },
+    dummies: dummyView(state),
   };
 }
 
@@ -142,6 +147,7 @@ export function resample(state: State, seat: number, rng: Rng): State {
     s.tokenSupply = pool.splice(0, s.tokenSupply.length);
     for (const r of others) r.tokens = pool.splice(0, r.tokens.length);
   }
+  if (s.dummies) resampleDummyDeck(rng, s.dummies);
   s.rng = forkRng(rng);
   return s;
 }
