@@ -67,25 +67,30 @@ async function nextTurn(page: Page): Promise<'act' | 'over'> {
   return (await over.count()) > 0 ? 'over' : 'act';
 }
 
+/** Legal controls: actions ([data-action]) and first steps of one ([data-select], e.g. a card before its target). */
+const LEGAL = '[data-action]:not([disabled]), [data-select]:not([disabled])';
 /**
- * Legal controls: actions ([data-action]) and first steps of one ([data-select], e.g. a card
- * before its target). Taking a half-built move back ("cancel") is left out, so every click makes
- * progress and a game always reaches its end.
+ * The same without taking a half-built move back ("cancel"): the test cancels only when nothing
+ * else is possible, so its clicks make progress and every game reaches its end.
  */
-const LEGAL = `[data-action]:not([disabled]):not([data-action*='"cancel"']), [data-select]:not([disabled])`;
+const FORWARD = `[data-action]:not([disabled]):not([data-action*='"cancel"']), [data-select]:not([disabled])`;
 
 /**
  * Picks the `n`-th legal control (mod their number), so the human plays a varied game. A select
- * is clicked first, and then one of the actions it brought up is returned.
+ * is clicked first, and then one of the actions it brought up is returned; a select that was
+ * itself the only action for its thing (the table plays it at once) returns null.
  */
-async function pickControl(page: Page, n: number): Promise<Locator> {
-  const controls = page.locator(LEGAL);
+async function pickControl(page: Page, n: number): Promise<Locator | null> {
+  const forward = page.locator(FORWARD);
+  const controls = (await forward.count()) > 0 ? forward : page.locator(LEGAL);
   const chosen = controls.nth(n % (await controls.count()));
   if ((await chosen.getAttribute('data-select')) === null) return chosen;
+  const seq = await seqOf(page);
   const before = new Set(await page.locator('[data-action]').evaluateAll((els) => els.map((e) => e.getAttribute('data-action'))));
   await chosen.click();
   const fresh = page.locator(`[data-action]:not([disabled]):not([data-action*='"cancel"'])`);
-  await expect.poll(() => fresh.count()).toBeGreaterThan(0);
+  await expect.poll(async () => (await seqOf(page)) !== seq || (await page.locator('[data-action]').count()) !== before.size || (await fresh.count()) > 0).toBe(true);
+  if ((await seqOf(page)) !== seq) return null;
   const all = await fresh.evaluateAll((els) => els.map((e) => e.getAttribute('data-action')));
   const i = all.findIndex((a) => !before.has(a));
   return fresh.nth(Math.max(0, i));
@@ -120,9 +125,11 @@ describe.each(listGames().filter((g) => QUICK[g.id]).map((g) => [g.id, g.title] 
       let screenshot = false;
       for (;;) {
         if ((await nextTurn(page)) === 'over') break;
-        const legal = await pickControl(page, clicks * 7 + 3);
         const before = await seqOf(page);
-        if (clicks === 1) {
+        const legal = await pickControl(page, clicks * 7 + 3);
+        if (legal === null) {
+          // The select played the only action it had.
+        } else if (clicks === 1) {
           // One move by keyboard: focus the control and press Enter.
           await legal.focus();
           await page.keyboard.press('Enter');
