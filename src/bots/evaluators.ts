@@ -4,14 +4,12 @@
  * same scale as `outcomeRewards`). Evaluators read a determinized state — one the bot dealt
  * itself through `resample` — never the real one.
  */
-import type { AnyGame } from '../engine/game.js';
-
 /** Each seat's estimated reward in [0, 1] for a running game. */
 export type Evaluator = (state: unknown) => number[];
 
 /** Each game's evaluator, by game id. A game without one scores capped playouts as a draw. */
 const EVALUATORS: Record<string, Evaluator> = {};
 
-export function evaluatorFor(game: AnyGame): Evaluator | undefined {
-  return EVALUATORS[game.id];
+export function evaluatorFor(gameId: string): Evaluator | undefined {
+  return EVALUATORS[gameId];
 }

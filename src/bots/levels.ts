@@ -1,0 +1,59 @@
+/**
+ * The levels a player picks at the table — `easy`, `medium`, `hard` — named the same in the CLI
+ * (`--bots hard,easy,easy`) and the web lobby. Easy is the game's hand-written heuristic; medium
+ * and hard are ISMCTS with a small and a large budget, tuned per game below so that a hard
+ * decision stays well under a second on one core.
+ *
+ * Budgets are in iterations, never in time, so every level is deterministic for its seed and
+ * plays the same on a fast and a slow machine.
+ */
+import type { Bot } from '../engine/bot.js';
+import { evaluatorFor } from './evaluators.js';
+import { makeIsmctsBot, type IsmctsConfig } from './ismcts.js';
+
+export const LEVELS = ['easy', 'medium', 'hard'] as const;
+export type Level = (typeof LEVELS)[number];
+
+/** A game's search settings per level; anything left out takes the ISMCTS default. */
+export interface LevelTuning {
+  medium: IsmctsConfig;
+  hard: IsmctsConfig;
+  /** Used for easy when the game has no heuristic bot. */
+  easyFallback: IsmctsConfig;
+}
+
+const DEFAULT_TUNING: LevelTuning = {
+  medium: { iterations: 300 },
+  hard: { iterations: 3000 },
+  easyFallback: { iterations: 50 },
+};
+
+/** Per-game tuning, by game id (see docs/bots.md for how these were measured). */
+const TUNING: Record<string, Partial<LevelTuning>> = {};
+
+export function levelTuning(gameId: string): LevelTuning {
+  return { ...DEFAULT_TUNING, ...TUNING[gameId] };
+}
+
+/** The search settings of a level for a game, with the game's heuristic and evaluator wired in. */
+export function levelConfig(gameId: string, level: Exclude<Level, 'easy'>, heuristic: Bot | undefined): IsmctsConfig {
+  return withGame(gameId, levelTuning(gameId)[level], heuristic);
+}
+
+/** Fills in what a search needs from the game: its evaluator and (if asked for) its heuristic. */
+export function withGame(gameId: string, config: IsmctsConfig, heuristic: Bot | undefined): IsmctsConfig {
+  const evaluate = config.evaluate ?? evaluatorFor(gameId);
+  const playoutBot = config.playoutBot ?? ((config.heuristicSteps ?? 0) > 0 ? heuristic : undefined);
+  return { ...config, ...(evaluate ? { evaluate } : {}), ...(playoutBot ? { playoutBot } : {}) };
+}
+
+/** The bot for a level; `heuristic` is the game's hand-written bot, if it has one. */
+export function levelBot(gameId: string, level: Level, heuristic: Bot | undefined): Bot {
+  switch (level) {
+    case 'easy':
+      return heuristic ?? makeIsmctsBot(withGame(gameId, levelTuning(gameId).easyFallback, undefined));
+    case 'medium':
+    case 'hard':
+      return makeIsmctsBot(levelConfig(gameId, level, heuristic));
+  }
+}
