@@ -3,7 +3,13 @@ import { listGames } from '../src/games/index.js';
 import { checkPlayout, checkStateProperties, conformanceProperties, type ConformanceConfig } from './conformance.js';
 
 /** The configurations each registered game is checked at. Every registered game must have some. */
-export const CONFORMANCE_CONFIGS: Record<string, ConformanceConfig[]> = {};
+export const CONFORMANCE_CONFIGS: Record<string, ConformanceConfig[]> = {
+  'autumn-leaves': [
+    { seats: 3, maxSteps: 5_000 },
+    { seats: 4, maxSteps: 5_000 },
+    { seats: 6, maxSteps: 5_000, options: { hands: 2 } },
+  ],
+};
 
 describe('conformance', () => {
   it('every registered game has conformance configurations', () => {

@@ -9,6 +9,7 @@ import { err, ok, type GameError, type Result } from '../engine/result.js';
 import { makeIsmctsBot } from './ismcts.js';
 import { levelBot, withGame } from './levels.js';
 import { randomBot } from './random.js';
+import { heuristicBot as autumnLeavesHeuristic } from '../games/autumn-leaves/bots.js';
 
 export interface BotEntry {
   name: string;
@@ -23,7 +24,9 @@ export interface BotEntry {
 }
 
 /** Each game's hand-written heuristic bot, by game id. */
-const HEURISTICS: Record<string, Bot> = {};
+const HEURISTICS: Record<string, Bot> = {
+  'autumn-leaves': autumnLeavesHeuristic as Bot,
+};
 
 /** `ismcts` budgets: `5000` iterations or `250ms` of wall-clock time. */
 function ismctsFor(gameId: string, param: string | undefined): Bot | undefined {

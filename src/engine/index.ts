@@ -6,3 +6,4 @@ export * from './match.js';
 export * from './outcome.js';
 export * from './playout.js';
 export * from './bot.js';
+export * from './schema.js';

@@ -9,7 +9,7 @@ export interface PlayoutStep {
 
 /**
  * Plays uniformly random legal actions (for a random seat among those to act) until the game
- * ends or `maxSteps` is reached. Mutates `state`. Returns the steps taken.
+ * ends or `maxSteps` is reached. Mutates `state`. Returns how many actions were taken.
  */
 export function randomPlayout(
   game: AnyGame,
@@ -17,9 +17,9 @@ export function randomPlayout(
   rng: Rng,
   maxSteps: number,
   onStep?: (step: PlayoutStep, index: number) => void,
-): PlayoutStep[] {
-  const steps: PlayoutStep[] = [];
-  for (let i = 0; i < maxSteps; i++) {
+): number {
+  let i = 0;
+  for (; i < maxSteps; i++) {
     const toAct = game.toAct(state);
     if (toAct.length === 0) break;
     const seat = toAct[nextInt(rng, toAct.length)]!;
@@ -27,9 +27,7 @@ export function randomPlayout(
     if (legal.length === 0) throw new Error(`${game.id}: seat ${seat} is to act but has no legal action`);
     const action = legal[nextInt(rng, legal.length)]!;
     game.apply(state, seat, action);
-    const step = { seat, action };
-    steps.push(step);
-    onStep?.(step, i);
+    if (onStep) onStep({ seat, action }, i);
   }
-  return steps;
+  return i;
 }

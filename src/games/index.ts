@@ -3,8 +3,9 @@
  */
 import type { AnyGame } from '../engine/game.js';
 import { err, ok, type GameError, type Result } from '../engine/result.js';
+import { autumnLeaves } from './autumn-leaves/index.js';
 
-const GAMES: readonly AnyGame[] = [];
+const GAMES: readonly AnyGame[] = [autumnLeaves];
 
 /** All registered games, in a stable order. */
 export function listGames(): readonly AnyGame[] {

@@ -1,0 +1,54 @@
+/** The boundary: untrusted options, arrangements and actions become typed values here. */
+import { z } from 'zod';
+import { err, ok, type GameError, type Result } from '../../engine/result.js';
+import { parseWith } from '../../engine/schema.js';
+import { FULL_DECK, MAX_RANK } from './content.js';
+import type { Action, Arrangement, Options } from './types.js';
+
+const OptionsSchema = z
+  .object({
+    hands: z.number().int().min(1).max(12).default(6),
+  })
+  .strict();
+
+export function parseOptions(input: unknown): Result<Options, GameError> {
+  return parseWith(OptionsSchema, input ?? {}, 'bad-options', 'Autumn Leaves options');
+}
+
+const ArrangementSchema = z
+  .object({
+    deals: z.array(z.array(z.number().int())).optional(),
+  })
+  .strict();
+
+const sortedDeck = [...FULL_DECK].sort((a, b) => a - b).join(',');
+
+export function parseArrangement(input: unknown, _seats: number, options: Options): Result<Arrangement, GameError> {
+  const parsed = parseWith(ArrangementSchema, input, 'bad-arrangement', 'arrangement');
+  if (!parsed.ok) return parsed;
+  const deals = parsed.value.deals ?? [];
+  if (deals.length > options.hands) {
+    return err({ code: 'bad-arrangement', message: `the arrangement deals ${deals.length} hands but the game has ${options.hands}` });
+  }
+  for (let h = 0; h < deals.length; h++) {
+    if ([...deals[h]!].sort((a, b) => a - b).join(',') !== sortedDeck) {
+      return err({
+        code: 'bad-arrangement',
+        message: `deal ${h + 1} must hold every card of the Pairs deck exactly once (${FULL_DECK.length} cards: n copies of each rank n)`,
+      });
+    }
+  }
+  return ok(parsed.value.deals ? { deals } : {});
+}
+
+const rank = z.number().int().min(1).max(MAX_RANK);
+const ActionSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('choose'), card: rank }).strict(),
+  z.object({ type: z.literal('place'), pile: z.number().int().min(0).max(7) }).strict(),
+  z.object({ type: z.literal('keep') }).strict(),
+  z.object({ type: z.literal('discard') }).strict(),
+]);
+
+export function parseAction(input: unknown): Result<Action, GameError> {
+  return parseWith(ActionSchema, input, 'malformed-action', 'action');
+}

@@ -1,0 +1,288 @@
+/** Autumn Leaves rules: setup, whose turn, legal actions, applying them, and the end. */
+import type { Seat, Outcome } from '../../engine/game.js';
+import { createRng, shuffle } from '../../engine/rng.js';
+import { rankScores } from '../../engine/outcome.js';
+import { CONTENT, FULL_DECK } from './content.js';
+import { nextToPlace } from './order.js';
+import type { Action, Arrangement, LogEvent, Options, State } from './types.js';
+
+const LOG_LIMIT = 16;
+
+/** Shared action objects: legal-action lists reuse them instead of allocating. */
+const CHOOSE: readonly Action[] = [...Array(11).keys()].map((card) => ({ type: 'choose', card }) as const);
+const PLACE: readonly Action[] = [...Array(8).keys()].map((pile) => ({ type: 'place', pile }) as const);
+const KEEP_OR_DISCARD: readonly Action[] = [{ type: 'keep' }, { type: 'discard' }];
+
+export function setup(config: { seats: number; seed: string; options: Options; arrangement?: Arrangement }): State {
+  const { seats } = config;
+  const state: State = {
+    seats,
+    hands: config.options.hands,
+    rng: createRng(config.seed),
+    arrangement: config.arrangement ?? null,
+    hand: 0,
+    round: 0,
+    rounds: 0,
+    phase: 'choose',
+    deck: [],
+    discard: [],
+    handCards: [],
+    piles: [],
+    chosen: Array<number | null>(seats).fill(null),
+    acted: Array<boolean>(seats).fill(false),
+    current: null,
+    tieOrder: null,
+    known: [],
+    scores: Array<number>(seats).fill(0),
+    handScores: [],
+    log: [],
+  };
+  deal(state);
+  return state;
+}
+
+function log(state: State, event: LogEvent): void {
+  state.log.push(event);
+  if (state.log.length > LOG_LIMIT) state.log.shift();
+}
+
+/** L2: shuffle all the cards (or take the arranged order), deal seven each; the rest is the draw pile. */
+function deal(state: State): void {
+  const arranged = state.arrangement?.deals?.[state.hand];
+  // The arranged order is top card first; internally the top of the draw pile is the array's end.
+  const deck = arranged ? [...arranged].reverse() : shuffle(state.rng, [...FULL_DECK]);
+  state.handCards = [];
+  state.piles = [];
+  state.known = [];
+  for (let seat = 0; seat < state.seats; seat++) {
+    state.handCards.push([]);
+    state.piles.push([]);
+    state.known.push([]);
+  }
+  // Dealt one card at a time, seat 0 first.
+  for (let i = 0; i < CONTENT.handSize; i++) {
+    for (let seat = 0; seat < state.seats; seat++) state.handCards[seat]!.push(deck.pop()!);
+  }
+  for (const hand of state.handCards) hand.sort((a, b) => a - b);
+  state.deck = deck;
+  state.discard = [];
+  state.round = 0;
+  state.phase = 'choose';
+  state.chosen.fill(null);
+  state.acted.fill(false);
+  state.current = null;
+  state.tieOrder = null;
+  log(state, { type: 'deal', hand: state.hand });
+}
+
+export function fits(card: number, pile: readonly number[]): boolean {
+  const top = pile[pile.length - 1];
+  return top !== undefined && (top - card === 1 || card - top === 1);
+}
+
+export function toAct(state: State): readonly Seat[] {
+  switch (state.phase) {
+    case 'choose': {
+      const seats: Seat[] = [];
+      for (let seat = 0; seat < state.seats; seat++) if (state.chosen[seat] === null) seats.push(seat);
+      return seats;
+    }
+    case 'place':
+      return [state.current!];
+    case 'over':
+      return [];
+  }
+}
+
+export function legalActions(state: State, seat: Seat): readonly Action[] {
+  switch (state.phase) {
+    case 'choose': {
+      if (state.chosen[seat] !== null || seat >= state.seats) return [];
+      const hand = state.handCards[seat]!;
+      const actions: Action[] = [];
+      for (let i = 0; i < hand.length; i++) if (i === 0 || hand[i] !== hand[i - 1]) actions.push(CHOOSE[hand[i]!]!);
+      return actions;
+    }
+    case 'place': {
+      if (seat !== state.current) return [];
+      const card = state.chosen[seat]!;
+      const actions: Action[] = [];
+      for (let pile = 0; pile < state.seats; pile++) if (fits(card, state.piles[pile]!)) actions.push(PLACE[pile]!);
+      return actions.length > 0 ? actions : KEEP_OR_DISCARD;
+    }
+    case 'over':
+      return [];
+  }
+}
+
+function removeOne(list: number[], card: number): boolean {
+  const i = list.indexOf(card);
+  if (i < 0) return false;
+  list.splice(i, 1);
+  return true;
+}
+
+function insertSorted(hand: number[], card: number): void {
+  let i = hand.length;
+  while (i > 0 && hand[i - 1]! > card) i--;
+  hand.splice(i, 0, card);
+}
+
+export function apply(state: State, seat: Seat, action: Action): void {
+  switch (action.type) {
+    case 'choose': {
+      // L3: the chosen card leaves the hand at once and stays hidden until everyone has chosen.
+      if (state.phase !== 'choose' || state.chosen[seat] !== null) throw new Error(`seat ${seat} cannot choose now`);
+      if (!removeOne(state.handCards[seat]!, action.card)) throw new Error(`seat ${seat} holds no ${action.card}`);
+      state.chosen[seat] = action.card;
+      if (state.chosen.every((c) => c !== null)) reveal(state);
+      return;
+    }
+    case 'place': {
+      const card = takeChosen(state, seat);
+      if (!fits(card, state.piles[action.pile]!)) throw new Error(`${card} does not fit pile ${action.pile}`);
+      placeCard(state, seat, card, action.pile);
+      return;
+    }
+    case 'keep': {
+      const card = takeChosen(state, seat);
+      insertSorted(state.handCards[seat]!, card);
+      state.known[seat]!.push(card);
+      log(state, { type: 'keep', seat, card });
+      afterAction(state);
+      return;
+    }
+    case 'discard': {
+      const card = takeChosen(state, seat);
+      state.discard.push(card);
+      const drew = state.deck.pop()!;
+      insertSorted(state.handCards[seat]!, drew);
+      log(state, { type: 'discard', seat, card, drew });
+      // L8: drawing the last card of the draw pile ends the hand at once.
+      if (state.deck.length === 0) endHand(state, null);
+      else afterAction(state);
+      return;
+    }
+  }
+}
+
+function takeChosen(state: State, seat: Seat): number {
+  if (state.phase !== 'place' || state.current !== seat) throw new Error(`seat ${seat} is not the one to place`);
+  const card = state.chosen[seat]!;
+  state.chosen[seat] = null;
+  state.acted[seat] = true;
+  return card;
+}
+
+function placeCard(state: State, seat: Seat, card: number, pile: Seat): void {
+  state.piles[pile]!.push(card);
+  log(state, { type: 'place', seat, card, pile });
+  // L8: placing the last card of your hand ends the hand at once.
+  if (state.handCards[seat]!.length === 0) endHand(state, seat);
+  else afterAction(state);
+}
+
+/** Everyone has chosen: reveal, then the first round's piles (L4), a cold snap (L7) or placing (L5, L6). */
+function reveal(state: State): void {
+  state.rounds++;
+  const cards = state.chosen as number[];
+  for (let seat = 0; seat < state.seats; seat++) {
+    // The revealed card is no longer one everyone knows to be in hand.
+    removeOne(state.known[seat]!, cards[seat]!);
+  }
+  if (state.round === 0) {
+    // L4: each chosen card starts its owner's leaf pile. Nobody can empty a hand of seven here.
+    log(state, { type: 'reveal', cards: [...cards], coldSnap: false });
+    for (let seat = 0; seat < state.seats; seat++) state.piles[seat]!.push(cards[seat]!);
+    state.chosen.fill(null);
+    nextRound(state);
+    return;
+  }
+  const anyFits = cards.some((card) => state.piles.some((pile) => fits(card, pile)));
+  log(state, { type: 'reveal', cards: [...cards], coldSnap: !anyFits });
+  state.phase = 'place';
+  state.acted.fill(false);
+  state.tieOrder = null;
+  if (!anyFits) {
+    // L7: a cold snap: everyone puts their card on their own pile, still in L5's order.
+    for (;;) {
+      const seat = nextToPlace(state);
+      if (seat === null) return; // (nextRound ran from afterAction)
+      const card = state.chosen[seat]!;
+      state.current = seat;
+      state.chosen[seat] = null;
+      state.acted[seat] = true;
+      state.piles[seat]!.push(card);
+      log(state, { type: 'place', seat, card, pile: seat });
+      if (state.handCards[seat]!.length === 0) {
+        endHand(state, seat);
+        return;
+      }
+      if (nextToPlace(state) === null) {
+        nextRound(state);
+        return;
+      }
+    }
+  }
+  state.current = nextToPlace(state);
+}
+
+function afterAction(state: State): void {
+  // L5: the order is worked out again after every placement.
+  const next = nextToPlace(state);
+  if (next === null) nextRound(state);
+  else state.current = next;
+}
+
+function nextRound(state: State): void {
+  state.round++;
+  state.phase = 'choose';
+  state.current = null;
+  state.acted.fill(false);
+  state.tieOrder = null;
+}
+
+/** L8 and L9: unplaced cards go back to hand, then the hand is scored. */
+function endHand(state: State, emptied: Seat | null): void {
+  for (let seat = 0; seat < state.seats; seat++) {
+    const card = state.chosen[seat];
+    if (card !== null && card !== undefined) {
+      insertSorted(state.handCards[seat]!, card);
+      state.known[seat]!.push(card);
+      state.chosen[seat] = null;
+    }
+  }
+  const scores = scoreHand(state, emptied);
+  for (let seat = 0; seat < state.seats; seat++) state.scores[seat]! += scores[seat]!;
+  state.handScores.push(scores);
+  log(state, { type: 'hand-end', hand: state.hand, emptied, scores });
+  state.current = null;
+  state.hand++;
+  if (state.hand >= state.hands) {
+    state.phase = 'over';
+    return;
+  }
+  deal(state);
+}
+
+/** L9: the player who emptied their hand scores minus their pile; others their highest card minus their pile, not below 0. */
+export function scoreHand(state: State, emptied: Seat | null): number[] {
+  const scores: number[] = [];
+  for (let seat = 0; seat < state.seats; seat++) {
+    const pile = state.piles[seat]!.length;
+    if (seat === emptied) {
+      scores.push(-pile);
+    } else {
+      const hand = state.handCards[seat]!;
+      const highest = hand.length > 0 ? hand[hand.length - 1]! : 0;
+      scores.push(Math.max(0, highest - pile));
+    }
+  }
+  return scores;
+}
+
+export function outcome(state: State): Outcome | null {
+  if (state.phase !== 'over') return null;
+  // L2: lowest total wins; equal totals share the win.
+  return { scores: [...state.scores], ...rankScores(state.scores, true), lowerIsBetter: true, rounds: state.rounds };
+}

@@ -1,0 +1,123 @@
+/** What each seat may know (view) and the worlds consistent with it (resample). */
+import type { Seat, Viewer } from '../../engine/game.js';
+import { forkRng, nextInt, shuffle, type Rng } from '../../engine/rng.js';
+import { projectedOrder } from './order.js';
+import { toAct } from './rules.js';
+import type { LogEvent, Phase, State } from './types.js';
+import { cloneState } from './clone.js';
+
+/** A public event as a viewer sees it: another seat's drawn card is hidden. */
+export type ViewEvent = LogEvent | { type: 'discard'; seat: Seat; card: number; drew: number | null };
+
+export interface View {
+  game: 'autumn-leaves';
+  viewer: Viewer;
+  seats: number;
+  /** 0-based hand number and how many hands the game has. */
+  hand: number;
+  hands: number;
+  /** Round within the hand (0 is the first round, L4) and rounds revealed in the whole game. */
+  round: number;
+  rounds: number;
+  phase: Phase;
+  /** The viewer's hand, lowest first; null for spectators. */
+  myHand: number[] | null;
+  /** The viewer's own chosen card while it is hidden or waiting to be placed. */
+  myChoice: number | null;
+  /** Every leaf pile, bottom first. */
+  piles: number[][];
+  drawPile: number;
+  discard: number[];
+  /** Cards in each hand (a chosen card has left the hand, L3). */
+  handSizes: number[];
+  /** Cards everyone knows to be in each hand: revealed, then taken back. */
+  known: number[][];
+  /** Who has chosen this round (never what, until everyone has). */
+  chosen: boolean[];
+  /** While placing: each seat's revealed card still waiting to be placed, or null. */
+  revealed: (number | null)[] | null;
+  toAct: Seat[];
+  /** Who places next, and the order of those still to place as it stands now (L5). */
+  current: Seat | null;
+  order: Seat[];
+  scores: number[];
+  handScores: number[][];
+  log: ViewEvent[];
+}
+
+export function view(state: State, viewer: Viewer): View {
+  const own = viewer === 'spectator' ? null : viewer;
+  const placing = state.phase === 'place';
+  return {
+    game: 'autumn-leaves',
+    viewer,
+    seats: state.seats,
+    hand: state.hand,
+    hands: state.hands,
+    round: state.round,
+    rounds: state.rounds,
+    phase: state.phase,
+    myHand: own === null ? null : [...state.handCards[own]!],
+    myChoice: own === null ? null : state.chosen[own]!,
+    piles: state.piles.map((p) => [...p]),
+    drawPile: state.deck.length,
+    discard: [...state.discard],
+    handSizes: state.handCards.map((h) => h.length),
+    known: state.known.map((k) => [...k].sort((a, b) => a - b)),
+    chosen: state.chosen.map((c) => c !== null),
+    revealed: placing ? state.chosen.map((c, seat) => (state.acted[seat] ? null : c)) : null,
+    toAct: [...toAct(state)],
+    current: state.current,
+    order: placing ? projectedOrder(state) : [],
+    scores: [...state.scores],
+    handScores: state.handScores.map((s) => [...s]),
+    log: state.log.map((e): ViewEvent => (e.type === 'discard' && e.seat !== own ? { ...e, drew: null } : { ...e })),
+  };
+}
+
+function removeAll(from: number[], cards: readonly number[]): number[] {
+  const rest = [...from];
+  for (const c of cards) {
+    const i = rest.indexOf(c);
+    if (i >= 0) rest.splice(i, 1);
+  }
+  return rest;
+}
+
+/**
+ * Deals anew everything `seat` cannot see: the other hands (apart from cards known to be in
+ * them), their hidden choices, the draw pile order and all future shuffles.
+ */
+export function resample(state: State, seat: Seat, rng: Rng): State {
+  const s = cloneState(state);
+  const hiddenChoice = (o: Seat): boolean => s.phase === 'choose' && o !== seat && s.chosen[o] !== null;
+  const pool: number[] = [...s.deck];
+  const unknownCount: number[] = [];
+  for (let o = 0; o < s.seats; o++) {
+    if (o === seat) {
+      unknownCount.push(0);
+      continue;
+    }
+    const combined = [...s.handCards[o]!];
+    if (hiddenChoice(o)) combined.push(s.chosen[o]!);
+    const unknown = removeAll(combined, s.known[o]!);
+    unknownCount.push(unknown.length);
+    pool.push(...unknown);
+  }
+  shuffle(rng, pool);
+  for (let o = 0; o < s.seats; o++) {
+    if (o === seat) continue;
+    const combined = [...s.known[o]!, ...pool.splice(0, unknownCount[o]!)];
+    if (hiddenChoice(o)) {
+      const i = nextInt(rng, combined.length);
+      s.chosen[o] = combined[i]!;
+      combined.splice(i, 1);
+    }
+    s.handCards[o] = combined.sort((a, b) => a - b);
+  }
+  s.deck = pool;
+  // Future shuffles, and any arranged future deals, are unseen too.
+  s.rng = forkRng(rng);
+  s.arrangement = null;
+  return s;
+}
