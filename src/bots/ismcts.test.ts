@@ -71,7 +71,7 @@ describe('ISMCTS', () => {
     // The evaluator says seat 0 wins exactly when an even number of stones is left. With no
     // playout steps and one iteration per choice, each choice is judged by it alone.
     const evaluate = (s: unknown): number[] => ((s as TakeState).pile % 2 === 0 ? [1, 0] : [0, 1]);
-    const config = { iterations: 2, playoutSteps: 0, evaluate };
+    const config = { iterations: 2, playoutSteps: 0, knowledge: { value: evaluate } };
     const odd = ismctsSearch(botInput(game, takeState(19, 1), 0, createRng('e')), config);
     expect(odd.action).toEqual({ type: 'take' });
     expect(odd.stats.map((x) => x.mean)).toEqual([1, 0]);

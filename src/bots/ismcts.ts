@@ -16,8 +16,10 @@
  * of such nodes for the same seat.
  *
  * Rewards are per seat (see reward.ts); each edge accumulates the reward of the seat that took it.
- * Playouts are uniformly random (optionally the game's heuristic bot for the first few steps) and
- * stop at a step cap, where the game's evaluator (or a draw) scores the position.
+ * Playouts are uniformly random, or the game's cheap playout policy, optionally with the game's
+ * heuristic bot for the first few steps. They stop at the end of the game, when the game's stage
+ * advances (Autumn Leaves: the hand ends), or at a step cap; the game's evaluator (or a draw)
+ * scores a position short of the end.
  *
  * Deterministic: with an iteration budget the result depends only on the bot's generator and the
  * determinizations; no clock is read.
@@ -26,7 +28,7 @@ import type { Bot, BotInput } from '../engine/bot.js';
 import type { ActionBase, AnyGame, Seat } from '../engine/game.js';
 import { actionKey } from '../engine/match.js';
 import { nextInt, type Rng } from '../engine/rng.js';
-import type { Evaluator } from './evaluators.js';
+import type { SearchKnowledge } from './knowledge.js';
 import { botInput } from './play.js';
 import { outcomeRewards } from './reward.js';
 
@@ -37,7 +39,7 @@ export interface IsmctsConfig {
   timeMs?: number;
   /** UCB exploration constant (rewards lie in [0, 1]). */
   exploration?: number;
-  /** Most actions in one playout; at the cap the evaluator scores the position. */
+  /** Most actions in one playout (a safety net so playouts always end). */
   playoutSteps?: number;
   /** How many playout steps use `playoutBot` before falling back to random actions. */
   heuristicSteps?: number;
@@ -45,8 +47,11 @@ export interface IsmctsConfig {
   scoreWeight?: number;
   /** The game's heuristic bot, used for the first `heuristicSteps` playout steps. */
   playoutBot?: Bot;
-  /** Scores a capped playout; without one a capped playout counts as a draw (0.5 each). */
-  evaluate?: Evaluator;
+  /**
+   * The game's evaluator, stage counter and playout policy (knowledge.ts). Without an evaluator
+   * a playout that stops short of the end counts as a draw (0.5 each).
+   */
+  knowledge?: SearchKnowledge;
 }
 
 export const ISMCTS_DEFAULTS = {
@@ -102,7 +107,21 @@ interface Settings {
   heuristicSteps: number;
   scoreWeight: number;
   playoutBot: Bot | undefined;
-  evaluate: Evaluator | undefined;
+  knowledge: SearchKnowledge;
+}
+
+/**
+ * Action keys, cached by object: games that reuse their action objects across calls (Autumn
+ * Leaves does) are keyed once, others pay for canonical JSON each time.
+ */
+const keyCache = new WeakMap<ActionBase, string>();
+function keyOf(action: ActionBase): string {
+  let key = keyCache.get(action);
+  if (key === undefined) {
+    key = actionKey(action);
+    keyCache.set(action, key);
+  }
+  return key;
 }
 
 /** UCB1 with the availability count in place of the parent's visits. */
@@ -147,7 +166,7 @@ function iterate(game: AnyGame, root: Node, state: unknown, rng: Rng, s: Setting
       const legal = game.legalActions(state, seat);
       const edges: Edge[] = [];
       for (const action of legal) {
-        const key = actionKey(action);
+        const key = keyOf(action);
         let e = byKey.get(key);
         if (!e) {
           e = { action, visits: 0, reward: 0, avail: 0 };
@@ -159,7 +178,7 @@ function iterate(game: AnyGame, root: Node, state: unknown, rng: Rng, s: Setting
       const edge = selectEdge(edges, rng, s.exploration);
       path.push({ seat, edge });
       game.apply(state, seat, edge.action);
-      joint += `${seat}:${actionKey(edge.action)};`;
+      joint += `${seat}:${keyOf(edge.action)};`;
       remaining.splice(remaining.indexOf(seat), 1);
       toAct = game.toAct(state);
       // The block ends when all of it has chosen or someone outside it is to act.
@@ -183,6 +202,8 @@ function iterate(game: AnyGame, root: Node, state: unknown, rng: Rng, s: Setting
 
 /** Plays on from `state` (mutated) and returns each seat's reward. */
 function playout(game: AnyGame, state: unknown, rng: Rng, s: Settings): number[] {
+  const { stage, policy, value } = s.knowledge;
+  const startStage = stage?.(state);
   for (let step = 0; step < s.playoutSteps; step++) {
     const toAct = game.toAct(state);
     if (toAct.length === 0) break;
@@ -192,13 +213,14 @@ function playout(game: AnyGame, state: unknown, rng: Rng, s: Settings): number[]
       action = s.playoutBot(botInput(game, state, seat, rng));
     } else {
       const legal = game.legalActions(state, seat);
-      action = legal[nextInt(rng, legal.length)]!;
+      action = legal.length === 1 ? legal[0]! : policy ? policy(state, seat, legal, rng) : legal[nextInt(rng, legal.length)]!;
     }
     game.apply(state, seat, action);
+    if (stage && stage(state) !== startStage) break;
   }
   const outcome = game.outcome(state);
   if (outcome) return outcomeRewards(outcome, s.scoreWeight);
-  if (s.evaluate) return s.evaluate(state);
+  if (value) return value(state);
   return [];
 }
 
@@ -209,7 +231,7 @@ function settingsOf(config: IsmctsConfig): Settings {
     heuristicSteps: config.heuristicSteps ?? ISMCTS_DEFAULTS.heuristicSteps,
     scoreWeight: config.scoreWeight ?? ISMCTS_DEFAULTS.scoreWeight,
     playoutBot: config.playoutBot,
-    evaluate: config.evaluate,
+    knowledge: config.knowledge ?? {},
   };
 }
 
@@ -237,7 +259,7 @@ function rootStats(root: Node, seat: Seat, legal: readonly ActionBase[]): RootSt
   const byKey = root.edgesOf(seat);
   return legal
     .map((action) => {
-      const e = byKey.get(actionKey(action));
+      const e = byKey.get(keyOf(action));
       return { action, visits: e?.visits ?? 0, mean: e && e.visits > 0 ? e.reward / e.visits : 0 };
     })
     .sort((a, b) => b.visits - a.visits || b.mean - a.mean);

@@ -8,7 +8,7 @@
  * plays the same on a fast and a slow machine.
  */
 import type { Bot } from '../engine/bot.js';
-import { evaluatorFor } from './evaluators.js';
+import { knowledgeFor } from './knowledge.js';
 import { makeIsmctsBot, type IsmctsConfig } from './ismcts.js';
 
 export const LEVELS = ['easy', 'medium', 'hard'] as const;
@@ -40,11 +40,11 @@ export function levelConfig(gameId: string, level: Exclude<Level, 'easy'>, heuri
   return withGame(gameId, levelTuning(gameId)[level], heuristic);
 }
 
-/** Fills in what a search needs from the game: its evaluator and (if asked for) its heuristic. */
+/** Fills in what a search needs from the game: its knowledge and (if asked for) its heuristic. */
 export function withGame(gameId: string, config: IsmctsConfig, heuristic: Bot | undefined): IsmctsConfig {
-  const evaluate = config.evaluate ?? evaluatorFor(gameId);
+  const knowledge = config.knowledge ?? knowledgeFor(gameId);
   const playoutBot = config.playoutBot ?? ((config.heuristicSteps ?? 0) > 0 ? heuristic : undefined);
-  return { ...config, ...(evaluate ? { evaluate } : {}), ...(playoutBot ? { playoutBot } : {}) };
+  return { ...config, knowledge, ...(playoutBot ? { playoutBot } : {}) };
 }
 
 /** The bot for a level; `heuristic` is the game's hand-written bot, if it has one. */
