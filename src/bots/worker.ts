@@ -15,12 +15,16 @@ import type { DecideRequest, Decision, FromBotWorker, ToBotWorker } from './work
 
 export type { DecideRequest, Decision } from './worker-protocol.js';
 
-/** From dist/ the compiled worker-entry.js; when running as TypeScript, worker-entry.ts through tsx. */
-function workerEntry(): { url: URL; execArgv: string[] } {
+/**
+ * From dist/ the compiled worker-entry.js. When running as TypeScript (tests, tsx) the entry is
+ * worker-entry.ts, started through worker-tsx.mjs, which registers tsx inside the worker first.
+ */
+function spawnWorker(): Worker {
   const runningTs = fileURLToPath(import.meta.url).endsWith('.ts');
-  return runningTs
-    ? { url: new URL('./worker-entry.ts', import.meta.url), execArgv: ['--import', 'tsx'] }
-    : { url: new URL('./worker-entry.js', import.meta.url), execArgv: [] };
+  if (!runningTs) return new Worker(new URL('./worker-entry.js', import.meta.url));
+  return new Worker(new URL('./worker-tsx.mjs', import.meta.url), {
+    workerData: { tsEntry: new URL('./worker-entry.ts', import.meta.url).href },
+  });
 }
 
 interface Job {
@@ -77,8 +81,7 @@ export class BotWorkerPool {
   }
 
   private spawn(): Slot {
-    const entry = workerEntry();
-    const worker = new Worker(entry.url, { execArgv: entry.execArgv });
+    const worker = spawnWorker();
     const slot: Slot = { worker, job: undefined };
     worker.on('message', (message: FromBotWorker) => {
       const job = slot.job;
