@@ -56,6 +56,15 @@ describe('rng', () => {
     );
   });
 
+  it('handles ranges too wide for the multiply path', () => {
+    const rng = createRng('wide');
+    for (let i = 0; i < 1000; i++) {
+      const x = nextInt(rng, 2 ** 31 + 11);
+      expect(x).toBeGreaterThanOrEqual(0);
+      expect(x).toBeLessThan(2 ** 31 + 11);
+    }
+  });
+
   it('refuses a non-positive range', () => {
     expect(() => nextInt(createRng('x'), 0)).toThrow(/positive/);
   });

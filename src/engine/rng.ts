@@ -61,15 +61,31 @@ export function nextFloat(rng: Rng): number {
   return nextUint32(rng) / 4294967296;
 }
 
-/** An integer in [0, n). Uses rejection so every value is equally likely. */
+/**
+ * An integer in [0, n), every value equally likely. Lemire's multiply-and-reject: one multiply
+ * per draw, and a rejection only in the rare draws that would bias the result.
+ */
 export function nextInt(rng: Rng, n: number): number {
   if (!Number.isInteger(n) || n <= 0) throw new RangeError(`nextInt needs a positive integer, got ${n}`);
   if (n === 1) return 0;
-  const limit = 4294967296 - (4294967296 % n);
-  for (;;) {
-    const x = nextUint32(rng);
-    if (x < limit) return x % n;
+  if (n > 0x200000) {
+    // Products would exceed 2^53: fall back to modulo rejection.
+    const limit = 4294967296 - (4294967296 % n);
+    for (;;) {
+      const x = nextUint32(rng);
+      if (x < limit) return x % n;
+    }
   }
+  let m = nextUint32(rng) * n;
+  let low = m % 4294967296;
+  if (low < n) {
+    const threshold = (4294967296 - n) % n;
+    while (low < threshold) {
+      m = nextUint32(rng) * n;
+      low = m % 4294967296;
+    }
+  }
+  return Math.floor(m / 4294967296);
 }
 
 /** Fisher–Yates shuffle in place; returns the same array. */

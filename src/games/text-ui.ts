@@ -11,9 +11,16 @@ export interface TextUI<View = unknown, Action extends ActionBase = ActionBase> 
   label(action: Action, view: View, names: readonly string[]): string;
   /**
    * Turns typed text into one of `legal`, or a sentence saying why the text is not a legal
-   * action now. Menu numbers are handled by the CLI before this is asked.
+   * action now. Asked first; it returns null for text it does not understand, and the CLI then
+   * reads a bare number as a menu choice (so a game may give bare numbers its own meaning, as
+   * Autumn Leaves does for card ranks while choosing).
    */
-  parse(text: string, view: View, legal: readonly Action[], names: readonly string[]): { action: Action } | { error: string };
+  parse(
+    text: string,
+    view: View,
+    legal: readonly Action[],
+    names: readonly string[],
+  ): { action: Action } | { error: string } | null;
   /** One-line hint shown under the prompt ("type a card rank, or a menu number"). */
   hint(view: View, legal: readonly Action[]): string;
 }

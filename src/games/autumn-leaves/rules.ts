@@ -8,10 +8,26 @@ import type { Action, Arrangement, LogEvent, Options, State } from './types.js';
 
 const LOG_LIMIT = 16;
 
-/** Shared action objects: legal-action lists reuse them instead of allocating. */
-const CHOOSE: readonly Action[] = [...Array(11).keys()].map((card) => ({ type: 'choose', card }) as const);
-const PLACE: readonly Action[] = [...Array(8).keys()].map((pile) => ({ type: 'place', pile }) as const);
-const KEEP_OR_DISCARD: readonly Action[] = [{ type: 'keep' }, { type: 'discard' }];
+/**
+ * Shared, frozen lists: legal-action and to-act lists are looked up by a bit mask (of ranks held,
+ * piles that fit, seats still choosing) instead of being allocated on every call. Playouts and
+ * search ask for them millions of times.
+ */
+const KEEP_OR_DISCARD: readonly Action[] = Object.freeze([{ type: 'keep' }, { type: 'discard' }] as const);
+const chooseLists = new Map<number, readonly Action[]>();
+const placeLists = new Map<number, readonly Action[]>();
+const seatLists = new Map<number, readonly Seat[]>();
+
+function listFor<T>(cache: Map<number, readonly T[]>, mask: number, make: (bit: number) => T): readonly T[] {
+  let list = cache.get(mask);
+  if (!list) {
+    const items: T[] = [];
+    for (let bit = 0; 1 << bit <= mask; bit++) if (mask & (1 << bit)) items.push(make(bit));
+    list = Object.freeze(items);
+    cache.set(mask, list);
+  }
+  return list;
+}
 
 export function setup(config: { seats: number; seed: string; options: Options; arrangement?: Arrangement }): State {
   const { seats } = config;
@@ -63,7 +79,7 @@ function deal(state: State): void {
   for (let i = 0; i < CONTENT.handSize; i++) {
     for (let seat = 0; seat < state.seats; seat++) state.handCards[seat]!.push(deck.pop()!);
   }
-  for (const hand of state.handCards) hand.sort((a, b) => a - b);
+  for (const hand of state.handCards) sortSmall(hand);
   state.deck = deck;
   state.discard = [];
   state.round = 0;
@@ -83,12 +99,12 @@ export function fits(card: number, pile: readonly number[]): boolean {
 export function toAct(state: State): readonly Seat[] {
   switch (state.phase) {
     case 'choose': {
-      const seats: Seat[] = [];
-      for (let seat = 0; seat < state.seats; seat++) if (state.chosen[seat] === null) seats.push(seat);
-      return seats;
+      let mask = 0;
+      for (let seat = 0; seat < state.seats; seat++) if (state.chosen[seat] === null) mask |= 1 << seat;
+      return listFor(seatLists, mask, (seat) => seat);
     }
     case 'place':
-      return [state.current!];
+      return listFor(seatLists, 1 << state.current!, (seat) => seat);
     case 'over':
       return [];
   }
@@ -99,16 +115,16 @@ export function legalActions(state: State, seat: Seat): readonly Action[] {
     case 'choose': {
       if (state.chosen[seat] !== null || seat >= state.seats) return [];
       const hand = state.handCards[seat]!;
-      const actions: Action[] = [];
-      for (let i = 0; i < hand.length; i++) if (i === 0 || hand[i] !== hand[i - 1]) actions.push(CHOOSE[hand[i]!]!);
-      return actions;
+      let ranks = 0;
+      for (let i = 0; i < hand.length; i++) ranks |= 1 << hand[i]!;
+      return listFor(chooseLists, ranks, (card): Action => Object.freeze({ type: 'choose', card }));
     }
     case 'place': {
       if (seat !== state.current) return [];
       const card = state.chosen[seat]!;
-      const actions: Action[] = [];
-      for (let pile = 0; pile < state.seats; pile++) if (fits(card, state.piles[pile]!)) actions.push(PLACE[pile]!);
-      return actions.length > 0 ? actions : KEEP_OR_DISCARD;
+      let piles = 0;
+      for (let pile = 0; pile < state.seats; pile++) if (fits(card, state.piles[pile]!)) piles |= 1 << pile;
+      return piles !== 0 ? listFor(placeLists, piles, (pile): Action => Object.freeze({ type: 'place', pile })) : KEEP_OR_DISCARD;
     }
     case 'over':
       return [];
@@ -118,14 +134,31 @@ export function legalActions(state: State, seat: Seat): readonly Action[] {
 function removeOne(list: number[], card: number): boolean {
   const i = list.indexOf(card);
   if (i < 0) return false;
-  list.splice(i, 1);
+  for (let j = i + 1; j < list.length; j++) list[j - 1] = list[j]!;
+  list.pop();
   return true;
+}
+
+/** Insertion sort: hands are seven cards, where it beats Array.prototype.sort. */
+function sortSmall(list: number[]): void {
+  for (let i = 1; i < list.length; i++) {
+    const x = list[i]!;
+    let j = i - 1;
+    while (j >= 0 && list[j]! > x) {
+      list[j + 1] = list[j]!;
+      j--;
+    }
+    list[j + 1] = x;
+  }
 }
 
 function insertSorted(hand: number[], card: number): void {
   let i = hand.length;
-  while (i > 0 && hand[i - 1]! > card) i--;
-  hand.splice(i, 0, card);
+  while (i > 0 && hand[i - 1]! > card) {
+    hand[i] = hand[i - 1]!;
+    i--;
+  }
+  hand[i] = card;
 }
 
 export function apply(state: State, seat: Seat, action: Action): void {
@@ -135,7 +168,7 @@ export function apply(state: State, seat: Seat, action: Action): void {
       if (state.phase !== 'choose' || state.chosen[seat] !== null) throw new Error(`seat ${seat} cannot choose now`);
       if (!removeOne(state.handCards[seat]!, action.card)) throw new Error(`seat ${seat} holds no ${action.card}`);
       state.chosen[seat] = action.card;
-      if (state.chosen.every((c) => c !== null)) reveal(state);
+      if (!state.chosen.includes(null)) reveal(state);
       return;
     }
     case 'place': {

@@ -1,0 +1,135 @@
+/** Autumn Leaves in the terminal: the table as one seat sees it, menu labels and typed input. */
+import type { Seat } from '../../engine/game.js';
+import type { TextUI } from '../text-ui.js';
+import type { Action } from './types.js';
+import type { View, ViewEvent } from './view.js';
+
+const PILE_SHOWN = 9;
+
+const nameOf = (names: readonly string[], seat: Seat): string => names[seat] ?? `Seat ${seat + 1}`;
+const top = (pile: readonly number[]): number | undefined => pile[pile.length - 1];
+
+function pileText(pile: readonly number[]): string {
+  const shown = pile.length > PILE_SHOWN ? ['…', ...pile.slice(-PILE_SHOWN).map(String)] : pile.map(String);
+  return shown.length > 0 ? shown.join(' ') : '—';
+}
+
+/** "You places" reads badly: second person for the viewer's own events. */
+function secondPerson(sentence: string): string {
+  if (!sentence.startsWith('You ')) return sentence;
+  return sentence
+    .replace(/\b(places|takes|discards|draws)\b/g, (verb) => verb.slice(0, -1))
+    .replace('their own pile', 'your own pile');
+}
+
+export function describeEvent(e: ViewEvent, names: readonly string[]): string {
+  return secondPerson(eventSentence(e, names));
+}
+
+function eventSentence(e: ViewEvent, names: readonly string[]): string {
+  const n = (s: Seat) => nameOf(names, s);
+  switch (e.type) {
+    case 'deal':
+      return `Hand ${e.hand + 1} is dealt.`;
+    case 'reveal':
+      return `Revealed: ${e.cards.map((c, s) => `${n(s)} ${c}`).join(', ')}${e.coldSnap ? ' — cold snap! Everyone plays on their own pile.' : ''}`;
+    case 'place':
+      return `${n(e.seat)} places ${e.card} on ${e.pile === e.seat ? 'their own pile' : `${n(e.pile)}'s pile`}.`;
+    case 'keep':
+      return `${n(e.seat)} can't place ${e.card} and takes it back.`;
+    case 'discard':
+      return `${n(e.seat)} can't place ${e.card}, discards it and draws${e.drew !== null ? ` a ${e.drew}` : ''}.`;
+    case 'hand-end':
+      return `Hand ${e.hand + 1} over${e.emptied !== null ? `: ${n(e.emptied)} emptied ${n(e.emptied) === 'You' ? 'your' : 'their'} hand` : ': the draw pile ran out'}. Scores ${e.scores.map((x, s) => `${n(s)} ${x}`).join(', ')}.`;
+  }
+}
+
+function status(view: View, seat: Seat): string {
+  if (view.phase === 'choose') return view.chosen[seat] ? 'chosen' : 'choosing…';
+  if (view.phase === 'place') {
+    const card = view.revealed?.[seat];
+    if (card === null || card === undefined) return '';
+    return view.current === seat ? `places ${card} now` : `waits with ${card}`;
+  }
+  return '';
+}
+
+function label(action: Action, view: View, names: readonly string[]): string {
+  switch (action.type) {
+    case 'choose':
+      return `choose ${action.card}`;
+    case 'place': {
+      const whose = action.pile === view.viewer ? 'your pile' : `${nameOf(names, action.pile)}'s pile`;
+      return `place on ${whose} (top ${String(top(view.piles[action.pile] ?? []))})`;
+    }
+    case 'keep':
+      return 'take it back into your hand';
+    case 'discard':
+      return 'discard it and draw a new card';
+  }
+}
+
+export const textUI: TextUI<View, Action> = {
+  render(view, viewer, names) {
+    const lines: string[] = [];
+    const you = viewer === 'spectator' ? null : viewer;
+    const who = (s: Seat) => (s === you ? 'You' : nameOf(names, s));
+    lines.push(
+      `Autumn Leaves · hand ${Math.min(view.hand + 1, view.hands)} of ${view.hands} · round ${view.round + 1}`.padEnd(52) +
+        `draw ${view.drawPile} · discard ${view.discard.length}`,
+    );
+    lines.push(`Scores (low is good): ${view.scores.map((x, s) => `${who(s)} ${x}`).join(' · ')}`.slice(0, 80));
+    lines.push('');
+    lines.push('  Player      Hand  Leaf pile (top card last)');
+    for (let s = 0; s < view.seats; s++) {
+      const known = view.known[s]!.length > 0 && s !== you ? ` holds ${view.known[s]!.join(',')}` : '';
+      const row = `${s === view.current ? '▶' : ' '} ${who(s).slice(0, 10).padEnd(10)}  ${String(view.handSizes[s]).padStart(4)}  ${pileText(view.piles[s]!)}`;
+      lines.push(`${row.padEnd(52)} ${status(view, s)}${known}`.slice(0, 80));
+    }
+    lines.push('');
+    if (view.phase === 'place' && view.order.length > 0) {
+      lines.push(`To place: ${view.order.map((s) => `${who(s)} (${String(view.revealed?.[s])})`).join(' → ')}`.slice(0, 80));
+    }
+    if (view.myHand) {
+      const choice = view.myChoice !== null ? `   your card: ${view.myChoice}` : '';
+      lines.push(`Your hand: ${view.myHand.join(' ') || '(empty)'}${choice}`);
+    }
+    const recent = view.log.slice(-4).map((e) => `  ${describeEvent(e, names.map((n, s) => (s === you ? 'You' : n)))}`.slice(0, 80));
+    if (recent.length > 0) lines.push('Recent:', ...recent);
+    return lines;
+  },
+
+  label,
+
+  parse(text, view, legal) {
+    const t = text.trim().toLowerCase();
+    const m = /^(?:c|choose|play)?\s*(\d+)$/.exec(t);
+    if (view.phase === 'choose' && m) {
+      const card = Number(m[1]);
+      const action = legal.find((a) => a.type === 'choose' && a.card === card);
+      if (action) return { action };
+      return { error: `you have no ${card} in your hand (${view.myHand?.join(' ') ?? ''})` };
+    }
+    if (/^(k|keep|take|take back|back)$/.test(t) || /^(d|discard|draw)$/.test(t)) {
+      const type = t.startsWith('k') || t.startsWith('t') || t === 'back' ? 'keep' : 'discard';
+      const action = legal.find((a) => a.type === type);
+      if (action) return { action };
+      if (view.phase !== 'place') return { error: 'you can only take back or discard a revealed card' };
+      return { error: 'your card fits on a leaf pile, so you must place it (L6)' };
+    }
+    const place = /^(?:p|place)\s+(\d+|me|mine|own)$/.exec(t);
+    if (place) {
+      const pile = /^\d+$/.test(place[1]!) ? Number(place[1]) - 1 : (view.viewer as number);
+      const action = legal.find((a) => a.type === 'place' && a.pile === pile);
+      if (action) return { action };
+      const card = view.myChoice;
+      return { error: `your ${String(card)} does not fit on that pile: it needs a ${String((card ?? 0) - 1)} or ${String((card ?? 0) + 1)} on top` };
+    }
+    return null;
+  },
+
+  hint(view) {
+    if (view.phase === 'choose') return 'Type the rank of the card to choose (e.g. 7).';
+    return 'Type a menu number, "p N" for player N\'s pile, "k" to take back or "d" to discard.';
+  },
+};
