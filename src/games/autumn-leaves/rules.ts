@@ -14,17 +14,18 @@ const LOG_LIMIT = 16;
  * search ask for them millions of times.
  */
 const KEEP_OR_DISCARD: readonly Action[] = Object.freeze([{ type: 'keep' }, { type: 'discard' }] as const);
-const chooseLists = new Map<number, readonly Action[]>();
-const placeLists = new Map<number, readonly Action[]>();
-const seatLists = new Map<number, readonly Seat[]>();
+// Filled up front so the caches stay packed arrays rather than sparse dictionaries.
+const chooseLists: (readonly Action[] | undefined)[] = Array.from({ length: 1 << 11 }, () => undefined);
+const placeLists: (readonly Action[] | undefined)[] = Array.from({ length: 1 << 8 }, () => undefined);
+const seatLists: (readonly Seat[] | undefined)[] = Array.from({ length: 1 << 8 }, () => undefined);
 
-function listFor<T>(cache: Map<number, readonly T[]>, mask: number, make: (bit: number) => T): readonly T[] {
-  let list = cache.get(mask);
+function listFor<T>(cache: (readonly T[] | undefined)[], mask: number, make: (bit: number) => T): readonly T[] {
+  let list = cache[mask];
   if (!list) {
     const items: T[] = [];
     for (let bit = 0; 1 << bit <= mask; bit++) if (mask & (1 << bit)) items.push(make(bit));
     list = Object.freeze(items);
-    cache.set(mask, list);
+    cache[mask] = list;
   }
   return list;
 }
@@ -231,7 +232,15 @@ function reveal(state: State): void {
     nextRound(state);
     return;
   }
-  const anyFits = cards.some((card) => state.piles.some((pile) => fits(card, pile)));
+  let anyFits = false;
+  for (let seat = 0; seat < state.seats && !anyFits; seat++) {
+    for (let pile = 0; pile < state.seats; pile++) {
+      if (fits(cards[seat]!, state.piles[pile]!)) {
+        anyFits = true;
+        break;
+      }
+    }
+  }
   log(state, { type: 'reveal', cards: [...cards], coldSnap: !anyFits });
   state.phase = 'place';
   state.acted.fill(false);
