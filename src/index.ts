@@ -2,3 +2,8 @@
 export * from './engine/index.js';
 export { listGames, getGame, findGame } from './games/index.js';
 export { listBots, findBot, randomBot, botInput, playBotMatch, type BotEntry, type BotMatchResult } from './bots/index.js';
+export { runSim, defaultWorkers, type RunOptions, type SimReport } from './lab/run.js';
+export { gameSeed, resolveSim, type SimSpec, type GameResult } from './lab/sim.js';
+export { wilsonInterval, meanWithInterval, Z95, type Interval, type MeanSummary } from './lab/stats.js';
+export type { SimSummary, SeatSummary, BotSummary } from './lab/aggregate.js';
+export { readRecordFile, parseRecordFile, type RecordFile } from './lab/record-file.js';

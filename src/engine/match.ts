@@ -83,6 +83,12 @@ export function checkAction(
   seat: unknown,
   input: unknown,
 ): Result<ActionBase, PlayError> {
+  // Fast path for trusted callers (bots, playouts): an action that is itself one of the objects
+  // legalActions returned needs no parsing or key comparison.
+  if (typeof seat === 'number' && typeof input === 'object' && input !== null && game.toAct(state).includes(seat)) {
+    const legal = game.legalActions(state, seat);
+    if (legal.includes(input as ActionBase)) return ok(input as ActionBase);
+  }
   const parsed = game.parseAction(input);
   if (!parsed.ok) return err({ code: 'malformed-action', message: parsed.error.message });
   const action = parsed.value;

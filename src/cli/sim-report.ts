@@ -1,0 +1,46 @@
+/** The human-readable summary of a sim (the --json form is the SimReport itself). */
+import type { SimReport } from '../lab/run.js';
+import type { Interval, MeanSummary } from '../lab/stats.js';
+import { columns, percent, thousands } from './format.js';
+
+const interval = ([lo, hi]: Interval): string => `${percent(lo)}–${percent(hi)}`;
+const plusMinus = (m: MeanSummary, digits = 2): string =>
+  Number.isNaN(m.mean) ? '–' : `${m.mean.toFixed(digits)} ± ${(m.interval[1] - m.mean).toFixed(digits)}`;
+
+export function simReportLines(report: SimReport): string[] {
+  const s = report.summary;
+  const options = JSON.stringify(report.options);
+  const lines = [
+    `${report.title}: ${thousands(report.games)} games at ${report.seats} seats, seed ${report.seed}`,
+    `bots: ${report.bots.join(', ')}${options === '{}' ? '' : `   options: ${options}`}`,
+    '',
+    ...columns(
+      [
+        ['seat', 'bot', 'win rate', '95% interval', 'mean score', 'mean rank'],
+        ...s.seats.map((x) => [String(x.seat), x.bot, percent(x.winRate), interval(x.winInterval), plusMinus(x.score), x.rank.mean.toFixed(2)]),
+      ],
+      ['right', 'left', 'right', 'right', 'right', 'right'],
+    ),
+  ];
+  if (s.bots.length > 1) {
+    lines.push(
+      '',
+      ...columns(
+        [
+          ['bot', 'seats', 'win rate', '95% interval', 'mean score'],
+          ...s.bots.map((b) => [b.bot, b.seats.join(','), percent(b.winRate), interval(b.winInterval), plusMinus(b.score)]),
+        ],
+        ['left', 'left', 'right', 'right', 'right'],
+      ),
+    );
+  }
+  lines.push(
+    '',
+    `fair share of wins: ${percent(1 / report.seats)} per seat; a shared win counts as a share for each winner`,
+    `shared wins: ${thousands(s.sharedWins)} games (${percent(s.sharedWins / Math.max(1, s.games))})`,
+    `rounds per game: ${plusMinus(s.rounds)}   actions per game: ${plusMinus(s.actions, 1)}`,
+    `${thousands(report.games)} games in ${report.seconds.toFixed(2)} s on ${report.workers} thread${report.workers === 1 ? '' : 's'}: ${thousands(report.gamesPerSecond)} games/s`,
+    `digest ${s.digest}`,
+  );
+  return lines;
+}

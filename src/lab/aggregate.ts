@@ -1,0 +1,174 @@
+/**
+ * Folding game results into a sim summary. Results are folded strictly in game-index order, so
+ * the summary (down to the last floating-point bit, and its digest) is the same however many
+ * workers played the games and in whatever order they finished.
+ */
+import { stableHash } from '../engine/hash.js';
+import type { GameResult } from './sim.js';
+import {
+  addToMean,
+  emptyMean,
+  summarizeMean,
+  wilsonInterval,
+  type Interval,
+  type MeanAccumulator,
+  type MeanSummary,
+} from './stats.js';
+
+export interface SeatSummary {
+  seat: number;
+  bot: string;
+  /** Share of wins: a win shared by k seats counts 1/k to each (see docs/lab.md). */
+  wins: number;
+  winRate: number;
+  /** 95% Wilson interval for the win rate. */
+  winInterval: Interval;
+  score: MeanSummary;
+  rank: MeanSummary;
+}
+
+export interface BotSummary {
+  bot: string;
+  /** The seats this bot sat in. */
+  seats: number[];
+  /** Seat-games played: games × seats. */
+  trials: number;
+  wins: number;
+  winRate: number;
+  winInterval: Interval;
+  score: MeanSummary;
+}
+
+export interface SimSummary {
+  games: number;
+  seats: SeatSummary[];
+  bots: BotSummary[];
+  /** Games whose win was shared by more than one seat outside a single team. */
+  sharedWins: number;
+  rounds: MeanSummary;
+  actions: MeanSummary;
+  /** A hash over every game's result in order: equal digests mean identical runs. */
+  digest: string;
+}
+
+interface SeatAcc {
+  wins: number;
+  score: MeanAccumulator;
+  rank: MeanAccumulator;
+}
+
+/** Accumulates results that must arrive in index order (see OrderedFeed for out-of-order ones). */
+export class SimAggregator {
+  private readonly seatAcc: SeatAcc[];
+  private readonly rounds = emptyMean();
+  private readonly actions = emptyMean();
+  private sharedWins = 0;
+  private games = 0;
+  private digest = stableHash('drey-sim');
+
+  constructor(private readonly botNames: readonly string[]) {
+    this.seatAcc = botNames.map(() => ({ wins: 0, score: emptyMean(), rank: emptyMean() }));
+  }
+
+  get count(): number {
+    return this.games;
+  }
+
+  add(result: GameResult): void {
+    if (result.index !== this.games) {
+      throw new Error(`results must be added in order: expected game ${this.games}, got ${result.index}`);
+    }
+    this.games++;
+    const share = 1 / result.winners.length;
+    for (const seat of result.winners) this.seatAcc[seat]!.wins += share;
+    result.scores.forEach((score, seat) => {
+      const acc = this.seatAcc[seat]!;
+      addToMean(acc.score, score);
+      addToMean(acc.rank, result.ranks[seat]!);
+    });
+    if (isShared(result)) this.sharedWins++;
+    addToMean(this.rounds, result.rounds);
+    addToMean(this.actions, result.actions);
+    this.digest = stableHash([this.digest, result]);
+  }
+
+  summary(): SimSummary {
+    const n = this.games;
+    const seats: SeatSummary[] = this.seatAcc.map((acc, seat) => ({
+      seat,
+      bot: this.botNames[seat]!,
+      wins: acc.wins,
+      winRate: n > 0 ? acc.wins / n : Number.NaN,
+      winInterval: wilsonInterval(acc.wins, n),
+      score: summarizeMean(acc.score),
+      rank: summarizeMean(acc.rank),
+    }));
+    const botOrder = [...new Set(this.botNames)];
+    const bots: BotSummary[] = botOrder.map((bot) => {
+      const own = seats.filter((s) => s.bot === bot);
+      const wins = own.reduce((sum, s) => sum + s.wins, 0);
+      const trials = n * own.length;
+      // Pool the bot's seats' score accumulators (Chan et al.'s parallel combination).
+      const score = own.map((s) => this.seatAcc[s.seat]!.score).reduce(combineMeans, emptyMean());
+      return {
+        bot,
+        seats: own.map((s) => s.seat),
+        trials,
+        wins,
+        winRate: trials > 0 ? wins / trials : Number.NaN,
+        winInterval: wilsonInterval(wins, trials),
+        score: summarizeMean(score),
+      };
+    });
+    return {
+      games: n,
+      seats,
+      bots,
+      sharedWins: this.sharedWins,
+      rounds: summarizeMean(this.rounds),
+      actions: summarizeMean(this.actions),
+      digest: this.digest,
+    };
+  }
+}
+
+/** A win is shared when its winners are not all one team. */
+function isShared(result: GameResult): boolean {
+  if (result.winners.length < 2) return false;
+  const team = result.teams?.find((t) => t.includes(result.winners[0]!));
+  return !(team && result.winners.every((w) => team.includes(w)));
+}
+
+function combineMeans(a: MeanAccumulator, b: MeanAccumulator): MeanAccumulator {
+  const n = a.n + b.n;
+  if (n === 0) return emptyMean();
+  const delta = b.mean - a.mean;
+  return { n, mean: a.mean + (delta * b.n) / n, m2: a.m2 + b.m2 + (delta * delta * a.n * b.n) / n };
+}
+
+/** Takes results in any order and hands them to `sink` in index order. */
+export class OrderedFeed {
+  private readonly pending = new Map<number, GameResult>();
+  private next: number;
+
+  constructor(
+    private readonly sink: (result: GameResult) => void,
+    first = 0,
+  ) {
+    this.next = first;
+  }
+
+  push(result: GameResult): void {
+    this.pending.set(result.index, result);
+    for (let r = this.pending.get(this.next); r !== undefined; r = this.pending.get(this.next)) {
+      this.pending.delete(this.next);
+      this.next++;
+      this.sink(r);
+    }
+  }
+
+  /** How many results wait for an earlier one. */
+  get waiting(): number {
+    return this.pending.size;
+  }
+}
