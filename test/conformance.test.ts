@@ -9,6 +9,13 @@ export const CONFORMANCE_CONFIGS: Record<string, ConformanceConfig[]> = {
     { seats: 4, maxSteps: 5_000 },
     { seats: 6, maxSteps: 5_000, options: { hands: 2 } },
   ],
+  acorns: [
+    { seats: 2, maxSteps: 2000 },
+    { seats: 5, maxSteps: 2000 },
+    { seats: 8, maxSteps: 2000 },
+    { seats: 4, options: { partners: true }, maxSteps: 2000 },
+    { seats: 6, options: { partners: true }, maxSteps: 2000 },
+  ],
 };
 
 describe('conformance', () => {

@@ -6,10 +6,11 @@
  */
 import type { Bot } from '../engine/bot.js';
 import { err, ok, type GameError, type Result } from '../engine/result.js';
+import { acornsHeuristic } from '../games/acorns/bots.js';
+import { heuristicBot as autumnLeavesHeuristic } from '../games/autumn-leaves/bots.js';
 import { makeIsmctsBot } from './ismcts.js';
 import { levelBot, withGame } from './levels.js';
 import { randomBot } from './random.js';
-import { heuristicBot as autumnLeavesHeuristic } from '../games/autumn-leaves/bots.js';
 
 export interface BotEntry {
   name: string;
@@ -26,6 +27,7 @@ export interface BotEntry {
 /** Each game's hand-written heuristic bot, by game id. */
 const HEURISTICS: Record<string, Bot> = {
   'autumn-leaves': autumnLeavesHeuristic as Bot,
+  acorns: acornsHeuristic,
 };
 
 /** `ismcts` budgets: `5000` iterations or `250ms` of wall-clock time. */

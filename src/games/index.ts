@@ -3,9 +3,10 @@
  */
 import type { AnyGame } from '../engine/game.js';
 import { err, ok, type GameError, type Result } from '../engine/result.js';
+import { acorns } from './acorns/index.js';
 import { autumnLeaves } from './autumn-leaves/index.js';
 
-const GAMES: readonly AnyGame[] = [autumnLeaves];
+const GAMES: readonly AnyGame[] = [autumnLeaves, acorns];
 
 /** All registered games, in a stable order. */
 export function listGames(): readonly AnyGame[] {

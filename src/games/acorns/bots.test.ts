@@ -1,0 +1,53 @@
+/** The heuristic bot: sensible single choices, and clearly better than random play. */
+import { describe, expect, it } from 'vitest';
+import { playBotMatch, randomBot } from '../../bots/index.js';
+import { createRng } from '../../engine/rng.js';
+import { acornsHeuristic, chooseAction } from './bots.js';
+import { acorns } from './index.js';
+import { act, startScenario, stateOf } from './scenario.js';
+
+describe('acorns heuristic bot', () => {
+  it('takes the lead on the most valuable tree it can win', () => {
+    const m = startScenario({
+      seats: 3,
+      hands: [['tree-8-1'], ['tree-2-1'], ['squirrel-red-3-1', 'squirrel-red-1-1', 'squirrel-blue-1-1']],
+    });
+    act(m, 0, { type: 'plant', card: 'tree-8-1' });
+    act(m, 1, { type: 'plant', card: 'tree-2-1' });
+    const s = stateOf(m);
+    const choice = chooseAction(acorns.view(s, 2), 2, acorns.legalActions(s, 2), createRng('b'));
+    expect(choice).toEqual({ type: 'squirrel', card: 'squirrel-red-3-1', tree: 'tree-8-1' });
+  });
+
+  it('plays its fox to take back a valuable tree where its group is behind', () => {
+    const m = startScenario({
+      seats: 3,
+      hands: [['tree-7-1', 'squirrel-red-1-1', 'fox-red'], ['squirrel-blue-1-4', 'squirrel-blue-2-1'], []],
+    });
+    act(m, 0, { type: 'plant', card: 'tree-7-1' });
+    act(m, 1, { type: 'squirrel', card: 'squirrel-blue-1-4', tree: 'tree-7-1' });
+    act(m, 2, { type: 'draw' });
+    act(m, 0, { type: 'squirrel', card: 'squirrel-red-1-1', tree: 'tree-7-1' });
+    act(m, 1, { type: 'squirrel', card: 'squirrel-blue-2-1', tree: 'tree-7-1' });
+    act(m, 2, { type: 'draw' });
+    const s = stateOf(m);
+    expect(acorns.view(s, 0).trees[0]!.leaders).toEqual([1]);
+    const choice = chooseAction(acorns.view(s, 0), 0, acorns.legalActions(s, 0), createRng('b'));
+    expect(choice).toEqual({ type: 'fox', card: 'fox-red', tree: 'tree-7-1' });
+  });
+
+  it('wins clearly more often than random players (4 seats, one heuristic)', () => {
+    let wins = 0;
+    const games = 60;
+    for (let i = 0; i < games; i++) {
+      const seat = i % 4;
+      const bots = [randomBot, randomBot, randomBot, randomBot];
+      bots[seat] = acornsHeuristic;
+      const played = playBotMatch(acorns, { seats: 4, seed: `bot-test-${i}` }, bots);
+      if (!played.ok) throw new Error(played.error.message);
+      if (played.value.outcome.winners.includes(seat)) wins++;
+    }
+    // Random play would win about a quarter; the heuristic wins about three quarters.
+    expect(wins / games).toBeGreaterThan(0.45);
+  });
+});

@@ -1,0 +1,60 @@
+/** Untrusted options and arrangements → typed values, with a sentence for every refusal. */
+import { z } from 'zod';
+import { err, ok, type GameError, type Result } from '../../engine/result.js';
+import { CARD_COUNT, CARD_IDS, cardIndex } from './content.js';
+import { isPartnerSeatCount, type AcornsArrangement, type AcornsOptions } from './state.js';
+
+const OptionsSchema = z.object({ partners: z.boolean().optional() }).strict();
+
+export function parseOptions(input: unknown, seats: number): Result<AcornsOptions, GameError> {
+  const parsed = OptionsSchema.safeParse(input ?? {});
+  if (!parsed.success) {
+    return err({
+      code: 'bad-options',
+      message: `Acorns takes one option, partners (true or false): ${parsed.error.issues.map((i) => `${i.path.join('.') || 'options'} ${i.message}`).join('; ')}`,
+    });
+  }
+  const partners = parsed.data.partners ?? false;
+  // A12: the partner game is for 4, 6 or 8 seats (teams of two neighbours).
+  if (partners && !isPartnerSeatCount(seats)) {
+    return err({
+      code: 'bad-options',
+      message: `the partner game needs 4, 6 or 8 seats (teams of two), not ${seats}`,
+    });
+  }
+  return ok({ partners });
+}
+
+const ArrangementSchema = z
+  .object({
+    deck: z.array(z.string()).optional(),
+    dealer: z.number().int().min(0).optional(),
+  })
+  .strict();
+
+export function parseArrangement(input: unknown, seats: number): Result<AcornsArrangement, GameError> {
+  const parsed = ArrangementSchema.safeParse(input);
+  const bad = (message: string) => err({ code: 'bad-arrangement', message });
+  if (!parsed.success) {
+    return bad(
+      `an Acorns arrangement is { deck?: card ids top first, dealer?: seat }: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'arrangement'} ${i.message}`).join('; ')}`,
+    );
+  }
+  const { deck, dealer } = parsed.data;
+  if (dealer !== undefined && dealer >= seats) return bad(`the dealer must be a seat from 0 to ${seats - 1}, not ${dealer}`);
+  if (deck !== undefined) {
+    const unknown = deck.filter((id) => cardIndex(id) === undefined);
+    if (unknown.length > 0) return bad(`the deck names cards that do not exist: ${unknown.slice(0, 5).join(', ')}`);
+    const seen = new Set<string>();
+    const twice = deck.filter((id) => (seen.has(id) ? true : (seen.add(id), false)));
+    if (twice.length > 0) return bad(`the deck lists cards more than once: ${[...new Set(twice)].slice(0, 5).join(', ')}`);
+    if (deck.length !== CARD_COUNT) {
+      const missing = CARD_IDS.filter((id) => !seen.has(id));
+      return bad(`the deck must hold all ${CARD_COUNT} cards once each; missing ${missing.length}: ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', …' : ''}`);
+    }
+  }
+  const result: AcornsArrangement = {};
+  if (deck !== undefined) result.deck = deck;
+  if (dealer !== undefined) result.dealer = dealer;
+  return ok(result);
+}

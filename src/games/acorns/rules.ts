@@ -1,0 +1,169 @@
+/**
+ * Setup, turns and actions: the moving parts of Acorns. Claims live in claims.ts, legality in
+ * legal.ts, scoring in scoring.ts.
+ */
+import type { Seat, SetupConfig } from '../../engine/game.js';
+import { createRng, nextInt, shuffle } from '../../engine/rng.js';
+import type { AcornsAction } from './actions.js';
+import { claimStep } from './claims.js';
+import { CARD_COUNT, CARD_IDS, COLOR, HAND_SIZE, knownCard, STRENGTH } from './content.js';
+import {
+  addToHand,
+  findTree,
+  pushLog,
+  removeFromHand,
+  sideCount,
+  sideOf,
+  type AcornsArrangement,
+  type AcornsOptions,
+  type AcornsState,
+} from './state.js';
+
+/**
+ * A2: the dealer is drawn by the seed, the deck shuffled; each seat gets six cards, dealt in
+ * blocks from the top of the deck starting with the seat after the dealer; the rest is the draw
+ * pile. An arrangement fixes the deck order (top first) and/or the dealer.
+ */
+export function setup(config: SetupConfig<AcornsOptions, AcornsArrangement>): AcornsState {
+  const { seats, options, arrangement } = config;
+  const rng = createRng(config.seed);
+  const dealer = arrangement?.dealer ?? nextInt(rng, seats);
+  const topFirst = arrangement?.deck
+    ? arrangement.deck.map(knownCard)
+    : shuffle(rng, Array.from({ length: CARD_COUNT }, (_, i) => i));
+  const hands: number[][] = Array.from({ length: seats }, () => []);
+  let next = 0;
+  for (let k = 1; k <= seats; k++) {
+    const seat = (dealer + k) % seats;
+    for (let j = 0; j < HAND_SIZE; j++) addToHand(hands[seat]!, topFirst[next++]!);
+  }
+  const state: AcornsState = {
+    seats,
+    partners: options.partners,
+    dealer,
+    hands,
+    draw: topFirst.slice(next).reverse(),
+    trees: [],
+    piles: Array.from({ length: options.partners ? seats >> 1 : seats }, () => []),
+    box: [],
+    turn: (dealer + 1) % seats,
+    turns: 1,
+    over: false,
+    log: [],
+  };
+  return state;
+}
+
+export const toAct = (state: AcornsState): Seat[] => (state.over ? [] : [state.turn]);
+
+/**
+ * A10: the game ends the moment the draw pile is empty and a player's hand is empty — in the
+ * partner game, both hands of one team.
+ */
+export function isEndReached(state: AcornsState): boolean {
+  if (state.draw.length > 0) return false;
+  if (!state.partners) return state.hands.some((h) => h.length === 0);
+  for (let side = 0; side < sideCount(state); side++) {
+    if (state.hands[2 * side]!.length === 0 && state.hands[2 * side + 1]!.length === 0) return true;
+  }
+  return false;
+}
+
+/** A12: with the draw pile empty, a partner whose hand is empty sits out. */
+export const isSittingOut = (state: AcornsState, seat: Seat): boolean =>
+  state.partners && state.draw.length === 0 && state.hands[seat]!.length === 0;
+
+/** Applies a legal action, then ends the game or hands the turn on (running the next claim step). */
+export function apply(state: AcornsState, seat: Seat, action: AcornsAction): void {
+  if (state.over || seat !== state.turn) throw new Error(`seat ${seat} may not act now`);
+  const hand = state.hands[seat]!;
+  switch (action.type) {
+    case 'draw': {
+      const card = state.draw.pop();
+      if (card === undefined) throw new Error('draw from an empty draw pile');
+      addToHand(hand, card);
+      pushLog(state, { kind: 'draw', seat });
+      break;
+    }
+    case 'plant': {
+      const card = knownCard(action.card);
+      removeFromHand(hand, card);
+      state.trees.push({ card, owner: seat, groups: [], guards: [] });
+      pushLog(state, { kind: 'plant', seat, tree: action.card });
+      break;
+    }
+    case 'squirrel': {
+      const card = knownCard(action.card);
+      const tree = findTree(state, knownCard(action.tree));
+      if (!tree) throw new Error(`${action.tree} is not in play`);
+      removeFromHand(hand, card);
+      const color = COLOR[card]!;
+      let group = tree.groups.find((g) => g.color === color);
+      if (!group) {
+        group = { color, side: sideOf(state, seat), cards: [], total: 0 };
+        tree.groups.push(group);
+      }
+      group.cards.push(card);
+      group.total += STRENGTH[card]!;
+      pushLog(state, { kind: 'squirrel', seat, card: action.card, tree: action.tree, total: group.total });
+      break;
+    }
+    case 'fox':
+    case 'turtle': {
+      const card = action.type === 'fox' ? knownCard(action.card) : knownCard('turtle');
+      const tree = findTree(state, knownCard(action.tree));
+      if (!tree) throw new Error(`${action.tree} is not in play`);
+      removeFromHand(hand, card);
+      tree.guards.push({ card, seat });
+      pushLog(
+        state,
+        action.type === 'fox'
+          ? { kind: 'fox', seat, card: action.card, tree: action.tree }
+          : { kind: 'turtle', seat, tree: action.tree },
+      );
+      break;
+    }
+    case 'discard': {
+      const card = knownCard(action.card);
+      removeFromHand(hand, card);
+      state.box.push(card);
+      pushLog(state, { kind: 'discard', seat, card: action.card });
+      break;
+    }
+    case 'pass':
+      pushLog(state, { kind: 'pass', seat });
+      break;
+  }
+  if (isEndReached(state)) finish(state);
+  else nextTurn(state);
+}
+
+/**
+ * Hands the turn to the next seat and runs its claim step (A3, A7, A8), so the seat to act always
+ * faces a choice of action. Seats sitting out (A12) are passed over, after their claim step.
+ */
+function nextTurn(state: AcornsState): void {
+  for (let guard = 0; guard <= state.seats; guard++) {
+    state.turn = (state.turn + 1) % state.seats;
+    state.turns++;
+    claimStep(state, state.turn);
+    if (!isSittingOut(state, state.turn)) return;
+  }
+  throw new Error('every seat is sitting out, yet the game has not ended');
+}
+
+/** A10: unclaimed trees in play, with everything on them, leave the game. */
+function finish(state: AcornsState): void {
+  state.over = true;
+  const boxedTrees = state.trees.length;
+  for (const tree of state.trees) {
+    state.box.push(tree.card);
+    for (const g of tree.groups) for (const c of g.cards) state.box.push(c);
+    for (const g of tree.guards) state.box.push(g.card);
+  }
+  state.trees = [];
+  pushLog(state, { kind: 'end', boxedTrees });
+}
+
+/** The card ids of a list of card indices. */
+export const ids = (cards: readonly number[]): string[] => cards.map((c) => CARD_IDS[c]!);
