@@ -11,6 +11,7 @@
  */
 import type { ActionBase, Seat } from '../engine/game.js';
 import type { Rng } from '../engine/rng.js';
+import { acornsKnowledge } from './knowledge/acorns.js';
 import { autumnLeavesKnowledge } from './knowledge/autumn-leaves.js';
 
 /** Each seat's estimated reward in [0, 1] for a running game. */
@@ -27,6 +28,7 @@ export interface SearchKnowledge {
 /** Each game's search knowledge, by game id. A game without any gets plain random playouts. */
 const KNOWLEDGE: Record<string, SearchKnowledge> = {
   'autumn-leaves': autumnLeavesKnowledge,
+  acorns: acornsKnowledge,
 };
 
 export function knowledgeFor(gameId: string): SearchKnowledge {
