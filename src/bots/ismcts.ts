@@ -202,8 +202,9 @@ function iterate(game: AnyGame, root: Node, state: unknown, rng: Rng, s: Setting
 
 /** Plays on from `state` (mutated) and returns each seat's reward. */
 function playout(game: AnyGame, state: unknown, rng: Rng, s: Settings): number[] {
-  const { stage, policy, value } = s.knowledge;
-  const startStage = stage?.(state);
+  const { stage, policy, value, horizon } = s.knowledge;
+  const startStage = stage ? stage(state) : 0;
+  const stopAt = startStage + (typeof horizon === 'function' ? horizon(state) : (horizon ?? 1));
   for (let step = 0; step < s.playoutSteps; step++) {
     const toAct = game.toAct(state);
     if (toAct.length === 0) break;
@@ -216,7 +217,7 @@ function playout(game: AnyGame, state: unknown, rng: Rng, s: Settings): number[]
       action = legal.length === 1 ? legal[0]! : policy ? policy(state, seat, legal, rng) : legal[nextInt(rng, legal.length)]!;
     }
     game.apply(state, seat, action);
-    if (stage && stage(state) !== startStage) break;
+    if (stage && stage(state) >= stopAt) break;
   }
   const outcome = game.outcome(state);
   if (outcome) return outcomeRewards(outcome, s.scoreWeight);

@@ -22,6 +22,7 @@ export type PlayoutPolicy = (state: unknown, seat: Seat, legal: readonly ActionB
 export interface SearchKnowledge {
   value?: Evaluator;
   stage?: (state: unknown) => number;
+  horizon?: number | ((state: unknown) => number);
   policy?: PlayoutPolicy;
 }
 

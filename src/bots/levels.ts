@@ -32,6 +32,12 @@ const DEFAULT_TUNING: LevelTuning = {
 const TUNING: Record<string, Partial<LevelTuning>> = {
   // Four seats, one core: a 1,000-iteration decision takes ~40 ms, so hard thinks ~0.2 s.
   'autumn-leaves': { medium: { iterations: 300 }, hard: { iterations: 5000 } },
+  // Rewards of a long game sit close together early on: explore less. The heuristic plays the
+  // short playouts (to the end of the table's turn).
+  acorns: {
+    medium: { iterations: 100, heuristicSteps: 8, exploration: 0.2 },
+    hard: { iterations: 1000, heuristicSteps: 8, exploration: 0.2 },
+  },
 };
 
 export function levelTuning(gameId: string): LevelTuning {
