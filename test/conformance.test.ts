@@ -4,6 +4,17 @@ import { checkPlayout, checkStateProperties, conformanceProperties, type Conform
 
 /** The configurations each registered game is checked at. Every registered game must have some. */
 export const CONFORMANCE_CONFIGS: Record<string, ConformanceConfig[]> = {
+  // Short courses (the last two trees) and early sunsets keep random races short while still
+  // reaching the finale; one full course at 2 seats.
+  'acorn-run': [
+    { seats: 1, maxSteps: 20_000, options: { trees: 2, roundLimit: 15 } },
+    { seats: 3, maxSteps: 20_000, options: { trees: 2, roundLimit: 10 } },
+    { seats: 6, maxSteps: 20_000, options: { trees: 2, roundLimit: 5, firstSeat: 'random' } },
+    { seats: 2, maxSteps: 20_000, options: { roundLimit: 6 } },
+    // R14-R16: dummies beside one and two seats.
+    { seats: 1, maxSteps: 20_000, options: { trees: 3, roundLimit: 12, dummies: 3 } },
+    { seats: 2, maxSteps: 20_000, options: { trees: 3, roundLimit: 10, dummies: 2, start: 'split', difficulty: 'expert' } },
+  ],
   'autumn-leaves': [
     { seats: 3, maxSteps: 5_000 },
     { seats: 4, maxSteps: 5_000 },

@@ -76,6 +76,21 @@ describe('aggregating results', () => {
     const agg = new SimAggregator(['a', 'a', 'a', 'a']);
     agg.add({ ...result(0, [0, 1]), scores: [1, 1, 2, 2], ranks: [1, 1, 3, 3], teams: [[0, 1], [2, 3]] });
     expect(agg.summary().sharedWins).toBe(0);
+    // Each partner won: a team's win rate reads as the team's, not half of it.
+    expect(agg.summary().seats.map((x) => x.wins)).toEqual([1, 1, 0, 0]);
+  });
+
+  it("summarizes the game's own figures: means for numbers, shares for text", () => {
+    const agg = new SimAggregator(['a', 'a', 'a']);
+    agg.add({ ...result(0, [0]), stats: { lane: 'red', out: 1 } });
+    agg.add({ ...result(1, [0]), stats: { lane: 'green', out: 0 } });
+    agg.add({ ...result(2, [0]), stats: { lane: 'red', out: 2 } });
+    const { stats } = agg.summary();
+    expect(stats.out).toMatchObject({ kind: 'number', mean: { mean: 1 } });
+    const lane = stats.lane;
+    if (lane?.kind !== 'text') throw new Error('lane should be a text figure');
+    expect(lane.values.map((v) => [v.value, v.count])).toEqual([['green', 1], ['red', 2]]);
+    expect(lane.values[1]!.share).toBeCloseTo(2 / 3);
   });
 
   it('reorders results that arrive out of order', () => {

@@ -8,6 +8,7 @@ import type { Bot } from '../engine/bot.js';
 import { err, ok, type GameError, type Result } from '../engine/result.js';
 import { acornsHeuristic } from '../games/acorns/bots.js';
 import { heuristicBot as autumnLeavesHeuristic } from '../games/autumn-leaves/bots.js';
+import { heuristicBot as acornRunHeuristic } from '../games/acorn-run/bots.js';
 import { makeIsmctsBot } from './ismcts.js';
 import { levelBot, withGame } from './levels.js';
 import { randomBot } from './random.js';
@@ -27,6 +28,7 @@ export interface BotEntry {
 /** Each game's hand-written heuristic bot, by game id. */
 const HEURISTICS: Record<string, Bot> = {
   'autumn-leaves': autumnLeavesHeuristic as Bot,
+  'acorn-run': acornRunHeuristic as Bot,
   acorns: acornsHeuristic,
 };
 

@@ -36,9 +36,15 @@ export function simReportLines(report: SimReport): string[] {
   }
   lines.push(
     '',
-    `fair share of wins: ${percent(1 / report.seats)} per seat; a shared win counts as a share for each winner`,
+    `fair share of wins: ${percent(1 / report.seats)} per seat; a win shared by rivals counts as a share for each, a team's win as a whole win for each partner`,
     `shared wins: ${thousands(s.sharedWins)} games (${percent(s.sharedWins / Math.max(1, s.games))})`,
     `rounds per game: ${plusMinus(s.rounds)}   actions per game: ${plusMinus(s.actions, 1)}`,
+  );
+  for (const [key, stat] of Object.entries(s.stats ?? {})) {
+    if (stat.kind === 'number') lines.push(`${key}: ${plusMinus(stat.mean, 3)}`);
+    else lines.push(`${key}: ${stat.values.map((v) => `${v.value} ${percent(v.share)} (${interval(v.interval)})`).join(' · ')}`);
+  }
+  lines.push(
     `${thousands(report.games)} games in ${report.seconds.toFixed(2)} s on ${report.workers} thread${report.workers === 1 ? '' : 's'}: ${thousands(report.gamesPerSecond)} games/s`,
     `digest ${s.digest}`,
   );

@@ -1,6 +1,7 @@
 /**
  * Which TextUI draws which game in the terminal. A game's helper adds its own line here.
  */
+import { narrate as narrateAcornRun, textUI as acornRunUI } from '../games/acorn-run/text.js';
 import { describeLogEvent as describeAcornsEvent, textUI as acornsUI } from '../games/acorns/text.js';
 import type { AcornsView } from '../games/acorns/view.js';
 import { describeEvent, textUI as autumnLeavesUI } from '../games/autumn-leaves/text.js';
@@ -14,6 +15,7 @@ import type { TableUI } from './table-ui.js';
 const TEXT_UIS: Record<string, TableUI> = {
   acorns: { ...acornsUI, events: logNarrator((v: AcornsView) => v.log, describeAcornsEvent) },
   'autumn-leaves': { ...autumnLeavesUI, events: logNarrator((v: AutumnLeavesView) => v.log, describeEvent) },
+  'acorn-run': { ...acornRunUI, events: narrateAcornRun },
 };
 
 /** The terminal UI of a game, or undefined when it has none yet. */

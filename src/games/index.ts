@@ -3,10 +3,11 @@
  */
 import type { AnyGame } from '../engine/game.js';
 import { err, ok, type GameError, type Result } from '../engine/result.js';
+import { acornRun } from './acorn-run/index.js';
 import { acorns } from './acorns/index.js';
 import { autumnLeaves } from './autumn-leaves/index.js';
 
-const GAMES: readonly AnyGame[] = [autumnLeaves, acorns];
+const GAMES: readonly AnyGame[] = [autumnLeaves, acorns, acornRun];
 
 /** All registered games, in a stable order. */
 export function listGames(): readonly AnyGame[] {

@@ -47,9 +47,18 @@ export interface SimSummary {
   sharedWins: number;
   rounds: MeanSummary;
   actions: MeanSummary;
+  /**
+   * The game's own figures: a number's mean with its interval, or for a text value how often
+   * each value occurred (share with a Wilson interval).
+   */
+  stats: Record<string, StatSummary>;
   /** A hash over every game's result in order: equal digests mean identical runs. */
   digest: string;
 }
+
+export type StatSummary =
+  | { kind: 'number'; mean: MeanSummary }
+  | { kind: 'text'; games: number; values: { value: string; count: number; share: number; interval: Interval }[] };
 
 interface SeatAcc {
   wins: number;
@@ -62,6 +71,8 @@ export class SimAggregator {
   private readonly seatAcc: SeatAcc[];
   private readonly rounds = emptyMean();
   private readonly actions = emptyMean();
+  private readonly numberStats = new Map<string, MeanAccumulator>();
+  private readonly textStats = new Map<string, Map<string, number>>();
   private sharedWins = 0;
   private games = 0;
   private digest = stableHash('drey-sim');
@@ -79,8 +90,20 @@ export class SimAggregator {
       throw new Error(`results must be added in order: expected game ${this.games}, got ${result.index}`);
     }
     this.games++;
-    const share = 1 / result.winners.length;
+    // A win shared between rivals is split between them; a team's win is a whole win for each
+    // partner (they won it together), so partner-game win rates read as team win rates.
+    const share = isShared(result) ? 1 / result.winners.length : 1;
     for (const seat of result.winners) this.seatAcc[seat]!.wins += share;
+    for (const [key, value] of Object.entries(result.stats ?? {})) {
+      if (typeof value === 'number') {
+        if (!this.numberStats.has(key)) this.numberStats.set(key, emptyMean());
+        addToMean(this.numberStats.get(key)!, value);
+      } else {
+        if (!this.textStats.has(key)) this.textStats.set(key, new Map());
+        const counts = this.textStats.get(key)!;
+        counts.set(value, (counts.get(value) ?? 0) + 1);
+      }
+    }
     result.scores.forEach((score, seat) => {
       const acc = this.seatAcc[seat]!;
       addToMean(acc.score, score);
@@ -90,6 +113,24 @@ export class SimAggregator {
     addToMean(this.rounds, result.rounds);
     addToMean(this.actions, result.actions);
     this.digest = stableHash([this.digest, result]);
+  }
+
+  private statSummaries(): Record<string, StatSummary> {
+    const out: Record<string, StatSummary> = {};
+    for (const key of sortedKeys(this.numberStats)) out[key] = { kind: 'number', mean: summarizeMean(this.numberStats.get(key)!) };
+    for (const key of sortedKeys(this.textStats)) {
+      const counts = this.textStats.get(key)!;
+      const games = [...counts.values()].reduce((a, b) => a + b, 0);
+      out[key] = {
+        kind: 'text',
+        games,
+        values: sortedKeys(counts).map((value) => {
+          const count = counts.get(value)!;
+          return { value, count, share: count / games, interval: wilsonInterval(count, games) };
+        }),
+      };
+    }
+    return out;
   }
 
   summary(): SimSummary {
@@ -127,9 +168,14 @@ export class SimAggregator {
       sharedWins: this.sharedWins,
       rounds: summarizeMean(this.rounds),
       actions: summarizeMean(this.actions),
+      stats: this.statSummaries(),
       digest: this.digest,
     };
   }
+}
+
+function sortedKeys<T>(map: Map<string, T>): string[] {
+  return [...map.keys()].sort();
 }
 
 /** A win is shared when its winners are not all one team. */

@@ -48,6 +48,8 @@ export interface GameResult {
   /** Number of actions taken. */
   actions: number;
   teams?: Seat[][];
+  /** The game's own per-game figures (Outcome.stats), e.g. Acorn Run's winner lane. */
+  stats?: Record<string, number | string>;
 }
 
 /** Game i's seed. Depends only on the run's seed and i, never on which worker plays it. */
@@ -116,5 +118,6 @@ export function playSimGame(sim: ResolvedSim, index: number): Result<PlayedSimGa
     actions: match.record.actions.length,
   };
   if (outcome.teams) result.teams = outcome.teams;
+  if (outcome.stats) result.stats = outcome.stats;
   return ok({ result, record: match.record, outcome, finalHash: () => stableHash(match.state) });
 }

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { playBotMatch } from '../../bots/play.js';
+import { findBot, randomBot } from '../../bots/index.js';
+import type { Bot } from '../../engine/bot.js';
+import type { AnyGame } from '../../engine/game.js';
+import { heuristicBot } from './bots.js';
+import { acornRun } from './index.js';
+import type { State } from './state.js';
+
+const game = acornRun as unknown as AnyGame;
+
+describe('Acorn Run heuristic bot', () => {
+  it('is the registered heuristic for acorn-run', () => {
+    const found = findBot('acorn-run', 'heuristic');
+    expect(found.ok && found.value).toBe(heuristicBot);
+  });
+
+  it('races four-handed to the finish, buying cards, making combos and spending acorns', () => {
+    const r = playBotMatch(game, { seats: 4, seed: 'bots-4' }, Array(4).fill(heuristicBot) as Bot[]);
+    if (!r.ok) throw new Error(r.error.message);
+    const s = r.value.match.state as State;
+    expect(Number(r.value.outcome.stats?.finishers)).toBeGreaterThanOrEqual(3);
+    expect(r.value.outcome.rounds).toBeLessThan(30);
+    const actions = r.value.match.record.actions.map((a) => a.action.type);
+    expect(actions.filter((t) => t === 'buy').length).toBeGreaterThan(4);
+    expect(actions.filter((t) => t === 'spend').length).toBeGreaterThan(4);
+    expect(s.racers.every((x) => x.tokens.length > 0)).toBe(true);
+  });
+
+  it('beats random racers', () => {
+    for (const seed of ['a', 'b', 'c']) {
+      const r = playBotMatch(game, { seats: 2, seed, options: { firstSeat: 1 } }, [heuristicBot as Bot, randomBot]);
+      if (!r.ok) throw new Error(r.error.message);
+      expect(r.value.outcome.winners).toEqual([0]);
+    }
+  });
+});

@@ -1,0 +1,222 @@
+/**
+ * The Acorn Run heuristic bot. It reads only its view. Each call it looks at the turn afresh:
+ * first card draws, then the best move (bot-plan.ts: sprint, climb, descend or jump, scored by
+ * turns saved, combo VP and acorns earned), then free moves and acorn actions that help, then
+ * the best card it can afford, and it ends the turn discarding what is left.
+ */
+import type { Bot } from '../../engine/bot.js';
+import { actionKey } from '../../engine/match.js';
+import type { Action } from './actions.js';
+import { space } from './board.js';
+import { colorOf, kindOf, type MarketRow } from './cards.js';
+import { CONTENT } from './content/index.js';
+import { COLORS, type Effect } from './content/schema.js';
+import { choosePlan, continuations, distances, freshOptions, TOKEN_VP, type PlanContext, type Sim } from './bot-plan.js';
+import { CELLS, COLUMN_CELLS } from './effects.js';
+import { stepTarget } from './pawns.js';
+import type { AcornRunView, RacerView } from './view.js';
+
+const TURN_VP = 2.2;
+
+/** What a card is worth in a deck, roughly in VP: for buying, paying and discarding. */
+export function cardValue(card: number): number {
+  const k = kindOf(card);
+  let v = k.color === 'acorn' ? 0.6 : 1 + (k.color === 'red' ? 0.4 : k.color === 'yellow' ? 0.2 : 0);
+  v += 0.45 * k.combo.length;
+  const e = k.effect;
+  if (!e) return v;
+  switch (e.kind) {
+    case 'sprint-plus':
+      return v + 1.2 * (e.spaces - 1);
+    case 'extra-sprint':
+      return v + 1.5;
+    case 'extra-move':
+      return v + 1.6;
+    case 'move':
+      return v + (e.dir === 'forward' ? 1 : 0.5);
+    case 'draw':
+      return v + 0.9;
+    case 'cycle':
+      return v + 0.8;
+    case 'buying-power':
+      return v + 0.6;
+    case 'trash':
+      return v + 0.4;
+    case 'gain':
+      return v + 1.2;
+    case 'big-acorn':
+      return v + 1.3;
+    case 'small-acorn':
+      return v + 0.9;
+    case 'oops':
+      return v + 0.3;
+    default:
+      return v;
+  }
+}
+
+const distCache = new Map<string, Float64Array>();
+
+/** Color shares of the cards the bot has seen of its own deck (hand, discard, played). */
+function context(view: AcornRunView, me: RacerView): PlanContext {
+  const counts = [4, 3, 3]; // a starter deck's split as a prior
+  for (const c of [...(me.hand ?? []), ...me.discard, ...view.turn.played]) {
+    const color = colorOf(c);
+    if (color) counts[COLORS.indexOf(color)]!++;
+  }
+  const total = counts[0]! + counts[1]! + counts[2]!;
+  const shares = counts.map((n) => Math.round((20 * n) / total) / 20);
+  const key = shares.join(',');
+  let dist = distCache.get(key);
+  if (!dist) {
+    dist = distances(shares);
+    if (distCache.size > 500) distCache.clear();
+    distCache.set(key, dist);
+  }
+  return {
+    occupied: new Set(view.racers.flatMap((r) => (r.racer !== me.racer && r.pos !== null ? [r.pos] : []))),
+    acornsAt: new Map(view.boardAcorns.filter((a) => !view.turn.dropped.includes(a.space)).map((a) => [a.space, a.count])),
+    dist,
+  };
+}
+
+function simOf(view: AcornRunView, me: RacerView): Sim {
+  return { pos: me.pos!, hand: [...(me.hand ?? [])], main: view.turn.mainMoves, extra: view.turn.extraSprints, vp: 0, acorns: 0, taken: [] };
+}
+
+const marketCards = (view: AcornRunView): { row: MarketRow; index: number; card: number }[] =>
+  (['cheap', 'expensive'] as const).flatMap((row) =>
+    view.market[row].row.flatMap((card, index) => (card === null ? [] : [{ row, index, card }])),
+  );
+
+/** The value of resolving an effect now (an acorn action, a column bonus, an acorn card). */
+function effectValue(view: AcornRunView, me: RacerView, ctx: PlanContext, e: Effect): number {
+  const early = view.turn.mainMoves > 0;
+  switch (e.kind) {
+    case 'move': {
+      const to = stepTarget(me.pos!, e.dir);
+      if (to === null || (space(to).kind === 'path' || space(to).kind === 'go') && ctx.occupied.has(to)) return -1;
+      return TURN_VP * (ctx.dist[me.pos!]! - ctx.dist[to]!) + (ctx.acornsAt.get(to) ?? 0) * 0.5;
+    }
+    case 'draw':
+      return early ? 0.6 * e.cards : 0.15;
+    case 'cycle':
+      return early ? 0.5 : 0.1;
+    case 'buying-power':
+      return bestBuy(view, me, e.amount) && !bestBuy(view, me, 0) ? 0.9 : 0.1;
+    case 'trash':
+      return [...me.discard, ...(me.hand ?? [])].some((c) => kindOf(c).deck === 'starter' && kindOf(c).combo.length === 0) ? 0.4 : 0;
+    case 'gain':
+      return Math.max(0, ...marketCards(view).map((m) => cardValue(m.card))) * 0.5;
+    case 'combo-vp':
+      return TOKEN_VP * e.tokens;
+    case 'acorns':
+      return 0.5 * e.count;
+    case 'extra-move':
+      return early ? 0.3 : (me.hand?.length ?? 0) >= 2 ? 1.2 : 0.2;
+    default:
+      return 0;
+  }
+}
+
+/** The best market card to buy with `extraPower` more buying power, if any is worth it. */
+function bestBuy(view: AcornRunView, me: RacerView, extraPower: number): { row: MarketRow; index: number } | null {
+  const budget = view.turn.buyingPower + extraPower + (me.hand?.length ?? 0);
+  let best: { row: MarketRow; index: number } | null = null;
+  let bestScore = 0;
+  for (const m of marketCards(view)) {
+    const cost = kindOf(m.card).cost;
+    if (cost > budget) continue;
+    const score = cardValue(m.card) - 1.4 - 0.1 * cost;
+    if (score > bestScore) {
+      bestScore = score;
+      best = { row: m.row, index: m.index };
+    }
+  }
+  return best;
+}
+
+const lowest = (cards: readonly number[]): number => [...cards].sort((a, b) => cardValue(a) - cardValue(b) || a - b)[0]!;
+
+function decide(view: AcornRunView, legal: readonly Action[]): Action {
+  const me = view.racers[view.me!]!;
+  const ctx = context(view, me);
+  const sim = simOf(view, me);
+  const p = view.turn.pending[0];
+  const hand = me.hand ?? [];
+  if (p) {
+    switch (p.kind) {
+      case 'sprint':
+      case 'climb':
+      case 'descend':
+      case 'jump': {
+        const plan = choosePlan(ctx, sim, continuations(ctx, sim, p), false);
+        return plan?.actions[0] ?? { type: 'cancel' };
+      }
+      case 'pay':
+      case 'discard':
+        return { type: p.kind === 'pay' ? 'add' : 'discard', card: lowest(hand) };
+      case 'trash': {
+        const worst = [...me.discard, ...hand].filter((c) => kindOf(c).deck === 'starter' && kindOf(c).combo.length === 0);
+        return worst.length > 0 ? { type: 'trash', card: Math.min(...worst) } : { type: 'skip' };
+      }
+      case 'gain': {
+        const best = marketCards(view).sort((a, b) => cardValue(b.card) - cardValue(a.card))[0];
+        return best ? { type: 'gain', row: best.row, index: best.index } : { type: 'skip' };
+      }
+      case 'cleanup':
+        return hand.length > 0 ? { type: 'discard', card: hand[0]! } : { type: 'keep' };
+    }
+  }
+  const isLegal = (a: Action): boolean => legal.some((l) => actionKey(l) === actionKey(a));
+  const plays = legal.filter((a): a is Extract<Action, { type: 'play' }> => a.type === 'play');
+  const nearEnd = ctx.dist[me.pos!]! < 1.2;
+
+  // 1. Draw first: more cards, better moves.
+  for (const a of plays) {
+    const k = kindOf(a.card).effect?.kind;
+    if (k === 'draw' || k === 'cycle' || (k === 'extra-move' && hand.length >= 4)) return a;
+  }
+  // 2. The best move, if it beats standing still.
+  const plan = choosePlan(ctx, sim, freshOptions(ctx, sim), true);
+  if (plan && isLegal(plan.actions[0]!)) return plan.actions[0]!;
+  // 3. Free moves from cards and acorn actions that bring the finish closer; gains and trashes.
+  let bestPlay: Action | null = null;
+  let bestValue = 0.5;
+  for (const a of legal) {
+    let value = -Infinity;
+    if (a.type === 'play') {
+      const e = kindOf(a.card).effect!;
+      if (e.kind === 'move' || e.kind === 'gain' || e.kind === 'trash') value = effectValue(view, me, ctx, e) - (nearEnd ? 0 : 0.3);
+      else if ((e.kind === 'big-acorn' || e.kind === 'small-acorn') && a.cell !== undefined) value = effectValue(view, me, ctx, CELLS[a.cell]!.effect);
+      else if (e.kind === 'oops' && a.dir) value = effectValue(view, me, ctx, { kind: 'move', dir: a.dir }) - 0.8;
+      else if (e.kind === 'buying-power') value = effectValue(view, me, ctx, e);
+    } else if (a.type === 'spend') {
+      value = effectValue(view, me, ctx, CELLS[a.cell]!.effect) - (nearEnd ? 0.5 : 0);
+      const column = CELLS[a.cell]!.column;
+      const rest = COLUMN_CELLS[column]!.filter((i) => i !== a.cell);
+      if (rest.every((i) => me.grid[i] !== 0)) value += effectValue(view, me, ctx, CONTENT.playerBoard.columns[column]!.bonus);
+    }
+    if (value > bestValue) {
+      bestValue = value;
+      bestPlay = a;
+    }
+  }
+  if (bestPlay) return bestPlay;
+  // 4. Buy the best card worth having, unless the race is nearly over.
+  if (ctx.dist[me.pos!]! > 2) {
+    const buy = bestBuy(view, me, 0);
+    if (buy) {
+      const a: Action = { type: 'buy', row: buy.row, index: buy.index };
+      if (isLegal(a)) return a;
+    }
+  }
+  return { type: 'end' };
+}
+
+export const heuristicBot: Bot<AcornRunView, Action> = ({ view, legal }) => {
+  const action = decide(view, legal);
+  const key = actionKey(action);
+  return legal.find((a) => actionKey(a) === key) ?? legal.find((a) => a.type === 'end' || a.type === 'cancel' || a.type === 'skip') ?? legal[0]!;
+};
+

@@ -1,0 +1,170 @@
+/**
+ * Actions in words: one line per action for logs and replays, and the reason an action is not
+ * legal now, in terms a player understands.
+ */
+import type { Action } from './actions.js';
+import { space } from './board.js';
+import { cardLabel, isCardNumber, kindOf } from './cards.js';
+import { CELLS } from './effects.js';
+import type { Effect } from './content/schema.js';
+import { currentRacer, type State } from './state.js';
+import { sprintColors } from './moves.js';
+
+export function effectLabel(e: Effect): string {
+  switch (e.kind) {
+    case 'move':
+      return `move ${e.dir}`;
+    case 'sprint-plus':
+      return `sprint +${e.spaces}`;
+    case 'extra-sprint':
+      return 'extra sprint';
+    case 'extra-move':
+      return 'extra main move';
+    case 'big-acorn':
+      return 'big acorn';
+    case 'small-acorn':
+      return 'small acorn';
+    case 'oops':
+      return 'oops';
+    case 'draw':
+      return `draw ${e.cards}`;
+    case 'cycle':
+      return `draw ${e.draw}, discard ${e.discard}`;
+    case 'buying-power':
+      return `+${e.amount} buying power${e.refresh ? ' (may refresh a row)' : ''}`;
+    case 'trash':
+      return 'trash a card';
+    case 'gain':
+      return 'gain a market card';
+    case 'combo-vp':
+      return `${e.tokens} combo VP`;
+    case 'acorns':
+      return `${e.count} acorn${e.count > 1 ? 's' : ''}`;
+  }
+}
+
+export const spaceLabel = (id: number): string => space(id).name;
+const card = (c: number): string => (isCardNumber(c) ? cardLabel(c) : `card ${c}`);
+const cellLabel = (cell: number): string => {
+  const c = CELLS[cell];
+  return c ? `acorn space ${cell + 1} (${effectLabel(c.effect)})` : `acorn space ${cell + 1}`;
+};
+
+export function describeAction(state: State, action: Action): string {
+  const p = state.turn.pending[0];
+  switch (action.type) {
+    case 'sprint':
+      return `starts a ${action.color} sprint`;
+    case 'climb':
+      return 'starts a climb';
+    case 'descend':
+      return 'starts a descent';
+    case 'jump':
+      return 'starts a jump';
+    case 'add':
+      switch (p?.kind) {
+        case 'sprint':
+          return `sprints with ${card(action.card)}`;
+        case 'climb':
+          return `climbs with ${card(action.card)}`;
+        case 'descend':
+          return `descends with ${card(action.card)}`;
+        case 'jump':
+          return `adds ${card(action.card)} to the combo`;
+        case 'pay':
+          return `pays with ${card(action.card)}`;
+        default:
+          return `adds ${card(action.card)}`;
+      }
+    case 'slide':
+      return 'slides forward along the line';
+    case 'land':
+      return `lands on ${spaceLabel(action.to)}`;
+    case 'done':
+      return `finishes the ${p?.kind ?? 'move'}`;
+    case 'cancel':
+      return `takes back the ${p?.kind === 'pay' ? 'purchase' : (p?.kind ?? 'move')}`;
+    case 'play': {
+      const e = isCardNumber(action.card) ? kindOf(action.card).effect : null;
+      const what = e ? effectLabel(e) : 'its effect';
+      const dir = action.dir ? ` ${action.dir}` : '';
+      const cell = action.cell !== undefined ? ` on ${cellLabel(action.cell)}` : '';
+      return `plays ${card(action.card)} (${what})${dir}${cell}`;
+    }
+    case 'spend':
+      return `spends an acorn on ${cellLabel(action.cell)}`;
+    case 'refresh':
+      return `refreshes the ${action.row} market row`;
+    case 'buy': {
+      const c = state.market[action.row].row[action.index];
+      return `buys ${c === null || c === undefined ? 'an empty slot' : card(c)}`;
+    }
+    case 'gain': {
+      const c = state.market[action.row].row[action.index];
+      return `gains ${c === null || c === undefined ? 'an empty slot' : card(c)} for free`;
+    }
+    case 'discard':
+      return `discards ${card(action.card)}`;
+    case 'trash':
+      return `trashes ${card(action.card)}`;
+    case 'skip':
+      return `skips the ${p?.kind ?? 'choice'}`;
+    case 'end':
+      return 'ends the turn';
+    case 'keep':
+      return `keeps ${currentRacer(state).hand.length} card(s) and draws`;
+  }
+}
+
+/** Why a well-formed action is not legal for `seat` now. */
+export function explainIllegal(state: State, seat: number, action: Action): string {
+  if (state.over) return 'the race is over';
+  const r = currentRacer(state);
+  if (r.seat !== seat) return `it is seat ${r.seat}'s turn`;
+  const p = state.turn.pending[0];
+  const hasCard = 'card' in action && typeof action.card === 'number' && r.hand.includes(action.card);
+  if (p) {
+    const finishing: Record<string, string> = {
+      sprint: 'finish the sprint with done, add a card, or cancel it',
+      climb: 'finish the climb with done, add a card, slide, or cancel it',
+      descend: 'finish the descent with done, add a card, slide, or cancel it',
+      jump: 'add a combo card, land, or cancel the jump',
+      pay: 'pay the rest of the price with cards from your hand, or cancel the purchase',
+      discard: `discard ${p.kind === 'discard' ? p.count : ''} more card(s) first`,
+      trash: 'choose a card to trash, or skip',
+      gain: 'choose a market card to gain, or skip',
+      cleanup: 'discard unused cards, or keep the rest to end your turn',
+    };
+    if ('card' in action && !hasCard && action.type !== 'trash') return 'that card is not in your hand';
+    return `${action.type} is not possible now: ${finishing[p.kind]}`;
+  }
+  switch (action.type) {
+    case 'sprint': {
+      if (r.pos === null) return 'your pawn is not on the track';
+      const zone = space(r.pos).zone;
+      if (state.turn.mainMoves === 0 && state.turn.extraSprints === 0) return 'you have used your main move this turn (R2)';
+      if (zone && !sprintColors(zone).includes(action.color)) return `in a ${zone} lane you may sprint only with ${sprintColors(zone).join(' or ')} cards (R3)`;
+      return `you cannot sprint ${action.color} from here`;
+    }
+    case 'climb':
+    case 'descend':
+      if (state.turn.mainMoves === 0) return 'you have used your main move this turn (R2)';
+      return `you cannot ${action.type} from here with the cards in your hand (R4)`;
+    case 'jump':
+      return 'you can jump only from a jump-off space or the edge of a foliage gap, with cards in hand (R5, R6)';
+    case 'play':
+      if (!hasCard) return 'that card is not in your hand';
+      return 'that card cannot be played for its effect like this now';
+    case 'spend':
+      if (r.acorns === 0) return 'you have no acorn to spend (R9)';
+      return 'that acorn space is used, or its action cannot be done now (R9)';
+    case 'buy':
+      return 'that market slot is empty or you cannot pay its cost (R10)';
+    case 'refresh':
+      return 'refreshing a market row needs a buying-power effect this turn';
+    case 'end':
+      return 'finish or cancel what you started first';
+    default:
+      return `${action.type} is only possible in the middle of a move, a purchase or a choice`;
+  }
+}

@@ -1,0 +1,132 @@
+/**
+ * Dummy movement (R14, rulebook "Dummy actions"): the path each instruction takes, and ending it
+ * on the last space of that path a pawn may end on. Dummies step up, down and forward, never
+ * backwards, and never across a foliage gap (they jump it, see jump.ts).
+ */
+import { BOARD, space } from '../board.js';
+import type { DummyMove } from '../content/dummy-schema.js';
+import { COLORS, type Color } from '../content/schema.js';
+import { arrive, canEndOn, forwardPath } from '../pawns.js';
+import type { State } from '../state.js';
+
+/** Spaces where a dummy's movement ends and it jumps: a tree's jump-off, or the near edge of a foliage gap. */
+export const isJumpSpace = (id: number): boolean => space(id).kind === 'jumpoff' || space(id).foliage !== null;
+/** The end of a tree's lanes: its jump-off spaces, or on the Great Oak the finish line. */
+const isTreeEnd = (id: number): boolean => space(id).kind === 'jumpoff' || id === BOARD.finish;
+
+/** One step in a direction; forward stops at nothing but the tree's end (gaps have no forward link). */
+function step(id: number, dir: 'up' | 'down' | 'forward'): number | null {
+  const s = space(id);
+  return dir === 'up' ? s.up : dir === 'down' ? s.down : s.forward;
+}
+
+/** Sprint: one lane up or down first when the board allows it (skipped otherwise), then forward. */
+export function sprintPath(from: number, shift: 'none' | 'up' | 'down', spaces: number): number[] {
+  const path: number[] = [];
+  let start = from;
+  if (shift !== 'none') {
+    const to = step(from, shift);
+    if (to !== null) {
+      path.push(to);
+      start = to;
+    }
+  }
+  if (isJumpSpace(start) && path.length > 0) return path;
+  return [...path, ...forwardPath(start, spaces)];
+}
+
+/** Lanes of a color, and how far lane `lane` is from the nearest of them. */
+const laneDistance = (lane: number, color: Color): number => {
+  const c = COLORS.indexOf(color);
+  return Math.min(Math.abs(lane - 2 * c), Math.abs(lane - (2 * c + 1)));
+};
+
+/**
+ * The alternative action: toward the nearest lane of `color`, one lane per space (a forward step
+ * where the board has no link up or down here), then forward, `spaces` spaces in all.
+ */
+export function alternativePath(from: number, color: Color, spaces: number): number[] {
+  const path: number[] = [];
+  let cur = from;
+  for (let i = 0; i < spaces; i++) {
+    const s = space(cur);
+    if (s.lane === null || isJumpSpace(cur) || cur === BOARD.finish) break;
+    let next: number | null = null;
+    if (laneDistance(s.lane, color) > 0) {
+      const c = COLORS.indexOf(color);
+      next = step(cur, s.lane < 2 * c ? 'up' : 'down');
+    }
+    next ??= s.forward;
+    if (next === null) break;
+    path.push(next);
+    cur = next;
+    if (isTreeEnd(cur)) break;
+  }
+  return path;
+}
+
+/** Every simple path of up to `max` steps (up, down, forward) from `from`; a path stops at the tree's end. */
+function paths(from: number, max: number): number[][] {
+  const out: number[][] = [];
+  const walk = (path: number[]): void => {
+    const cur = path.length === 0 ? from : path[path.length - 1]!;
+    if (path.length > 0) out.push(path);
+    if (path.length === max || isTreeEnd(cur) || (path.length > 0 && isJumpSpace(cur))) return;
+    for (const dir of ['forward', 'up', 'down'] as const) {
+      const next = step(cur, dir);
+      if (next !== null && next !== from && !path.includes(next)) walk([...path, next]);
+    }
+  };
+  walk([]);
+  return out;
+}
+
+/**
+ * Fetch an acorn: the tree's jump zone (or the finish) when max steps reach it; else the acorn
+ * min..max steps away that is farthest forward, a tie going to the lane toward the alternative's
+ * color; else the alternative action. Returns the path to take.
+ */
+export function fetchPath(state: State, racer: number, from: number, move: Extract<DummyMove, { kind: 'fetch' }>): number[] {
+  const all = paths(from, move.max);
+  const toEnd = all.filter((p) => isTreeEnd(p[p.length - 1]!)).sort((a, b) => a.length - b.length);
+  if (toEnd.length > 0) return toEnd[0]!;
+  const acorns = all.filter((p) => {
+    const end = p[p.length - 1]!;
+    return p.length >= move.min && state.boardAcorns[end]! > 0 && canEndOn(state, end, racer);
+  });
+  if (acorns.length > 0) {
+    const key = (p: number[]): [number, number] => {
+      const s = space(p[p.length - 1]!);
+      return [s.col ?? 0, -laneDistance(s.lane ?? 0, move.alt)];
+    };
+    acorns.sort((a, b) => {
+      const [ca, la] = key(a);
+      const [cb, lb] = key(b);
+      return cb - ca || lb - la || a[a.length - 1]! - b[b.length - 1]!;
+    });
+    return acorns[0]!;
+  }
+  return alternativePath(from, move.alt, move.max);
+}
+
+/** The path a movement instruction takes from `from`. */
+export function movePath(state: State, racer: number, from: number, move: DummyMove): number[] {
+  return move.kind === 'sprint' ? sprintPath(from, move.shift, move.spaces) : fetchPath(state, racer, from, move);
+}
+
+/**
+ * Ends the movement on the path's last space a pawn may end on (R8: one before an occupied
+ * space, and so on back); collects the acorn there. Returns the acorns collected, or null when
+ * the dummy could not move at all.
+ */
+export function settle(state: State, racer: number, path: readonly number[]): { to: number; acorns: number } | null {
+  const r = state.racers[racer]!;
+  for (let i = path.length - 1; i >= 0; i--) {
+    const to = path[i]!;
+    if (!canEndOn(state, to, racer)) continue;
+    const before = r.acorns;
+    arrive(state, racer, to, i === 0 ? r.pos! : path[i - 1]!);
+    return { to, acorns: r.acorns - before };
+  }
+  return null;
+}

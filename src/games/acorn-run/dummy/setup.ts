@@ -1,0 +1,47 @@
+/** Dummies at setup: turn order and start positions (R16), and the dummy racers themselves (R14). */
+import { BOARD } from '../board.js';
+import { DUMMY_COLORS } from '../content/dummy-schema.js';
+import { CELLS } from '../effects.js';
+import type { Arrangement, Options } from '../setup.js';
+import { startSpaces } from '../setup.js';
+import type { Racer } from '../state.js';
+
+/**
+ * Racer indices in turn order: seats from `first` round the table, then R16 places the dummies'
+ * block (racers seats..seats+n-1, green first) after the seats ('first'), before them ('last'),
+ * or between two seats ('split'). Start spaces follow turn order from the bottom Go! space up.
+ */
+export function turnOrder(seats: number, first: number, options: Options): number[] {
+  const humans = Array.from({ length: seats }, (_, i) => (first + i) % seats);
+  const dummies = Array.from({ length: options.dummies }, (_, i) => seats + i);
+  if (dummies.length === 0) return humans;
+  switch (options.start) {
+    case 'first':
+      return [...humans, ...dummies];
+    case 'last':
+      return [...dummies, ...humans];
+    case 'split':
+      return [humans[0]!, ...dummies, ...humans.slice(1)];
+  }
+}
+
+export function dummyRacers(seats: number, options: Options, order: readonly number[], a: Arrangement | undefined): Racer[] {
+  return Array.from({ length: options.dummies }, (_, i): Racer => {
+    const named = a?.dummyPositions?.[i];
+    return {
+      kind: 'dummy',
+      seat: -1,
+      pawn: DUMMY_COLORS[i]!,
+      pos: named ? BOARD.byName.get(named)! : startSpaces(options)[order.indexOf(seats + i)]!,
+      deck: [],
+      hand: [],
+      discard: [],
+      acorns: a?.dummyAcorns?.[i] ?? 0,
+      grid: CELLS.map(() => 0),
+      tokens: [],
+      place: null,
+      out: false,
+      finishLane: null,
+    };
+  });
+}

@@ -1,0 +1,140 @@
+/**
+ * The dummies' turn (R14): when their block comes up in turn order, one dummy card is drawn and
+ * resolved for every dummy still running: movements one after another in the order green, pink,
+ * yellow, brown (jumping first when a dummy starts on a jump space, jumping at the end when it
+ * reaches one), then all market marks at once. A dummy that finished first places a
+ * running-out-of-time token instead of playing (R12).
+ */
+import { BOARD, space } from '../board.js';
+import { DUMMY_COLORS, type DummyColor, type DummyJump } from '../content/dummy-schema.js';
+import { MARKET_ROWS, type MarketRow } from '../cards.js';
+import { placeFinisher, placeOutOfTime } from '../finale.js';
+import { refill } from '../market.js';
+import { arrive, canEndOn } from '../pawns.js';
+import { gainAcorns, gainTokens, isRunning, type State } from '../state.js';
+import { drawDummyCard, dummyCard } from './deck.js';
+import { isJumpSpace, movePath, settle } from './move.js';
+import type { DummyEvent } from './types.js';
+
+export const dummyColor = (state: State, racer: number): DummyColor => state.racers[racer]!.pawn as DummyColor;
+
+/** The racers of the dummy block that starts at `first` in turn order. */
+export function dummyBlock(state: State, first: number): number[] {
+  const at = state.order.indexOf(first);
+  const block: number[] = [];
+  for (let i = at; i < state.order.length && state.racers[state.order[i]!]!.kind === 'dummy'; i++) block.push(state.order[i]!);
+  return block;
+}
+
+/** R14 jumps: to the card's lane, the other one when it is occupied, or wait for next turn. */
+function treeJump(state: State, racer: number, jump: DummyJump, events: DummyEvent[]): boolean {
+  const r = state.racers[racer]!;
+  const from = r.pos!;
+  const targets = space(from).jumpTo!;
+  const order = jump.to === 'upper' ? [targets.upper, targets.lower] : [targets.lower, targets.upper];
+  const to = order.find((t) => canEndOn(state, t, racer));
+  if (to === undefined) {
+    events.push({ kind: 'wait', racer, at: from });
+    return false;
+  }
+  const tokens = r.tokens.length;
+  let spent = 0;
+  if (jump.reward === 'vp') gainTokens(state, r, 1);
+  else if (jump.reward === 'trade' && r.acorns > 0) {
+    // R14: the trade needs an acorn; without one the dummy gains nothing.
+    r.acorns--;
+    state.acornSupply++;
+    spent = 1;
+    gainTokens(state, r, 3);
+  }
+  const before = r.acorns;
+  arrive(state, racer, to, from);
+  events.push({ kind: 'jump', racer, from, to, foliage: false, vp: r.tokens.length - tokens, acorns: r.acorns - before, spent });
+  return true;
+}
+
+/** Foliage jumps ignore the card: a gap of 2 gives an acorn, a gap of 3 a combo VP. */
+function foliageJump(state: State, racer: number, events: DummyEvent[]): boolean {
+  const r = state.racers[racer]!;
+  const from = r.pos!;
+  const gap = space(from).foliage!;
+  if (!canEndOn(state, gap.to, racer)) {
+    events.push({ kind: 'wait', racer, at: from });
+    return false;
+  }
+  const tokens = r.tokens.length;
+  const before = r.acorns;
+  if (gap.cards === 2) gainAcorns(state, r, 1);
+  else gainTokens(state, r, 1);
+  arrive(state, racer, gap.to, from);
+  events.push({ kind: 'jump', racer, from, to: gap.to, foliage: true, vp: r.tokens.length - tokens, acorns: r.acorns - before, spent: 0 });
+  return true;
+}
+
+function jumpFrom(state: State, racer: number, jump: DummyJump, events: DummyEvent[]): boolean {
+  return space(state.racers[racer]!.pos!).kind === 'jumpoff' ? treeJump(state, racer, jump, events) : foliageJump(state, racer, events);
+}
+
+function finishIfThere(state: State, racer: number, events: DummyEvent[]): void {
+  if (state.racers[racer]!.pos !== BOARD.finish) return;
+  placeFinisher(state, racer);
+  events.push({ kind: 'finish', racer, place: state.racers[racer]!.place! });
+}
+
+function moveDummy(state: State, racer: number, card: number, events: DummyEvent[]): void {
+  const color = dummyColor(state, racer);
+  const spec = dummyCard(card);
+  const r = state.racers[racer]!;
+  // Starting on a jump space: jump first (a jump deferred last turn included), then move.
+  if (isJumpSpace(r.pos!) && !jumpFrom(state, racer, spec.jumps[color], events)) return;
+  const from = r.pos!;
+  const moved = settle(state, racer, movePath(state, racer, from, spec.moves[color]));
+  if (moved) events.push({ kind: 'move', racer, from, to: moved.to, acorns: moved.acorns });
+  finishIfThere(state, racer, events);
+  if (moved && isRunning(r) && isJumpSpace(r.pos!)) jumpFrom(state, racer, spec.jumps[color], events);
+}
+
+/** R14 market: every card marked for a running dummy is discarded (an acorn mark costs an acorn), then refilled. */
+function marketActions(state: State, card: number, block: readonly number[], events: DummyEvent[]): void {
+  const taken: { row: MarketRow; index: number }[] = [];
+  for (const mark of dummyCard(card).market) {
+    const racer = block.find((i) => state.racers[i]!.pawn === mark.color);
+    if (racer === undefined) continue;
+    const r = state.racers[racer]!;
+    const slot = state.market[mark.row].row[mark.index];
+    if (!isRunning(r) || slot === null || slot === undefined) continue;
+    if (mark.acorn) {
+      if (r.acorns === 0) continue;
+      r.acorns--;
+      state.acornSupply++;
+    }
+    state.box.push(slot);
+    state.market[mark.row].row[mark.index] = null;
+    taken.push({ row: mark.row, index: mark.index });
+    events.push({ kind: 'buy', racer, row: mark.row, card: slot, spent: mark.acorn ? 1 : 0 });
+  }
+  for (const row of MARKET_ROWS) for (const t of taken) if (t.row === row) refill(state, row, t.index);
+}
+
+/** Plays the dummy block starting at racer `first`; returns the block's last racer. */
+export function playDummyBlock(state: State, first: number): number {
+  const block = dummyBlock(state, first);
+  const events: DummyEvent[] = [];
+  state.dummyTurn = { card: null, round: state.round, events };
+  if (state.firstFinisher !== null && block.includes(state.firstFinisher)) {
+    placeOutOfTime(state);
+    events.push({ kind: 'out-of-time', racer: state.firstFinisher });
+    if (state.over) return block[block.length - 1]!;
+  }
+  const running = DUMMY_COLORS.flatMap((c) => block.filter((i) => state.racers[i]!.pawn === c && isRunning(state.racers[i]!)));
+  if (running.length === 0 || state.dummies === null) return block[block.length - 1]!;
+  const card = drawDummyCard(state.rng, state.dummies);
+  state.dummyTurn.card = card;
+  for (const racer of running) {
+    if (!isRunning(state.racers[racer]!)) continue;
+    moveDummy(state, racer, card, events);
+    if (state.over) return block[block.length - 1]!;
+  }
+  marketActions(state, card, block, events);
+  return block[block.length - 1]!;
+}

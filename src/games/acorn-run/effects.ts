@@ -1,0 +1,221 @@
+/**
+ * Card effects played on their own, acorn actions on the player board (R9), and the choices some
+ * effects leave pending (discard after a cycle, trash, gain).
+ */
+import type { Action } from './actions.js';
+import { distinctKinds, kindOf } from './cards.js';
+import { CONTENT } from './content/index.js';
+import { DIRECTIONS, type Direction, type Effect } from './content/schema.js';
+import { filledSlots, takeFromMarket } from './market.js';
+import { arrive, canStep, stepTarget } from './pawns.js';
+import {
+  CELL_ACORN,
+  CELL_CARD,
+  CELL_EMPTY,
+  currentRacer,
+  drawCards,
+  gainAcorns,
+  gainTokens,
+  removeCard,
+  type Pending,
+  type State,
+} from './state.js';
+import type { MarketRow } from './cards.js';
+
+/** The player-board grid flattened column by column. */
+export interface Cell {
+  effect: Effect;
+  column: number;
+}
+export const CELLS: readonly Cell[] = CONTENT.playerBoard.columns.flatMap((col, column) =>
+  col.cells.map((effect) => ({ effect, column })),
+);
+export const COLUMN_CELLS: readonly number[][] = CONTENT.playerBoard.columns.map((_, column) =>
+  CELLS.flatMap((c, i) => (c.column === column ? [i] : [])),
+);
+
+/** Whether an effect can be resolved now (a free move needs somewhere to end, R8). */
+function resolvable(state: State, effect: Effect): boolean {
+  return effect.kind === 'move' ? canStep(state, state.turn.racer, effect.dir) : true;
+}
+
+const emptyCells = (state: State): number[] =>
+  currentRacer(state)
+    .grid.flatMap((v, i) => (v === CELL_EMPTY && resolvable(state, CELLS[i]!.effect) ? [i] : []));
+
+/** Cards that may be played now for their own effect, one action per kind (and target). */
+export function legalPlays(state: State): Action[] {
+  const r = currentRacer(state);
+  const out: Action[] = [];
+  for (const card of distinctKinds(r.hand)) {
+    const effect = kindOf(card).effect;
+    if (!effect) continue;
+    switch (effect.kind) {
+      case 'move':
+        if (canStep(state, state.turn.racer, effect.dir)) out.push({ type: 'play', card });
+        break;
+      case 'extra-move':
+      case 'draw':
+      case 'cycle':
+      case 'buying-power':
+      case 'trash':
+      case 'gain':
+        out.push({ type: 'play', card });
+        break;
+      case 'big-acorn':
+      case 'small-acorn':
+        for (const cell of emptyCells(state)) out.push({ type: 'play', card, cell });
+        break;
+      case 'oops': {
+        const acornCells = r.grid.flatMap((v, i) => (v === CELL_ACORN ? [i] : []));
+        for (const dir of DIRECTIONS) {
+          if (!canStep(state, state.turn.racer, dir)) continue;
+          for (const cell of acornCells) out.push({ type: 'play', card, dir, cell });
+        }
+        break;
+      }
+      case 'sprint-plus':
+      case 'extra-sprint':
+      case 'combo-vp':
+      case 'acorns':
+        // Sprint effects only work inside a sprint; the last two are never on cards.
+        break;
+    }
+  }
+  return out;
+}
+
+/** R9: spend an acorn on any empty grid space whose action can be resolved now. */
+export function legalSpends(state: State): Action[] {
+  if (currentRacer(state).acorns === 0) return [];
+  return emptyCells(state).map((cell) => ({ type: 'spend', cell }));
+}
+
+/** Resolves one effect for the current racer; choices it leaves go to the pending list. */
+export function resolveEffect(state: State, effect: Effect): void {
+  const t = state.turn;
+  const r = currentRacer(state);
+  switch (effect.kind) {
+    case 'move': {
+      const from = r.pos!;
+      arrive(state, t.racer, stepTarget(from, effect.dir)!, from);
+      return;
+    }
+    case 'extra-move':
+      t.mainMoves++;
+      return;
+    case 'draw':
+      drawCards(state, r, effect.cards);
+      return;
+    case 'cycle': {
+      drawCards(state, r, effect.draw);
+      const count = Math.min(effect.discard, r.hand.length);
+      if (count > 0) t.pending.push({ kind: 'discard', count });
+      return;
+    }
+    case 'buying-power':
+      t.buyingPower += effect.amount;
+      if (effect.refresh) t.refreshes++;
+      return;
+    case 'trash':
+      if (r.hand.length + r.discard.length > 0) t.pending.push({ kind: 'trash' });
+      return;
+    case 'gain':
+      if (filledSlots(state).length > 0) t.pending.push({ kind: 'gain' });
+      return;
+    case 'combo-vp':
+      gainTokens(state, r, effect.tokens);
+      return;
+    case 'acorns':
+      gainAcorns(state, r, effect.count);
+      return;
+    case 'sprint-plus':
+    case 'extra-sprint':
+    case 'big-acorn':
+    case 'small-acorn':
+    case 'oops':
+      throw new Error(`the ${effect.kind} effect is not resolved on its own`);
+  }
+}
+
+export function playCard(state: State, card: number, dir: Direction | undefined, cell: number | undefined): void {
+  const t = state.turn;
+  const r = currentRacer(state);
+  const effect = kindOf(card).effect!;
+  removeCard(r.hand, card);
+  switch (effect.kind) {
+    case 'big-acorn':
+    case 'small-acorn':
+      // R9: an acorn card uses an empty space without an acorn, and never earns the column bonus.
+      r.grid[cell!] = CELL_CARD;
+      if (effect.kind === 'small-acorn') state.box.push(card);
+      else t.played.push(card);
+      resolveEffect(state, CELLS[cell!]!.effect);
+      return;
+    case 'oops': {
+      // Move, then an acorn leaves the player board for the space just left; its grid space is free again.
+      t.played.push(card);
+      const from = r.pos!;
+      arrive(state, t.racer, stepTarget(from, dir!)!, from);
+      r.grid[cell!] = CELL_EMPTY;
+      state.boardAcorns[from]!++;
+      t.dropped.push(from);
+      return;
+    }
+    default:
+      t.played.push(card);
+      resolveEffect(state, effect);
+  }
+}
+
+/** R9: the acorn fills the space, its action resolves, and completing the column adds the bonus. */
+export function spendAcorn(state: State, cell: number): void {
+  const r = currentRacer(state);
+  r.acorns--;
+  r.grid[cell] = CELL_ACORN;
+  resolveEffect(state, CELLS[cell]!.effect);
+  const column = CELLS[cell]!.column;
+  if (COLUMN_CELLS[column]!.every((i) => r.grid[i] !== CELL_EMPTY)) {
+    resolveEffect(state, CONTENT.playerBoard.columns[column]!.bonus);
+  }
+}
+
+type Choice = Extract<Pending, { kind: 'discard' | 'trash' | 'gain' }>;
+
+export function legalChoice(state: State, p: Choice): Action[] {
+  const r = currentRacer(state);
+  switch (p.kind) {
+    case 'discard':
+      return distinctKinds(r.hand).map((card) => ({ type: 'discard', card }));
+    case 'trash':
+      return [
+        ...distinctKinds(r.hand).map((card): Action => ({ type: 'trash', card })),
+        ...distinctKinds(r.discard).map((card): Action => ({ type: 'trash', card })),
+        { type: 'skip' },
+      ];
+    case 'gain':
+      return [...filledSlots(state).map(({ row, index }): Action => ({ type: 'gain', row, index })), { type: 'skip' }];
+  }
+}
+
+export function discardForEffect(state: State, p: Extract<Pending, { kind: 'discard' }>, card: number): void {
+  const r = currentRacer(state);
+  removeCard(r.hand, card);
+  r.discard.push(card);
+  p.count--;
+  if (p.count === 0 || r.hand.length === 0) state.turn.pending.shift();
+}
+
+/** The card leaves the game: from hand if it is there, else from the discard pile. */
+export function trashCard(state: State, card: number): void {
+  const r = currentRacer(state);
+  if (r.hand.includes(card)) removeCard(r.hand, card);
+  else removeCard(r.discard, card);
+  state.box.push(card);
+  state.turn.pending.shift();
+}
+
+export function gainCard(state: State, row: MarketRow, index: number): void {
+  takeFromMarket(state, row, index);
+  state.turn.pending.shift();
+}

@@ -1,0 +1,101 @@
+/**
+ * The finale (R12) and the winner (R13): the results board, running-out-of-time tokens, skipped
+ * turns, disqualification, the sunset round, and the outcome.
+ */
+import type { Outcome } from '../../engine/game.js';
+import { rankScores } from '../../engine/outcome.js';
+import { CONTENT } from './content/index.js';
+import { isRunning, OUT_OF_TIME, type State } from './state.js';
+
+const firstEmpty = (state: State): number => state.results.indexOf(null);
+
+/** Every racer still running is out of time (R12) and the race is over. */
+export function closeRace(state: State): void {
+  for (const r of state.racers) {
+    if (isRunning(r)) {
+      r.out = true;
+      r.pos = null;
+    }
+  }
+  state.over = true;
+}
+
+/** The race ends when nobody runs any more, or when the results board is full (R12). */
+function checkEnd(state: State): void {
+  if (!state.racers.some(isRunning)) state.over = true;
+  else if (firstEmpty(state) < 0) closeRace(state);
+}
+
+/** R12: a racer who crossed the line takes the highest empty space of the results board. */
+export function placeFinisher(state: State, racer: number): void {
+  const r = state.racers[racer]!;
+  const slot = firstEmpty(state);
+  if (slot < 0) throw new Error('a racer finished with no results space left');
+  state.results[slot] = racer;
+  r.place = slot;
+  r.pos = null;
+  if (state.firstFinisher === null) state.firstFinisher = racer;
+  checkEnd(state);
+}
+
+/**
+ * R12: on each turn the first finisher would take, they block the highest empty space with a
+ * running-out-of-time token. Our ruling for a gap in the rulebook: when no token is left to
+ * place, time is up and every racer still running is out of time.
+ */
+export function placeOutOfTime(state: State): void {
+  if (state.outOfTimeLeft === 0) {
+    closeRace(state);
+    return;
+  }
+  state.results[firstEmpty(state)] = OUT_OF_TIME;
+  state.outOfTimeLeft--;
+  checkEnd(state);
+}
+
+/** Race VP (R12) of a racer: 0 if out of time or not finished. */
+export function raceVp(state: State, racer: number): number {
+  const r = state.racers[racer]!;
+  return r.place === null || r.out ? 0 : CONTENT.race.results[r.place]!;
+}
+
+/** R13: race VP plus combo VP; a disqualified racer scores 0 in total (R12). */
+export function totalVp(state: State, racer: number): number {
+  const r = state.racers[racer]!;
+  if (r.out || r.place === null) return 0;
+  return raceVp(state, racer) + r.tokens.reduce((a, b) => a + b, 0);
+}
+
+export function outcome(state: State): Outcome | null {
+  if (!state.over) return null;
+  const seats = state.seatRacer;
+  const scores = seats.map((racer) => totalVp(state, racer));
+  // R13: a tie goes to the racer higher on the results board; racers without a place share.
+  const tieBreak = seats.map((racer) => state.racers[racer]!.place ?? state.results.length);
+  const { ranks, winners } = rankScores(scores, false, tieBreak);
+  const winner = state.racers[seats[winners[0]!]!]!;
+  const first = state.firstFinisher === null ? null : state.racers[state.firstFinisher]!;
+  // R14: ranks are the seats'; whether a dummy beat every seat is a lab figure (dummyWin).
+  const all = state.racers.map((_, i) => i);
+  const overall = rankScores(
+    all.map((i) => totalVp(state, i)),
+    false,
+    all.map((i) => state.racers[i]!.place ?? state.results.length),
+  );
+  const dummyStats: Record<string, number> = state.dummies
+    ? { dummyWin: seats.some((racer) => overall.ranks[racer] === 1) ? 0 : 1, bestSeatPlace: Math.min(...seats.map((racer) => overall.ranks[racer]!)) }
+    : {};
+  return {
+    scores,
+    ranks,
+    winners,
+    rounds: state.round,
+    stats: {
+      winnerLane: winner.finishLane ?? 'none',
+      firstLane: first?.finishLane ?? 'none',
+      finishers: state.racers.filter((r) => r.place !== null).length,
+      disqualified: state.racers.filter((r) => r.out).length,
+      ...dummyStats,
+    },
+  };
+}

@@ -1,0 +1,90 @@
+/**
+ * Jumps (R5, R6): from a tree's jump-off space to the next tree, or across a foliage gap, built
+ * card by card as a combo and finished with `land`.
+ */
+import type { Action } from './actions.js';
+import { space } from './board.js';
+import { colorOf, distinctKinds, kindOf } from './cards.js';
+import { CONTENT } from './content/index.js';
+import { arrive, canEndOn } from './pawns.js';
+import { addToHand, currentRacer, gainAcorns, gainTokens, removeCard, type Pending, type State } from './state.js';
+
+type JumpPending = Extract<Pending, { kind: 'jump' }>;
+
+/** A jump can start from a tree's jump-off space, or from the edge of a foliage gap with enough cards. */
+export function legalJumpStart(state: State): Action[] {
+  const r = currentRacer(state);
+  if (r.pos === null || r.hand.length === 0) return [];
+  const s = space(r.pos);
+  if (s.jumpTo !== null || (s.foliage !== null && r.hand.length >= s.foliage.cards)) return [{ type: 'jump' }];
+  return [];
+}
+
+export function startJump(state: State): void {
+  state.turn.pending.push({ kind: 'jump', cards: [], from: currentRacer(state).pos! });
+}
+
+/**
+ * R5: the first card of a combo needs a combo symbol; each next card's color must be one of the
+ * previous card's symbols. A tree jump may also be a single card of any kind (no combo).
+ * R6: a foliage jump is a combo of exactly the gap's number of cards.
+ */
+function canAdd(p: JumpPending, card: number): boolean {
+  const gap = space(p.from).foliage;
+  if (gap !== null && p.cards.length >= gap.cards) return false;
+  const color = colorOf(card);
+  if (p.cards.length === 0) return gap === null || (color !== null && kindOf(card).combo.length > 0);
+  return color !== null && kindOf(p.cards[p.cards.length - 1]!).combo.includes(color);
+}
+
+/** Where the jump may land now: R5 lower lane with any card, upper lane only with a combo. */
+export function landingSpaces(state: State, p: JumpPending): number[] {
+  const s = space(p.from);
+  const n = p.cards.length;
+  const out: number[] = [];
+  if (s.jumpTo !== null) {
+    if (n >= 1) out.push(s.jumpTo.lower);
+    if (n >= 2) out.push(s.jumpTo.upper);
+  } else if (s.foliage !== null && n === s.foliage.cards) {
+    out.push(s.foliage.to);
+  }
+  return out.filter((to) => canEndOn(state, to, state.turn.racer));
+}
+
+export function legalJump(state: State, p: JumpPending): Action[] {
+  const r = currentRacer(state);
+  const out: Action[] = distinctKinds(r.hand.filter((c) => canAdd(p, c))).map((card) => ({ type: 'add', card }));
+  for (const to of landingSpaces(state, p)) out.push({ type: 'land', to });
+  out.push({ type: 'cancel' });
+  return out;
+}
+
+export function addToJump(state: State, p: JumpPending, card: number): void {
+  removeCard(currentRacer(state).hand, card);
+  p.cards.push(card);
+}
+
+/** R5: the reward of a combo of `n` cards (longer combos than the table pay its last row). */
+export function comboReward(n: number): { vp: number; acorns: number } {
+  const table = CONTENT.race.comboRewards;
+  return table[Math.min(n, table.length - 1)]!;
+}
+
+export function land(state: State, p: JumpPending, to: number): void {
+  const t = state.turn;
+  const r = currentRacer(state);
+  t.pending.shift();
+  t.played.push(...p.cards);
+  // Only one combo per jump counts (R5); a single card is no combo and earns nothing.
+  if (p.cards.length >= 2) {
+    const reward = comboReward(p.cards.length);
+    gainTokens(state, r, reward.vp);
+    gainAcorns(state, r, reward.acorns);
+  }
+  arrive(state, t.racer, to, p.from);
+}
+
+export function cancelJump(state: State, p: JumpPending): void {
+  state.turn.pending.shift();
+  addToHand(currentRacer(state), p.cards);
+}

@@ -1,0 +1,139 @@
+/**
+ * Main moves (R2–R4): sprint, climb and descend, each built card by card and finished with
+ * `done` or taken back with `cancel`.
+ */
+import type { Action } from './actions.js';
+import { space } from './board.js';
+import { colorOf, distinctKinds, kindOf } from './cards.js';
+import { COLORS, type Color } from './content/schema.js';
+import { arrive, canEndOn, forwardPath } from './pawns.js';
+import { addToHand, currentRacer, removeCard, type Pending, type State } from './state.js';
+
+type SprintPending = Extract<Pending, { kind: 'sprint' }>;
+type VerticalPending = Extract<Pending, { kind: 'climb' | 'descend' }>;
+
+/** R3: in a lane you may sprint with its color or the color of any zone above it. */
+export function sprintColors(zone: Color): Color[] {
+  return COLORS.slice(COLORS.indexOf(zone));
+}
+
+/** R3: a card moves one space in a sprint, or more with a sprint-plus effect. */
+export function sprintValue(card: number): number {
+  const e = kindOf(card).effect;
+  return e?.kind === 'sprint-plus' ? e.spaces : 1;
+}
+
+export function sprintDistance(cards: readonly number[]): number {
+  return cards.reduce((n, c) => n + sprintValue(c), 0);
+}
+
+/** The main moves the current racer may start now. */
+export function legalMoveStarts(state: State): Action[] {
+  const r = currentRacer(state);
+  if (r.pos === null) return [];
+  const s = space(r.pos);
+  if (s.kind === 'jumpoff' || s.zone === null) return [];
+  const out: Action[] = [];
+  const t = state.turn;
+  const colors = new Set(r.hand.map(colorOf));
+  if ((t.mainMoves > 0 || t.extraSprints > 0) && s.forward !== null) {
+    for (const color of sprintColors(s.zone)) if (colors.has(color)) out.push({ type: 'sprint', color });
+  }
+  if (t.mainMoves > 0) {
+    if (s.up !== null && colors.has(space(s.up).zone)) out.push({ type: 'climb' });
+    if (s.down !== null && r.hand.some((c) => colorOf(c) !== null)) out.push({ type: 'descend' });
+  }
+  return out;
+}
+
+export function startSprint(state: State, color: Color): void {
+  const t = state.turn;
+  // An extra sprint is used before the main move: the main move stays free for a climb or descent.
+  const extra = t.extraSprints > 0;
+  if (extra) t.extraSprints--;
+  else t.mainMoves--;
+  t.pending.push({ kind: 'sprint', color, cards: [], from: currentRacer(state).pos!, extra });
+}
+
+export function startVertical(state: State, kind: 'climb' | 'descend'): void {
+  state.turn.mainMoves--;
+  state.turn.pending.push({ kind, cards: [], from: currentRacer(state).pos! });
+}
+
+export function legalSprint(state: State, p: SprintPending): Action[] {
+  const r = currentRacer(state);
+  const out: Action[] = distinctKinds(r.hand.filter((c) => colorOf(c) === p.color)).map((card) => ({ type: 'add', card }));
+  if (p.cards.length > 0) {
+    const path = forwardPath(p.from, sprintDistance(p.cards));
+    const dest = path[path.length - 1];
+    if (dest !== undefined && canEndOn(state, dest, state.turn.racer)) out.push({ type: 'done' });
+  }
+  out.push({ type: 'cancel' });
+  return out;
+}
+
+/** The space above (climb) or below (descend) the pawn, and which cards may take it there (R4). */
+function verticalTarget(state: State, p: VerticalPending): number | null {
+  const s = space(currentRacer(state).pos!);
+  return p.kind === 'climb' ? s.up : s.down;
+}
+
+const fitsVertical = (p: VerticalPending, target: number, card: number): boolean => {
+  const color = colorOf(card);
+  return p.kind === 'climb' ? color === space(target).zone : color !== null;
+};
+
+export function legalVertical(state: State, p: VerticalPending): Action[] {
+  const r = currentRacer(state);
+  const out: Action[] = [];
+  const target = verticalTarget(state, p);
+  if (target !== null) {
+    for (const card of distinctKinds(r.hand.filter((c) => fitsVertical(p, target, c)))) out.push({ type: 'add', card });
+  }
+  if (p.cards.length > 0) {
+    if (space(r.pos!).line !== null) out.push({ type: 'slide' });
+    if (canEndOn(state, r.pos!, state.turn.racer)) out.push({ type: 'done' });
+  }
+  out.push({ type: 'cancel' });
+  return out;
+}
+
+export function addToMove(state: State, p: SprintPending | VerticalPending, card: number): void {
+  const r = currentRacer(state);
+  removeCard(r.hand, card);
+  p.cards.push(card);
+  // Climbs and descents move the pawn at once (it may pass through other pawns, R8).
+  if (p.kind !== 'sprint') r.pos = verticalTarget(state, p)!;
+}
+
+/** R4: slide forward along the horizontal line the pawn is on. */
+export function slide(state: State): void {
+  const r = currentRacer(state);
+  r.pos = space(r.pos!).line!;
+}
+
+export function finishMove(state: State, p: SprintPending | VerticalPending): void {
+  const t = state.turn;
+  const r = currentRacer(state);
+  t.pending.shift();
+  t.played.push(...p.cards);
+  if (p.kind === 'sprint') {
+    // R2: a sprint card with the extra-sprint effect grants one more sprint this turn.
+    for (const c of p.cards) if (kindOf(c).effect?.kind === 'extra-sprint') t.extraSprints++;
+    const path = forwardPath(p.from, sprintDistance(p.cards));
+    const dest = path[path.length - 1]!;
+    arrive(state, t.racer, dest, path.length > 1 ? path[path.length - 2]! : p.from);
+  } else {
+    arrive(state, t.racer, r.pos!, r.pos!);
+  }
+}
+
+export function cancelMove(state: State, p: SprintPending | VerticalPending): void {
+  const t = state.turn;
+  const r = currentRacer(state);
+  t.pending.shift();
+  addToHand(r, p.cards);
+  r.pos = p.from;
+  if (p.kind === 'sprint' && p.extra) t.extraSprints++;
+  else t.mainMoves++;
+}

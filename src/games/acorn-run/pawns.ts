@@ -1,0 +1,72 @@
+/**
+ * Pawns on the board: where a pawn may end a move (R8), single-space moves, and arriving on a
+ * space (collecting its acorns, or crossing the finish line).
+ */
+import { BOARD, space } from './board.js';
+import type { Direction } from './content/schema.js';
+import type { State } from './state.js';
+
+/** R8: a move may end on an empty space, or on a jump-off space (or the finish) whatever is there. */
+export function canEndOn(state: State, to: number, mover: number): boolean {
+  const kind = space(to).kind;
+  if (kind === 'jumpoff' || kind === 'finish') return true;
+  return !state.racers.some((r, i) => i !== mover && r.pos === to);
+}
+
+/** The space one step away in `dir` (free moves, "oops"); never across a foliage gap. */
+export function stepTarget(from: number, dir: Direction): number | null {
+  const s = space(from);
+  switch (dir) {
+    case 'up':
+      return s.up;
+    case 'down':
+      return s.down;
+    case 'forward':
+      return s.forward;
+  }
+}
+
+/** A single-space move in `dir` that may end where it lands. */
+export function canStep(state: State, racer: number, dir: Direction): boolean {
+  const pos = state.racers[racer]!.pos;
+  if (pos === null) return false;
+  const to = stepTarget(pos, dir);
+  return to !== null && canEndOn(state, to, racer);
+}
+
+/**
+ * Ends a move on `to`, coming from `from`. R8: the acorns there are collected, except ones this
+ * racer dropped this turn ("oops"). Crossing the finish line records the lane color; the turn
+ * then ends once the action that moved the pawn is complete (see rules.ts).
+ */
+export function arrive(state: State, racer: number, to: number, from: number): void {
+  const r = state.racers[racer]!;
+  r.pos = to;
+  if (to === BOARD.finish) {
+    r.finishLane = space(from).zone;
+    return;
+  }
+  const acorns = state.boardAcorns[to]!;
+  if (acorns > 0 && !state.turn.dropped.includes(to)) {
+    r.acorns += acorns;
+    state.boardAcorns[to] = 0;
+  }
+}
+
+/**
+ * The path of a sprint of `n` spaces forward from `from` (R3): it stops early at a jump-off space,
+ * a foliage gap or the finish line. Returns the spaces entered, in order.
+ */
+export function forwardPath(from: number, n: number): number[] {
+  const path: number[] = [];
+  let cur = from;
+  for (let i = 0; i < n; i++) {
+    const next = space(cur).forward;
+    if (next === null) break;
+    path.push(next);
+    cur = next;
+    const kind = space(next).kind;
+    if (kind === 'jumpoff' || kind === 'finish') break;
+  }
+  return path;
+}

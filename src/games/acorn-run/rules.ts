@@ -1,0 +1,129 @@
+/**
+ * Who acts, what they may do, and doing it: a dispatcher over the turn's pending step (a move
+ * being built, a payment, a choice) or, with nothing pending, every action that may start now.
+ */
+import type { Seat } from '../../engine/game.js';
+import type { Action } from './actions.js';
+import { discardForEffect, gainCard, legalChoice, legalPlays, legalSpends, playCard, spendAcorn, trashCard } from './effects.js';
+import { addToJump, cancelJump, land, legalJump, legalJumpStart, startJump } from './jump.js';
+import { addToPayment, cancelPayment, legalBuys, legalPay, legalRefreshes, refreshRow, startBuy } from './market.js';
+import { addToMove, cancelMove, finishMove, legalMoveStarts, legalSprint, legalVertical, slide, startSprint, startVertical } from './moves.js';
+import { currentRacer, type State } from './state.js';
+import { crossFinishLine, discardAtEnd, endTurn, finishTurn, isOnFinish, legalCleanup } from './turn.js';
+
+export function toAct(state: State): Seat[] {
+  if (state.over) return [];
+  return [currentRacer(state).seat];
+}
+
+export function legalActions(state: State, seat: Seat): Action[] {
+  if (state.over || currentRacer(state).seat !== seat) return [];
+  const p = state.turn.pending[0];
+  if (p) {
+    switch (p.kind) {
+      case 'sprint':
+        return legalSprint(state, p);
+      case 'climb':
+      case 'descend':
+        return legalVertical(state, p);
+      case 'jump':
+        return legalJump(state, p);
+      case 'pay':
+        return legalPay(state);
+      case 'discard':
+      case 'trash':
+      case 'gain':
+        return legalChoice(state, p);
+      case 'cleanup':
+        return legalCleanup(state);
+    }
+  }
+  return [
+    ...legalMoveStarts(state),
+    ...legalJumpStart(state),
+    ...legalPlays(state),
+    ...legalSpends(state),
+    ...legalRefreshes(state),
+    ...legalBuys(state),
+    { type: 'end' },
+  ];
+}
+
+const bug = (action: Action): never => {
+  throw new Error(`Acorn Run: ${action.type} is not legal now (a caller skipped the legality check)`);
+};
+
+/** Applies a legal action (the engine's `play` checks legality first). */
+export function apply(state: State, action: Action): void {
+  const p = state.turn.pending[0];
+  switch (action.type) {
+    case 'sprint':
+      startSprint(state, action.color);
+      break;
+    case 'climb':
+    case 'descend':
+      startVertical(state, action.type);
+      break;
+    case 'jump':
+      startJump(state);
+      break;
+    case 'add':
+      if (!p) return bug(action);
+      if (p.kind === 'sprint' || p.kind === 'climb' || p.kind === 'descend') addToMove(state, p, action.card);
+      else if (p.kind === 'jump') addToJump(state, p, action.card);
+      else if (p.kind === 'pay') addToPayment(state, p, action.card);
+      else return bug(action);
+      break;
+    case 'slide':
+      slide(state);
+      break;
+    case 'land':
+      if (p?.kind !== 'jump') return bug(action);
+      land(state, p, action.to);
+      break;
+    case 'done':
+      if (p?.kind !== 'sprint' && p?.kind !== 'climb' && p?.kind !== 'descend') return bug(action);
+      finishMove(state, p);
+      break;
+    case 'cancel':
+      if (p?.kind === 'sprint' || p?.kind === 'climb' || p?.kind === 'descend') cancelMove(state, p);
+      else if (p?.kind === 'jump') cancelJump(state, p);
+      else if (p?.kind === 'pay') cancelPayment(state, p);
+      else return bug(action);
+      break;
+    case 'play':
+      playCard(state, action.card, action.dir, action.cell);
+      break;
+    case 'spend':
+      spendAcorn(state, action.cell);
+      break;
+    case 'refresh':
+      refreshRow(state, action.row);
+      break;
+    case 'buy':
+      startBuy(state, action.row, action.index);
+      break;
+    case 'gain':
+      gainCard(state, action.row, action.index);
+      break;
+    case 'discard':
+      if (p?.kind === 'discard') discardForEffect(state, p, action.card);
+      else if (p?.kind === 'cleanup') discardAtEnd(state, action.card);
+      else return bug(action);
+      break;
+    case 'trash':
+      trashCard(state, action.card);
+      break;
+    case 'skip':
+      state.turn.pending.shift();
+      break;
+    case 'end':
+      endTurn(state);
+      break;
+    case 'keep':
+      finishTurn(state);
+      break;
+  }
+  // Crossing the finish line (by any move) ends the turn once the action is complete (R12).
+  if (!state.over && isOnFinish(state)) crossFinishLine(state);
+}

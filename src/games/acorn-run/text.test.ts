@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { createRng, nextInt } from '../../engine/rng.js';
+import { acornRun } from './index.js';
+import { at, card, FILLER, legal, must, race, stateOf } from './scenario.test-helpers.js';
+import { narrate, textUI } from './text.js';
+
+const NAMES = ['Ann', 'Bea', 'Cy', 'Dee', 'Eve', 'Fay'];
+
+describe('Acorn Run in the terminal', () => {
+  it('every screen of a race fits 80 columns and 18 lines, and every legal action has a label', () => {
+    for (const seats of [1, 6]) {
+      const m = race({}, { seats, seed: `text${seats}`, options: { trees: 3, roundLimit: 6 } });
+      const s = stateOf(m);
+      const rng = createRng('t');
+      while (!s.over) {
+        const seat = acornRun.toAct(s)[0]!;
+        for (const viewer of [seat, 'spectator'] as const) {
+          const lines = textUI.render(acornRun.view(s, viewer), viewer, NAMES);
+          expect(lines.length).toBeLessThanOrEqual(18);
+          for (const line of lines) expect(line.length).toBeLessThanOrEqual(80);
+        }
+        const legal = acornRun.legalActions(s, seat);
+        const view = acornRun.view(s, seat);
+        for (const a of legal) expect(textUI.label(a, view, NAMES).length).toBeGreaterThan(2);
+        acornRun.apply(s, seat, legal[nextInt(rng, legal.length)]!);
+      }
+      expect(textUI.render(acornRun.view(s, 0), 0, NAMES).join('\n')).toMatch(/Final:/);
+    }
+  });
+
+  it('draws pawns and acorns on the trees around the viewer', () => {
+    const m = race({ positions: ['t1.g2.0', 't1.r.jump'] }, { seats: 2 });
+    const lines = textUI.render(acornRun.view(stateOf(m), 0), 0, NAMES);
+    const g2 = lines.find((l) => l.startsWith('g2 '))!;
+    expect(g2.slice(3, 4)).toBe('1');
+    expect(lines.find((l) => l.startsWith('r2 '))).toMatch(/ 2 /);
+    expect(lines.join('\n')).toMatch(/Hand 1:/);
+  });
+
+  it('reads typed commands and explains ones that are not legal now', () => {
+    const m = race({ positions: ['t0.y.jump'], decks: [['s-yellow-r', 's-red-g', 's-green-y', 's-yellow', ...FILLER]] });
+    const s = stateOf(m);
+    const parse = (text: string) => textUI.parse(text, acornRun.view(s, 0), acornRun.legalActions(s, 0), NAMES);
+    expect(parse('jump')).toEqual({ action: { type: 'jump' } });
+    expect(parse('sprint red')).toEqual({ error: expect.stringMatching(/cannot sprint/) });
+    expect(parse('buy c1')).toEqual({ action: { type: 'buy', row: 'cheap', index: 0 } });
+    expect(parse('what')).toBeNull();
+    must(m, { type: 'jump' });
+    const hand = s.racers[0]!.hand;
+    const n = hand.indexOf(card(m, 's-yellow-r')) + 1;
+    expect(parse(`add ${n}`)).toEqual({ action: { type: 'add', card: card(m, 's-yellow-r') } });
+    expect(parse('add 9')).toEqual({ error: 'your hand has no card 9' });
+    must(m, { type: 'add', card: card(m, 's-yellow-r') });
+    must(m, { type: 'add', card: card(m, 's-red-g') });
+    expect(parse('land upper')).toEqual({ action: { type: 'land', to: at('t1.y2.0') } });
+    expect(textUI.hint(acornRun.view(s, 0), [])).toMatch(/land/);
+  });
+
+  it('narrates what a seat saw happen between two of its views', () => {
+    const m = race({ positions: ['t1.g1.0', 't1.g2.0'], cheap: ['g-dash'] }, { seats: 2 });
+    const s = stateOf(m);
+    const before = acornRun.view(s, 1);
+    must(m, { type: 'sprint', color: 'green' });
+    must(m, legal(m).find((a) => a.type === 'add')!);
+    must(m, { type: 'done' });
+    must(m, { type: 'buy', row: 'cheap', index: 0 });
+    must(m, { type: 'add', card: s.racers[0]!.hand[0]! });
+    must(m, { type: 'add', card: s.racers[0]!.hand[0]! });
+    const lines = narrate(before, acornRun.view(s, 1), 1, NAMES);
+    expect(lines).toContain('Ann: t1.g1.0 → t1.g1.1');
+    expect(lines).toContain('Ann took G Dash from the market');
+  });
+});

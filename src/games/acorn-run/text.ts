@@ -1,0 +1,276 @@
+/**
+ * Acorn Run in the terminal: three trees of the track around the viewer's pawn drawn from the
+ * same tree drawings the rules compile, the racers, the results board, the market, the viewer's
+ * hand and player board, and the move being built. Menu labels and typed commands.
+ */
+import type { Viewer } from '../../engine/game.js';
+import type { TextUI } from '../text-ui.js';
+import type { Action } from './actions.js';
+import { BOARD, LANE_CODES, space } from './board.js';
+import { kindOf, type MarketRow } from './cards.js';
+import { CONTENT } from './content/index.js';
+import { effectLabel } from './describe.js';
+import { CELLS, COLUMN_CELLS } from './effects.js';
+import { sprintDistance } from './moves.js';
+import { CELL_ACORN, CELL_CARD, OUT_OF_TIME } from './state.js';
+import type { AcornRunView } from './view.js';
+import { DUMMY_NAMES, type DummyColor } from './content/dummy-schema.js';
+import { dummyLines } from './dummy/text.js';
+
+const nameOf = (names: readonly string[], seat: number): string => names[seat] ?? `Seat ${seat + 1}`;
+/** A racer's name: the seat's player, or the dummy's own name (R14). */
+const racerName = (view: AcornRunView, names: readonly string[], r: number): string => {
+  const racer = view.racers[r]!;
+  return racer.kind === 'dummy' ? DUMMY_NAMES[racer.pawn as DummyColor] : nameOf(names, racer.seat);
+};
+const LETTER = { green: 'G', yellow: 'Y', red: 'R', acorn: 'A' } as const;
+
+/** "G Twig>Y": color letter, name without its color word, combo symbols. */
+export function shortCard(card: number): string {
+  const k = kindOf(card);
+  const name = k.name.replace(/^(Green|Yellow|Red) /, '').replace(', I Dropped One!', '!');
+  const combo = k.combo.length > 0 ? `>${k.combo.map((c) => LETTER[c]).join('')}` : '';
+  return `${LETTER[k.color]} ${name}${combo}`;
+}
+
+/** A card with its cost and effect, for menus. */
+function longCard(card: number): string {
+  const k = kindOf(card);
+  const effect = k.effect ? `, ${effectLabel(k.effect)}` : '';
+  return `${shortCard(card)} (${k.cost}${effect})`;
+}
+
+/** The tree's drawing with pawns (racer numbers) and acorns (*) on it, plus its jump-off column. */
+function drawTree(view: AcornRunView, t: number): string[] {
+  const tree = BOARD.trees[t]!;
+  const pawns = new Map<number, string>();
+  for (const r of view.racers) if (r.pos !== null) pawns.set(r.pos, (pawns.get(r.pos) ?? '') + String(r.racer + 1));
+  const acorns = new Map(view.boardAcorns.map((a) => [a.space, a.count]));
+  const spec = CONTENT.board.trees[t]!;
+  return spec.lanes.map((text, row) => {
+    const lane = 5 - row;
+    const ids = tree.lanes[lane]!;
+    let line = '';
+    for (let c = 0; c < tree.width; c++) {
+      const id = ids.find((i) => space(i).col === c);
+      if (id === undefined) line += (text[c] ?? ' ').replace('.', ' ');
+      else line += pawns.get(id)?.[0] ?? ((acorns.get(id) ?? 0) > 0 ? '*' : 'o');
+    }
+    const jump = tree.jumpoffs[Math.floor(lane / 2)];
+    let edge = t === BOARD.trees.length - 1 ? '#' : '|';
+    if (jump !== undefined) {
+      const here = pawns.get(jump) ?? '';
+      const at = lane % 2 === 1 ? 0 : 1;
+      if (here[at]) edge = here[at]!;
+    }
+    return `${line} ${edge}`;
+  });
+}
+
+function pendingLine(view: AcornRunView): string | null {
+  const p = view.turn.pending[0];
+  if (!p) return null;
+  const cards = 'cards' in p ? p.cards.map(shortCard).join(', ') || 'no cards yet' : '';
+  switch (p.kind) {
+    case 'sprint':
+      return `Sprint (${p.color}): ${cards} = ${sprintDistance(p.cards)} space(s)`;
+    case 'climb':
+    case 'descend':
+      return `${p.kind === 'climb' ? 'Climb' : 'Descent'}: ${cards}`;
+    case 'jump':
+      return `Jump from ${space(p.from).name}${space(p.from).foliage ? ` (foliage gap of ${space(p.from).foliage!.cards})` : ''}: ${cards}`;
+    case 'pay': {
+      const card = view.market[p.row].row[p.index];
+      return `Paying for ${card === null || card === undefined ? '?' : shortCard(card)}: ${cards}`;
+    }
+    case 'discard':
+      return `Discard ${p.count} more card(s)`;
+    case 'trash':
+      return 'Choose a card to trash (hand or discard pile), or skip';
+    case 'gain':
+      return 'Choose a market card to gain for free, or skip';
+    case 'cleanup':
+      return 'End of turn: discard unused cards, or keep the rest';
+  }
+}
+
+function gridText(grid: readonly number[]): string {
+  const sym = (i: number): string => {
+    const e = CELLS[i]!.effect;
+    const code = e.kind === 'move' ? ({ up: '^', forward: '>', down: 'v' } as const)[e.dir] : e.kind === 'buying-power' ? '$' : e.kind === 'draw' ? 'd' : e.kind === 'cycle' ? 'c' : e.kind === 'trash' ? 'x' : e.kind === 'gain' ? 'g' : '?';
+    return grid[i] === CELL_ACORN ? '@' : grid[i] === CELL_CARD ? '#' : code;
+  };
+  return COLUMN_CELLS.map((cells) => cells.map(sym).join('')).join('|');
+}
+
+function render(view: AcornRunView, _viewer: Viewer, names: readonly string[]): string[] {
+  const lines: string[] = [];
+  const me = view.me === null ? null : view.racers[view.me]!;
+  const focus = me?.pos ?? view.racers.find((r) => r.pos !== null)?.pos ?? BOARD.go[0]!;
+  const first = Math.min(space(focus).tree, Math.max(0, BOARD.trees.length - 3));
+  const trees = [first, first + 1, first + 2].filter((t) => t < BOARD.trees.length);
+  const who = (r: number) => (r === view.me ? 'You' : racerName(view, names, r));
+  const turnOf = view.over ? 'race over' : `${who(view.turn.racer)} to move`;
+  lines.push(`Acorn Run · round ${view.round} · ${turnOf} · acorns ${view.acornSupply} · VP tokens ${view.tokenSupply}`.slice(0, 80));
+  const drawn = trees.map((t) => drawTree(view, t));
+  const header = trees.map((t, i) => `${t}:${BOARD.trees[t]!.name}`.slice(0, drawn[i]![0]!.length).padEnd(drawn[i]![0]!.length)).join('  ');
+  const racerLines = view.racers.map((r) => {
+    const where = r.out ? 'out of time' : r.place !== null ? `finished ${CONTENT.race.results[r.place]} VP` : space(r.pos!).name;
+    const mark = r.racer === view.turn.racer && !view.over ? '>' : ' ';
+    return `${mark}${r.racer + 1} ${who(r.racer).slice(0, 6).padEnd(6)} ${where.padEnd(9)} a${r.acorns} t${r.tokenCount}`;
+  });
+  lines.push(`   ${header}`);
+  for (let row = 0; row < 6; row++) {
+    const left = `${LANE_CODES[5 - row]} ${drawn.map((d) => d[row]!).join('  ')}`;
+    lines.push(`${left.padEnd(50)}${racerLines[row] ?? ''}`.slice(0, 80).trimEnd());
+  }
+  const results = view.results
+    .map((r, i) => `${CONTENT.race.results[i]}:${r === null ? '_' : r === OUT_OF_TIME ? 'X' : String(r + 1)}`)
+    .join(' ');
+  if (view.dummies) lines.push(...dummyLines(view, (r) => who(r)));
+  lines.push(`Results ${results}   out-of-time tokens ${view.outOfTimeLeft}`.slice(0, 80));
+  for (const row of ['cheap', 'expensive'] as MarketRow[]) {
+    const cards = view.market[row].row.map((c, i) => `${row[0]}${i + 1} ${c === null ? '—' : `${shortCard(c)}(${kindOf(c).cost})`}`);
+    lines.push(`${row === 'cheap' ? 'Cheap    ' : 'Expensive'} ${cards.join('  ')}  [${view.market[row].deckCount}]`.slice(0, 80));
+  }
+  if (me?.hand) {
+    const hand = me.hand.map((c, i) => `${i + 1}:${shortCard(c)}`).join(' ');
+    lines.push(`Hand ${hand}`.slice(0, 80));
+    if (hand.length > 75) lines.push(`     ${hand.slice(75)}`.slice(0, 80));
+    const tokens = me.tokens ? ` (${me.tokens.join('+') || '0'} VP)` : '';
+    lines.push(`Board [${gridText(me.grid)}] acorns ${me.acorns} · tokens ${me.tokenCount}${tokens} · deck ${me.deckCount} · discard ${me.discard.length}`.slice(0, 80));
+  }
+  if (!view.over) {
+    const t = view.turn;
+    lines.push(`Turn: main moves ${t.mainMoves} · extra sprints ${t.extraSprints} · buying power ${t.buyingPower}${t.refreshes ? ` · refreshes ${t.refreshes}` : ''} · played ${t.played.length}`.slice(0, 80));
+    const p = pendingLine(view);
+    if (p) lines.push(p.slice(0, 80));
+  } else {
+    lines.push(`Final: ${view.racers.map((r) => `${who(r.racer)} ${r.out ? 0 : r.raceVp + (r.tokens ?? []).reduce((a, b) => a + b, 0)}`).join(' · ')}`.slice(0, 80));
+  }
+  return lines;
+}
+
+const cardIn = (view: AcornRunView, card: number): string => {
+  const i = view.me === null ? -1 : (view.racers[view.me]!.hand ?? []).indexOf(card);
+  return i >= 0 ? `${i + 1}:${longCard(card)}` : longCard(card);
+};
+
+function label(action: Action, view: AcornRunView): string {
+  const p = view.turn.pending[0];
+  switch (action.type) {
+    case 'sprint':
+      return `sprint in ${action.color}`;
+    case 'climb':
+    case 'descend':
+    case 'jump':
+    case 'slide':
+    case 'done':
+    case 'cancel':
+    case 'skip':
+    case 'keep':
+      return { climb: 'climb', descend: 'descend', jump: 'jump', slide: 'slide forward along the line', done: 'done: finish the move', cancel: 'cancel', skip: 'skip', keep: 'keep the rest and draw' }[action.type];
+    case 'add':
+      return `${p?.kind === 'pay' ? 'pay with' : 'add'} ${cardIn(view, action.card)}`;
+    case 'land': {
+      const s = space(action.to);
+      const lane = s.lane === null ? '' : s.lane % 2 === 1 ? ' (upper lane)' : ' (lower lane)';
+      return `land on ${s.name}${lane}`;
+    }
+    case 'play': {
+      const cell = action.cell !== undefined ? ` on space ${action.cell + 1} (${effectLabel(CELLS[action.cell]!.effect)})` : '';
+      return `play ${cardIn(view, action.card)}${action.dir ? ` ${action.dir}` : ''}${cell}`;
+    }
+    case 'spend':
+      return `spend an acorn: space ${action.cell + 1} (${effectLabel(CELLS[action.cell]!.effect)})`;
+    case 'refresh':
+      return `refresh the ${action.row} row`;
+    case 'buy':
+    case 'gain': {
+      const c = view.market[action.row].row[action.index];
+      return `${action.type} ${action.row[0]}${action.index + 1} ${c === null || c === undefined ? '—' : longCard(c)}`;
+    }
+    case 'discard':
+    case 'trash':
+      return `${action.type} ${cardIn(view, action.card)}`;
+    case 'end':
+      return 'end the turn';
+  }
+}
+
+/** Typed commands: "sprint red", "add 3", "play 2", "buy c1", "spend 4", "land upper", "end"… */
+function parse(text: string, view: AcornRunView, legal: readonly Action[]): { action: Action } | { error: string } | null {
+  const t = text.trim().toLowerCase();
+  const hand = view.me === null ? [] : (view.racers[view.me]!.hand ?? []);
+  const found = (pred: (a: Action) => boolean, why: string): { action: Action } | { error: string } => {
+    const action = legal.find(pred);
+    return action ? { action } : { error: why };
+  };
+  const words = t.split(/\s+/);
+  const verb = words[0] ?? '';
+  const arg = words[1];
+  if (['climb', 'descend', 'jump', 'slide', 'done', 'cancel', 'skip', 'keep', 'end'].includes(verb) && !arg) {
+    return found((a) => a.type === verb, `you cannot ${verb} now`);
+  }
+  if (verb === 'sprint' && arg) return found((a) => a.type === 'sprint' && a.color.startsWith(arg), `you cannot sprint in ${arg} now (R3: your lane's color or a higher one)`);
+  if (verb === 'land' && arg) {
+    return found((a) => {
+      if (a.type !== 'land') return false;
+      const s = space(a.to);
+      return arg === 'upper' ? s.lane !== null && s.lane % 2 === 1 : arg === 'lower' ? s.lane !== null && s.lane % 2 === 0 : s.name === arg || arg === 'across';
+    }, `you cannot land ${arg} now`);
+  }
+  if (['add', 'play', 'discard', 'trash', 'pay'].includes(verb) && arg && /^\d+$/.test(arg)) {
+    const card = hand[Number(arg) - 1];
+    if (card === undefined) return { error: `your hand has no card ${arg}` };
+    const type = verb === 'pay' ? 'add' : verb;
+    return found((a) => a.type === type && 'card' in a && kindOf(a.card).id === kindOf(card).id, `you cannot ${verb} ${shortCard(card)} now`);
+  }
+  if ((verb === 'buy' || verb === 'gain') && arg && /^[ce][1-3]$/.test(arg)) {
+    const row: MarketRow = arg[0] === 'c' ? 'cheap' : 'expensive';
+    const index = Number(arg[1]) - 1;
+    return found((a) => a.type === verb && a.row === row && a.index === index, `you cannot ${verb} ${arg} now`);
+  }
+  if (verb === 'spend' && arg && /^\d+$/.test(arg)) {
+    return found((a) => a.type === 'spend' && a.cell === Number(arg) - 1, `acorn space ${arg} is used, or you have no acorn (R9)`);
+  }
+  if (verb === 'refresh' && arg) return found((a) => a.type === 'refresh' && a.row.startsWith(arg), 'you have no refresh this turn');
+  return null;
+}
+
+/**
+ * What happened between two views of the same viewer, from the views alone: pawns that moved,
+ * cards taken from the market, combo tokens won, finishers, out-of-time tokens.
+ */
+export function narrate(before: AcornRunView | undefined, after: AcornRunView, _viewer: Viewer, names: readonly string[]): string[] {
+  if (!before) return [];
+  const out: string[] = [];
+  const who = (r: number) => (r === after.me ? 'You' : racerName(after, names, r));
+  const market = new Set([...before.market.cheap.row, ...before.market.expensive.row].filter((c): c is number => c !== null));
+  for (const r of after.racers) {
+    const b = before.racers[r.racer]!;
+    if (r.pos !== null && r.pos !== b.pos && b.pos !== null) out.push(`${who(r.racer)}: ${space(b.pos).name} → ${space(r.pos).name}`);
+    const taken = r.discard.filter((c) => market.has(c) && !b.discard.includes(c));
+    if (taken.length > 0) out.push(`${who(r.racer)} took ${taken.map(shortCard).join(', ')} from the market`);
+    if (r.tokenCount > b.tokenCount) out.push(`${who(r.racer)} won ${r.tokenCount - b.tokenCount} combo VP token(s)`);
+    if (r.place !== null && b.place === null) out.push(`${who(r.racer)} crossed the finish line: ${CONTENT.race.results[r.place]} race VP`);
+    if (r.out && !b.out) out.push(`${who(r.racer)} ran out of time`);
+  }
+  // Bought cards reshuffled into a deck at once are no longer in sight: name them without a buyer.
+  const nowSeen = new Set([...after.market.cheap.row, ...after.market.expensive.row, ...after.box, ...after.racers.flatMap((r) => r.discard)]);
+  const vanished = [...market].filter((c) => !nowSeen.has(c));
+  if (vanished.length > 0) out.push(`${vanished.map(shortCard).join(', ')} left the market`);
+  const blocked = after.results.filter((x) => x === OUT_OF_TIME).length - before.results.filter((x) => x === OUT_OF_TIME).length;
+  if (blocked > 0) out.push(`Time is running out: ${blocked} more results space(s) blocked`);
+  return out.map((l) => l.slice(0, 80));
+}
+
+export const textUI: TextUI<AcornRunView, Action> = {
+  render,
+  label: (action, view) => label(action, view),
+  parse: (text, view, legal) => parse(text, view, legal),
+  hint: (view) =>
+    view.turn.pending.length > 0
+      ? 'a menu number, or: add N, land upper|lower, done, cancel'
+      : 'a menu number, or: sprint red, climb, jump, play N, spend N, buy c1, end',
+};

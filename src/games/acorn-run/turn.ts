@@ -1,0 +1,94 @@
+/**
+ * The end of a turn (R11) and passing the turn on: skipped turns and out-of-time tokens in the
+ * finale (R12), rounds, and the sunset round.
+ */
+import type { Action } from './actions.js';
+import { BOARD } from './board.js';
+import { distinctKinds } from './cards.js';
+import { closeRace, placeFinisher, placeOutOfTime } from './finale.js';
+import { playDummyBlock } from './dummy/turn.js';
+import { currentRacer, drawCards, HAND_SIZE, isRunning, newTurn, removeCard, type State } from './state.js';
+
+/** R11: ending the turn first asks which unused cards to discard; `keep` keeps the rest. */
+export function endTurn(state: State): void {
+  if (currentRacer(state).hand.length === 0) finishTurn(state);
+  else state.turn.pending.push({ kind: 'cleanup' });
+}
+
+export function legalCleanup(state: State): Action[] {
+  return [...distinctKinds(currentRacer(state).hand).map((card): Action => ({ type: 'discard', card })), { type: 'keep' }];
+}
+
+export function discardAtEnd(state: State, card: number): void {
+  const r = currentRacer(state);
+  removeCard(r.hand, card);
+  r.discard.push(card);
+  if (r.hand.length === 0) finishTurn(state);
+}
+
+/** R11: played cards to the discard pile, draw up to the hand size, and the next racer's turn. */
+export function finishTurn(state: State): void {
+  const r = currentRacer(state);
+  r.discard.push(...state.turn.played);
+  state.turn.played = [];
+  state.turn.pending = [];
+  if (isRunning(r)) drawCards(state, r, Math.max(0, HAND_SIZE - r.hand.length));
+  advance(state);
+}
+
+/** Crossing the finish line ends the turn at once; the racer takes a results space (R12). */
+export function crossFinishLine(state: State): void {
+  const r = currentRacer(state);
+  r.discard.push(...state.turn.played);
+  state.turn.played = [];
+  state.turn.pending = [];
+  placeFinisher(state, state.turn.racer);
+  if (!state.over) advance(state);
+}
+
+/**
+ * Passes the turn to the next racer who runs; the first finisher's turns place out-of-time tokens.
+ * The dummies' block plays at once, inside this call (R14): dummies never hold the turn.
+ */
+export function advance(state: State): void {
+  for (;;) {
+    if (!state.racers.some(isRunning)) {
+      state.over = true;
+      return;
+    }
+    const at = state.order.indexOf(state.turn.racer);
+    const nextAt = (at + 1) % state.order.length;
+    if (nextAt === 0) {
+      state.round++;
+      // Sunset: a race nobody finishes in time closes (see content race.roundLimit).
+      if (state.round > state.roundLimit) {
+        state.round = state.roundLimit;
+        closeRace(state);
+        return;
+      }
+    }
+    const next = state.order[nextAt]!;
+    state.turn = newTurn(next);
+    if (state.racers[next]!.kind === 'dummy') {
+      const last = playDummyBlock(state, next);
+      if (state.over) return;
+      state.turn = newTurn(last);
+      continue;
+    }
+    if (isRunning(state.racers[next]!)) return;
+    if (next === state.firstFinisher) {
+      placeOutOfTime(state);
+      if (state.over) return;
+    }
+  }
+}
+
+export const isOnFinish = (state: State): boolean => currentRacer(state).pos === BOARD.finish;
+
+/** Starts the race: when the dummies move first (R16), their block plays before the first seat's turn. */
+export function startRace(state: State): void {
+  const first = state.order[0]!;
+  if (state.racers[first]!.kind !== 'dummy') return;
+  state.turn = newTurn(playDummyBlock(state, first));
+  if (!state.over) advance(state);
+}

@@ -1,0 +1,153 @@
+/**
+ * What a seat may know, and dealing everything else anew (resample). Hidden: other racers'
+ * hands, every deck order (personal decks, market decks, the combo-token supply), the values of
+ * other racers' combo VP tokens until the race is over (R7), and the PRNG.
+ */
+import type { Viewer } from '../../engine/game.js';
+import { forkRng, type Rng } from '../../engine/rng.js';
+import type { MarketRow } from './cards.js';
+import type { Color } from './content/schema.js';
+import { raceVp } from './finale.js';
+import { cloneState } from './clone.js';
+import { dummyView, type DummyView } from './dummy/view.js';
+import { resampleDummyDeck } from './dummy/deck.js';
+import { shuffleInPlace, type PawnColor, type Pending, type RacerKind, type State } from './state.js';
+
+export interface RacerView {
+  racer: number;
+  kind: RacerKind;
+  seat: number;
+  pawn: PawnColor;
+  pos: number | null;
+  /** The viewer's own hand (sorted); null for everyone else. */
+  hand: number[] | null;
+  handCount: number;
+  deckCount: number;
+  /** Face up, newest last. */
+  discard: number[];
+  acorns: number;
+  grid: number[];
+  tokenCount: number;
+  /** Token values: only the holder's own, or everyone's once the race is over (R7). */
+  tokens: number[] | null;
+  place: number | null;
+  raceVp: number;
+  out: boolean;
+  finishLane: Color | null;
+}
+
+export interface AcornRunView {
+  viewer: Viewer;
+  /** The viewer's racer, if the viewer races. */
+  me: number | null;
+  round: number;
+  over: boolean;
+  racers: RacerView[];
+  order: number[];
+  market: Record<MarketRow, { row: (number | null)[]; deckCount: number }>;
+  box: number[];
+  /** Spaces with acorns on them. */
+  boardAcorns: { space: number; count: number }[];
+  acornSupply: number;
+  tokenSupply: number;
+  results: (number | null)[];
+  outOfTimeLeft: number;
+  firstFinisher: number | null;
+  turn: {
+    racer: number;
+    mainMoves: number;
+    extraSprints: number;
+    buyingPower: number;
+    refreshes: number;
+    played: number[];
+    dropped: number[];
+    /** Cards in a move being built are on the table, face up: all of it is public. */
+    pending: Pending[];
+  };
+  /** R14, R15: the dummy deck's size and drawn cards, and what the last dummy card did; null without dummies. */
+  dummies: DummyView | null;
+}
+
+export function makeView(state: State, viewer: Viewer): AcornRunView {
+  const me = viewer === 'spectator' ? null : (state.seatRacer[viewer] ?? null);
+  return {
+    viewer,
+    me,
+    round: state.round,
+    over: state.over,
+    racers: state.racers.map((r, i) => ({
+      racer: i,
+      kind: r.kind,
+      seat: r.seat,
+      pawn: r.pawn,
+      pos: r.pos,
+      hand: i === me ? [...r.hand] : null,
+      handCount: r.hand.length,
+      deckCount: r.deck.length,
+      discard: [...r.discard],
+      acorns: r.acorns,
+      grid: [...r.grid],
+      tokenCount: r.tokens.length,
+      tokens: i === me || state.over ? [...r.tokens].sort((a, b) => a - b) : null,
+      place: r.place,
+      raceVp: raceVp(state, i),
+      out: r.out,
+      finishLane: r.finishLane,
+    })),
+    order: [...state.order],
+    market: {
+      cheap: { row: [...state.market.cheap.row], deckCount: state.market.cheap.deck.length },
+      expensive: { row: [...state.market.expensive.row], deckCount: state.market.expensive.deck.length },
+    },
+    box: [...state.box].sort((a, b) => a - b),
+    boardAcorns: state.boardAcorns.flatMap((count, space) => (count > 0 ? [{ space, count }] : [])),
+    acornSupply: state.acornSupply,
+    tokenSupply: state.tokenSupply.length,
+    results: [...state.results],
+    outOfTimeLeft: state.outOfTimeLeft,
+    firstFinisher: state.firstFinisher,
+    turn: {
+      racer: state.turn.racer,
+      mainMoves: state.turn.mainMoves,
+      extraSprints: state.turn.extraSprints,
+      buyingPower: state.turn.buyingPower,
+      refreshes: state.turn.refreshes,
+      played: [...state.turn.played],
+      dropped: [...state.turn.dropped],
+      pending: state.turn.pending.map((p) => ('cards' in p ? { ...p, cards: [...p.cards] } : { ...p })),
+    },
+    dummies: dummyView(state),
+  };
+}
+
+/**
+ * A state `seat` cannot tell from this one: its own deck reshuffled; each other racer's hand and
+ * deck dealt anew from their union (same sizes); market decks reshuffled; the combo tokens it
+ * cannot see (supply and other racers', until the end) dealt anew; a fresh PRNG for the future.
+ */
+export function resample(state: State, seat: number, rng: Rng): State {
+  const s = cloneState(state);
+  const me = s.seatRacer[seat];
+  s.racers.forEach((r, i) => {
+    if (i === me) {
+      shuffleInPlace(rng, r.deck);
+      return;
+    }
+    const pool = [...r.hand, ...r.deck];
+    shuffleInPlace(rng, pool);
+    r.hand = pool.slice(0, r.hand.length).sort((a, b) => a - b);
+    r.deck = pool.slice(r.hand.length);
+  });
+  shuffleInPlace(rng, s.market.cheap.deck);
+  shuffleInPlace(rng, s.market.expensive.deck);
+  if (!s.over) {
+    const others = s.racers.filter((_, i) => i !== me);
+    const pool = [...s.tokenSupply, ...others.flatMap((r) => r.tokens)];
+    shuffleInPlace(rng, pool);
+    s.tokenSupply = pool.splice(0, s.tokenSupply.length);
+    for (const r of others) r.tokens = pool.splice(0, r.tokens.length);
+  }
+  if (s.dummies) resampleDummyDeck(rng, s.dummies);
+  s.rng = forkRng(rng);
+  return s;
+}
