@@ -1,5 +1,7 @@
 /**
- * The bot registry. `random` plays every game; `heuristic` is each game's hand-written bot.
+ * The bot registry. `random` plays every game; `heuristic` is each game's hand-written bot; the
+ * levels `easy`, `medium`, `hard` are what players pick (see levels.ts); `ismcts:<budget>` is the
+ * search with a budget of your choosing (`ismcts:5000` iterations, `ismcts:200ms` of thinking).
  * Names are what the CLI's --bots flag and the web lobby use.
  */
 import type { Bot } from '../engine/bot.js';
@@ -7,13 +9,20 @@ import { err, ok, type GameError, type Result } from '../engine/result.js';
 import { acornsHeuristic } from '../games/acorns/bots.js';
 import { heuristicBot as autumnLeavesHeuristic } from '../games/autumn-leaves/bots.js';
 import { heuristicBot as acornRunHeuristic } from '../games/acorn-run/bots.js';
+import { makeIsmctsBot } from './ismcts.js';
+import { levelBot, withGame } from './levels.js';
 import { randomBot } from './random.js';
 
 export interface BotEntry {
   name: string;
   description: string;
-  /** Makes the bot for one game; undefined when it does not play that game. */
-  forGame(gameId: string): Bot | undefined;
+  /**
+   * Makes the bot for one game; undefined when it does not play that game (or `param`, the part
+   * of the name after a colon, is not one it understands).
+   */
+  forGame(gameId: string, param?: string): Bot | undefined;
+  /** What may follow the name after a colon (`ismcts:5000`); absent when nothing may. */
+  param?: string;
 }
 
 /** Each game's hand-written heuristic bot, by game id. */
@@ -23,6 +32,17 @@ const HEURISTICS: Record<string, Bot> = {
   acorns: acornsHeuristic,
 };
 
+/** `ismcts` budgets: `5000` iterations or `250ms` of wall-clock time. */
+function ismctsFor(gameId: string, param: string | undefined): Bot | undefined {
+  const budget = param ?? '1000';
+  const m = /^(\d+)(ms)?$/.exec(budget);
+  if (!m) return undefined;
+  const n = Number(m[1]);
+  if (!(n > 0) || n > 10_000_000) return undefined;
+  const config = m[2] === 'ms' ? { timeMs: n } : { iterations: n };
+  return makeIsmctsBot(withGame(gameId, config, HEURISTICS[gameId]));
+}
+
 const BOTS: BotEntry[] = [
   { name: 'random', description: 'plays a uniformly random legal action', forGame: () => randomBot },
   {
@@ -30,15 +50,45 @@ const BOTS: BotEntry[] = [
     description: "the game's hand-written strategy (the 'easy' level)",
     forGame: (gameId) => HEURISTICS[gameId],
   },
+  {
+    name: 'easy',
+    description: "level easy: the game's hand-written strategy, quick and readable",
+    forGame: (gameId) => levelBot(gameId, 'easy', HEURISTICS[gameId]),
+  },
+  {
+    name: 'medium',
+    description: 'level medium: a short information-set tree search (ISMCTS)',
+    forGame: (gameId) => levelBot(gameId, 'medium', HEURISTICS[gameId]),
+  },
+  {
+    name: 'hard',
+    description: 'level hard: a long information-set tree search (ISMCTS)',
+    forGame: (gameId) => levelBot(gameId, 'hard', HEURISTICS[gameId]),
+  },
+  {
+    name: 'ismcts',
+    description: 'ISMCTS with a budget: ismcts:5000 (iterations, deterministic) or ismcts:250ms (time)',
+    param: 'a budget: iterations (5000) or milliseconds (250ms)',
+    forGame: ismctsFor,
+  },
 ];
 
 export function listBots(gameId?: string): BotEntry[] {
   return gameId === undefined ? BOTS : BOTS.filter((b) => b.forGame(gameId) !== undefined);
 }
 
-/** The bot called `name` for `gameId`, or an error that names the bots there are. */
+/** The bot called `name` (optionally `name:param`) for `gameId`, or an error that names the bots there are. */
 export function findBot(gameId: string, name: string): Result<Bot, GameError> {
-  const entry = BOTS.find((b) => b.name === name);
+  const colon = name.indexOf(':');
+  const base = colon < 0 ? name : name.slice(0, colon);
+  const param = colon < 0 ? undefined : name.slice(colon + 1);
+  const entry = BOTS.find((b) => b.name === base);
+  if (entry && param !== undefined) {
+    const bot = entry.param === undefined ? undefined : entry.forGame(gameId, param);
+    if (bot) return ok(bot);
+    const takes = entry.param === undefined ? 'takes nothing after a colon' : `takes ${entry.param}`;
+    return err({ code: 'unknown-bot', message: `bot '${base}' does not understand '${param}': it ${takes}` });
+  }
   const bot = entry?.forGame(gameId);
   if (bot) return ok(bot);
   return err({
@@ -48,4 +98,6 @@ export function findBot(gameId: string, name: string): Result<Bot, GameError> {
 }
 
 export { randomBot };
+export { makeIsmctsBot, ismctsSearch, type IsmctsConfig, type SearchResult } from './ismcts.js';
+export { LEVELS, levelBot, type Level } from './levels.js';
 export { botInput, playBotMatch, type BotMatchResult } from './play.js';

@@ -7,10 +7,11 @@ import { registerPlay } from './commands/play.js';
 import { registerReplay } from './commands/replay.js';
 import { registerServe } from './commands/serve.js';
 import { registerSim } from './commands/sim.js';
+import { registerTournament } from './commands/tournament.js';
 import { CliError, EXIT } from './errors.js';
 
 /** Subcommands, in the order `drey --help` lists them. Add one with one line. */
-const COMMANDS: readonly ((program: Command) => void)[] = [registerPlay, registerSim, registerReplay, registerServe];
+const COMMANDS: readonly ((program: Command) => void)[] = [registerPlay, registerSim, registerTournament, registerReplay, registerServe];
 
 export function buildProgram(): Command {
   const program = new Command('drey')

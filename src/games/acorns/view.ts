@@ -114,6 +114,9 @@ export function resample(state: AcornsState, seat: Seat, rng: Rng): AcornsState 
   if (copy.over) return copy;
   const unseen: number[] = copy.draw.slice();
   for (let s = 0; s < copy.seats; s++) if (s !== seat) unseen.push(...copy.hands[s]!);
+  // Sorted first, so the deal depends only on what `seat` can see and on `rng`, never on where
+  // the hidden cards really are: a search bot then decides the same on any state it cannot tell apart.
+  unseen.sort((a, b) => a - b);
   shuffle(rng, unseen);
   let next = 0;
   for (let s = 0; s < copy.seats; s++) {

@@ -104,6 +104,9 @@ export function resample(state: State, seat: Seat, rng: Rng): State {
     unknownCount.push(unknown.length);
     pool.push(...unknown);
   }
+  // Sorted first, so the deal depends only on what `seat` can see and on `rng`, never on where
+  // the hidden cards really are: a search bot then decides the same on any state it cannot tell apart.
+  pool.sort((a, b) => a - b);
   shuffle(rng, pool);
   for (let o = 0; o < s.seats; o++) {
     if (o === seat) continue;

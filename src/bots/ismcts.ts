@@ -1,0 +1,277 @@
+/**
+ * Information-set Monte Carlo tree search: SO-ISMCTS with availability counts (Cowling, Powley &
+ * Whitehouse, "Information Set Monte Carlo Tree Search", IEEE TCIAIG 2012), for any number of
+ * seats, simultaneous choices and multi-step turns.
+ *
+ * Fairness: the search sees only what a bot is given — its seat, its legal actions and
+ * `determinize`, which deals a full state consistent with the seat's view (the game's `resample`).
+ * Every iteration searches a fresh determinization; statistics are shared across them in one tree
+ * whose edges are keyed by the canonical JSON of actions.
+ *
+ * Simultaneous choices (several seats in `toAct`): the seats of one such block choose one after
+ * another in the determinization, but each from its own statistics at the node where the block
+ * began (decoupled selection), so no seat's choice is conditioned on another's hidden choice.
+ * Only once the whole block has chosen does the tree move on, to a child keyed by all the choices
+ * (they are revealed then). A sequential turn is a block of one seat; a multi-step turn is a chain
+ * of such nodes for the same seat.
+ *
+ * Rewards are per seat (see reward.ts); each edge accumulates the reward of the seat that took it.
+ * Playouts are uniformly random, or the game's cheap playout policy, optionally with the game's
+ * heuristic bot for the first few steps. They stop at the end of the game, when the game's stage
+ * advances (Autumn Leaves: the hand ends), or at a step cap; the game's evaluator (or a draw)
+ * scores a position short of the end.
+ *
+ * Deterministic: with an iteration budget the result depends only on the bot's generator and the
+ * determinizations; no clock is read.
+ */
+import type { Bot, BotInput } from '../engine/bot.js';
+import type { ActionBase, AnyGame, Seat } from '../engine/game.js';
+import { actionKey } from '../engine/match.js';
+import { nextInt, type Rng } from '../engine/rng.js';
+import type { SearchKnowledge } from './knowledge.js';
+import { botInput } from './play.js';
+import { outcomeRewards } from './reward.js';
+
+export interface IsmctsConfig {
+  /** Iterations per decision. With no `timeMs`, the search is deterministic for a given bot seed. */
+  iterations?: number;
+  /** Wall-clock budget per decision in milliseconds (stops at whichever budget runs out first). */
+  timeMs?: number;
+  /** UCB exploration constant (rewards lie in [0, 1]). */
+  exploration?: number;
+  /** Most actions in one playout (a safety net so playouts always end). */
+  playoutSteps?: number;
+  /** How many playout steps use `playoutBot` before falling back to random actions. */
+  heuristicSteps?: number;
+  /** Weight of the score in a seat's reward (the rest is rank). */
+  scoreWeight?: number;
+  /** The game's heuristic bot, used for the first `heuristicSteps` playout steps. */
+  playoutBot?: Bot;
+  /**
+   * The game's evaluator, stage counter and playout policy (knowledge.ts). Without an evaluator
+   * a playout that stops short of the end counts as a draw (0.5 each).
+   */
+  knowledge?: SearchKnowledge;
+}
+
+export const ISMCTS_DEFAULTS = {
+  iterations: 1000,
+  exploration: 0.7,
+  playoutSteps: 200,
+  heuristicSteps: 0,
+  scoreWeight: 0.1,
+} as const;
+
+interface Edge {
+  action: ActionBase;
+  visits: number;
+  /** Sum of the rewards of the seat that took this edge. */
+  reward: number;
+  /** How many times this edge was legal when its node was visited (availability count). */
+  avail: number;
+}
+
+class Node {
+  /** Per seat acting at this node: its edges by action key. */
+  readonly edges = new Map<Seat, Map<string, Edge>>();
+  /** Children by the joint key of the choices made here. */
+  readonly children = new Map<string, Node>();
+
+  edgesOf(seat: Seat): Map<string, Edge> {
+    let m = this.edges.get(seat);
+    if (!m) {
+      m = new Map();
+      this.edges.set(seat, m);
+    }
+    return m;
+  }
+}
+
+export interface RootStat {
+  action: ActionBase;
+  visits: number;
+  /** Mean reward for the bot's seat after this action. */
+  mean: number;
+}
+
+export interface SearchResult {
+  action: ActionBase;
+  iterations: number;
+  /** The bot's choices at the root, most visited first. */
+  stats: RootStat[];
+}
+
+interface Settings {
+  exploration: number;
+  playoutSteps: number;
+  heuristicSteps: number;
+  scoreWeight: number;
+  playoutBot: Bot | undefined;
+  knowledge: SearchKnowledge;
+}
+
+/**
+ * Action keys, cached by object: games that reuse their action objects across calls (Autumn
+ * Leaves does) are keyed once, others pay for canonical JSON each time.
+ */
+const keyCache = new WeakMap<ActionBase, string>();
+function keyOf(action: ActionBase): string {
+  let key = keyCache.get(action);
+  if (key === undefined) {
+    key = actionKey(action);
+    keyCache.set(action, key);
+  }
+  return key;
+}
+
+/** UCB1 with the availability count in place of the parent's visits. */
+function selectEdge(edges: readonly Edge[], rng: Rng, c: number): Edge {
+  let untried = 0;
+  for (const e of edges) if (e.visits === 0) untried++;
+  if (untried > 0) {
+    // Expansion: a random untried action, so no action order is favoured.
+    let k = nextInt(rng, untried);
+    for (const e of edges) if (e.visits === 0 && k-- === 0) return e;
+  }
+  let best = edges[0]!;
+  let bestValue = -Infinity;
+  for (const e of edges) {
+    const value = e.reward / e.visits + c * Math.sqrt(Math.log(e.avail) / e.visits);
+    if (value > bestValue) {
+      bestValue = value;
+      best = e;
+    }
+  }
+  return best;
+}
+
+interface PathStep {
+  seat: Seat;
+  edge: Edge;
+}
+
+/** One iteration: select and expand in `state` (a determinization, mutated), play out, back up. */
+function iterate(game: AnyGame, root: Node, state: unknown, rng: Rng, s: Settings, path: PathStep[]): void {
+  path.length = 0;
+  let node = root;
+  let expanded = false;
+  let toAct = game.toAct(state);
+  while (!expanded && toAct.length > 0) {
+    // The seats to act now form a block: each chooses from this node's statistics.
+    const remaining = toAct.slice();
+    let joint = '';
+    for (;;) {
+      const seat = toAct[0]!;
+      const byKey = node.edgesOf(seat);
+      const legal = game.legalActions(state, seat);
+      const edges: Edge[] = [];
+      for (const action of legal) {
+        const key = keyOf(action);
+        let e = byKey.get(key);
+        if (!e) {
+          e = { action, visits: 0, reward: 0, avail: 0 };
+          byKey.set(key, e);
+        }
+        e.avail++;
+        edges.push(e);
+      }
+      const edge = selectEdge(edges, rng, s.exploration);
+      path.push({ seat, edge });
+      game.apply(state, seat, edge.action);
+      joint += `${seat}:${keyOf(edge.action)};`;
+      remaining.splice(remaining.indexOf(seat), 1);
+      toAct = game.toAct(state);
+      // The block ends when all of it has chosen or someone outside it is to act.
+      if (remaining.length === 0 || toAct.length === 0 || !toAct.every((x) => remaining.includes(x))) break;
+    }
+    let child = node.children.get(joint);
+    if (!child) {
+      child = new Node();
+      node.children.set(joint, child);
+      expanded = true;
+    }
+    node = child;
+  }
+  const rewards = playout(game, state, rng, s);
+  for (const { seat, edge } of path) {
+    edge.visits++;
+    // A capped playout with no evaluator gives no rewards: a draw for everyone.
+    edge.reward += rewards[seat] ?? 0.5;
+  }
+}
+
+/** Plays on from `state` (mutated) and returns each seat's reward. */
+function playout(game: AnyGame, state: unknown, rng: Rng, s: Settings): number[] {
+  const { stage, policy, value, horizon } = s.knowledge;
+  const startStage = stage ? stage(state) : 0;
+  const stopAt = startStage + (typeof horizon === 'function' ? horizon(state) : (horizon ?? 1));
+  for (let step = 0; step < s.playoutSteps; step++) {
+    const toAct = game.toAct(state);
+    if (toAct.length === 0) break;
+    const seat = toAct[0]!;
+    let action: ActionBase;
+    if (step < s.heuristicSteps && s.playoutBot) {
+      action = s.playoutBot(botInput(game, state, seat, rng));
+    } else {
+      const legal = game.legalActions(state, seat);
+      action = legal.length === 1 ? legal[0]! : policy ? policy(state, seat, legal, rng) : legal[nextInt(rng, legal.length)]!;
+    }
+    game.apply(state, seat, action);
+    if (stage && stage(state) >= stopAt) break;
+  }
+  const outcome = game.outcome(state);
+  if (outcome) return outcomeRewards(outcome, s.scoreWeight);
+  if (value) return value(state);
+  return [];
+}
+
+function settingsOf(config: IsmctsConfig): Settings {
+  return {
+    exploration: config.exploration ?? ISMCTS_DEFAULTS.exploration,
+    playoutSteps: config.playoutSteps ?? ISMCTS_DEFAULTS.playoutSteps,
+    heuristicSteps: config.heuristicSteps ?? ISMCTS_DEFAULTS.heuristicSteps,
+    scoreWeight: config.scoreWeight ?? ISMCTS_DEFAULTS.scoreWeight,
+    playoutBot: config.playoutBot,
+    knowledge: config.knowledge ?? {},
+  };
+}
+
+/** Searches from the bot's information set and returns its choice with the root statistics. */
+export function ismctsSearch(input: BotInput, config: IsmctsConfig = {}): SearchResult {
+  const { game, seat, legal, rng } = input;
+  if (legal.length === 0) throw new Error(`${game.id}: seat ${seat} was asked to act with no legal action`);
+  if (legal.length === 1) return { action: legal[0]!, iterations: 0, stats: [{ action: legal[0]!, visits: 0, mean: 0 }] };
+  const settings = settingsOf(config);
+  const maxIterations = config.iterations ?? (config.timeMs === undefined ? ISMCTS_DEFAULTS.iterations : Infinity);
+  const deadline = config.timeMs === undefined ? Infinity : performance.now() + config.timeMs;
+  const root = new Node();
+  const path: PathStep[] = [];
+  let iterations = 0;
+  while (iterations < maxIterations) {
+    if (deadline !== Infinity && performance.now() >= deadline && iterations > 0) break;
+    // The clone guards the real game: a resample may share parts with the state it came from.
+    iterate(game, root, game.clone(input.determinize(rng)), rng, settings, path);
+    iterations++;
+  }
+  return { action: chooseAtRoot(root, seat, legal), iterations, stats: rootStats(root, seat, legal) };
+}
+
+function rootStats(root: Node, seat: Seat, legal: readonly ActionBase[]): RootStat[] {
+  const byKey = root.edgesOf(seat);
+  return legal
+    .map((action) => {
+      const e = byKey.get(keyOf(action));
+      return { action, visits: e?.visits ?? 0, mean: e && e.visits > 0 ? e.reward / e.visits : 0 };
+    })
+    .sort((a, b) => b.visits - a.visits || b.mean - a.mean);
+}
+
+/** The most visited action (ties: the better mean, then the first legal), as given in `legal`. */
+function chooseAtRoot(root: Node, seat: Seat, legal: readonly ActionBase[]): ActionBase {
+  return rootStats(root, seat, legal)[0]!.action;
+}
+
+/** A bot that runs ISMCTS with `config` for every decision. */
+export function makeIsmctsBot(config: IsmctsConfig = {}): Bot {
+  return (input) => ismctsSearch(input, config).action;
+}

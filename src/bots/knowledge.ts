@@ -1,0 +1,37 @@
+/**
+ * What a game can tell its search bots beyond the contract, all optional and all reading only a
+ * determinized state (one the bot dealt itself through `resample`, never the real one):
+ *
+ * - `value`: each seat's expected reward in [0, 1] for a running game, on the same scale as
+ *   `outcomeRewards` (see reward.ts). Scores playouts that stop before the game ends.
+ * - `stage`: a counter that rises as the game moves on (Autumn Leaves: the hand being played).
+ *   Playouts stop as soon as it changes, where `value` is most reliable.
+ * - `policy`: a cheap playout move (place on your own pile when you can) instead of a uniformly
+ *   random one.
+ */
+import type { ActionBase, Seat } from '../engine/game.js';
+import type { Rng } from '../engine/rng.js';
+import { acornsKnowledge } from './knowledge/acorns.js';
+import { autumnLeavesKnowledge } from './knowledge/autumn-leaves.js';
+
+/** Each seat's estimated reward in [0, 1] for a running game. */
+export type Evaluator = (state: unknown) => number[];
+
+export type PlayoutPolicy = (state: unknown, seat: Seat, legal: readonly ActionBase[], rng: Rng) => ActionBase;
+
+export interface SearchKnowledge {
+  value?: Evaluator;
+  stage?: (state: unknown) => number;
+  horizon?: number | ((state: unknown) => number);
+  policy?: PlayoutPolicy;
+}
+
+/** Each game's search knowledge, by game id. A game without any gets plain random playouts. */
+const KNOWLEDGE: Record<string, SearchKnowledge> = {
+  'autumn-leaves': autumnLeavesKnowledge,
+  acorns: acornsKnowledge,
+};
+
+export function knowledgeFor(gameId: string): SearchKnowledge {
+  return KNOWLEDGE[gameId] ?? {};
+}
