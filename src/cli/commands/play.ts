@@ -58,7 +58,7 @@ export function registerPlay(program: Command): void {
     // The game's own first line usually names it; the header then needn't.
     const firstLine = ui.render(game.view(match.state, flags.seat), flags.seat, names)[0] ?? '';
     const title = firstLine.includes(game.title) ? '' : `${game.title} · `;
-    const header = `${title}seed ${seed} · you are seat ${flags.seat} · bots: ${distinct.join(', ')} · ? lists moves, quit leaves`;
+    const header = `${title}seed ${seed} · you are seat ${flags.seat} · bots: ${distinct.join(', ') || 'none'} · ? lists moves, quit leaves`;
 
     const reader = new LineReader(process.stdin, process.stdout);
     const tty = Boolean(process.stdin.isTTY && process.stdout.isTTY);
