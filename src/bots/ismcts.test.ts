@@ -81,6 +81,21 @@ describe('ISMCTS', () => {
     expect(blind.stats.map((x) => x.mean)).toEqual([0.5, 0.5]);
   });
 
+  it('with treeDepth 1 grows the tree over its own choices only and leaves the rest to playouts', () => {
+    const game = asAny(takeAway);
+    const seen = new Set<number>();
+    const value = (st: unknown): number[] => {
+      seen.add((st as TakeState).pile);
+      return [0.5, 0.5];
+    };
+    ismctsSearch(botInput(game, takeState(10, 1), 0, createRng('d')), { iterations: 50, playoutSteps: 0, treeDepth: 1, knowledge: { value } });
+    // Only the positions right after the root choice (take → 9, end → 10) are ever judged.
+    expect([...seen].sort()).toEqual([10, 9]);
+    seen.clear();
+    ismctsSearch(botInput(game, takeState(10, 1), 0, createRng('d')), { iterations: 50, playoutSteps: 0, knowledge: { value } });
+    expect(seen.size).toBeGreaterThan(2);
+  });
+
   it('decides the same on two states that differ only in what its seat cannot see', () => {
     const config = { seats: 3, games: 4, decisionsPerGame: 4, maxSteps: 9 };
     const report = checkFairness(asAny(hiddenBid), decideWith(makeIsmctsBot({ iterations: 120 })), config);

@@ -45,6 +45,12 @@ export interface IsmctsConfig {
   heuristicSteps?: number;
   /** Weight of the score in a seat's reward (the rest is rank). */
   scoreWeight?: number;
+  /**
+   * How many choice points deep the tree may grow (default: unlimited). 1 searches the bot's own
+   * choices only and leaves everything after them to playouts: with a strong playout policy
+   * (the game's heuristic) that improves on the policy without modelling opponents by the tree.
+   */
+  treeDepth?: number;
   /** The game's heuristic bot, used for the first `heuristicSteps` playout steps. */
   playoutBot?: Bot;
   /**
@@ -106,6 +112,7 @@ interface Settings {
   playoutSteps: number;
   heuristicSteps: number;
   scoreWeight: number;
+  treeDepth: number;
   playoutBot: Bot | undefined;
   knowledge: SearchKnowledge;
 }
@@ -155,8 +162,9 @@ function iterate(game: AnyGame, root: Node, state: unknown, rng: Rng, s: Setting
   path.length = 0;
   let node = root;
   let expanded = false;
+  let depth = 0;
   let toAct = game.toAct(state);
-  while (!expanded && toAct.length > 0) {
+  while (!expanded && toAct.length > 0 && depth++ < s.treeDepth) {
     // The seats to act now form a block: each chooses from this node's statistics.
     const remaining = toAct.slice();
     let joint = '';
@@ -231,6 +239,7 @@ function settingsOf(config: IsmctsConfig): Settings {
     playoutSteps: config.playoutSteps ?? ISMCTS_DEFAULTS.playoutSteps,
     heuristicSteps: config.heuristicSteps ?? ISMCTS_DEFAULTS.heuristicSteps,
     scoreWeight: config.scoreWeight ?? ISMCTS_DEFAULTS.scoreWeight,
+    treeDepth: config.treeDepth ?? Infinity,
     playoutBot: config.playoutBot,
     knowledge: config.knowledge ?? {},
   };

@@ -11,6 +11,7 @@
  */
 import type { ActionBase, Seat } from '../engine/game.js';
 import type { Rng } from '../engine/rng.js';
+import { acornRunKnowledge } from './knowledge/acorn-run.js';
 import { acornsKnowledge } from './knowledge/acorns.js';
 import { autumnLeavesKnowledge } from './knowledge/autumn-leaves.js';
 
@@ -30,6 +31,7 @@ export interface SearchKnowledge {
 const KNOWLEDGE: Record<string, SearchKnowledge> = {
   'autumn-leaves': autumnLeavesKnowledge,
   acorns: acornsKnowledge,
+  'acorn-run': acornRunKnowledge,
 };
 
 export function knowledgeFor(gameId: string): SearchKnowledge {

@@ -38,6 +38,8 @@ const TUNING: Record<string, Partial<LevelTuning>> = {
     medium: { iterations: 100, heuristicSteps: 8, exploration: 0.2 },
     hard: { iterations: 1000, heuristicSteps: 8, exploration: 0.2 },
   },
+  // An iteration costs ~1 ms (a round of atomic actions per playout): hard stays under a second.
+  'acorn-run': { medium: { iterations: 100 }, hard: { iterations: 800 } },
 };
 
 export function levelTuning(gameId: string): LevelTuning {
