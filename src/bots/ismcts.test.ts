@@ -96,6 +96,18 @@ describe('ISMCTS', () => {
     expect(seen.size).toBeGreaterThan(2);
   });
 
+  it("never takes the game's skipped actions while anything else is legal (undo moves cannot loop)", () => {
+    const game = asAny(takeAway);
+    const skip = (a: ActionBase): boolean => a.type === 'end';
+    // Pile 4 after two taken: ending wins, but ending is skipped, so it takes.
+    const r = ismctsSearch(botInput(game, takeState(4, 2), 0, createRng('k')), { iterations: 100, knowledge: { skip } });
+    expect(r.action).toEqual({ type: 'take' });
+    expect(r.stats.map((x) => x.action.type)).toEqual(['take']);
+    // With nothing else legal the skipped action is still played.
+    const only = ismctsSearch(botInput(game, { seats: 2, pile: 3, turn: 0, takenThisTurn: 3, winner: null }, 0, createRng('k')), { iterations: 10, knowledge: { skip } });
+    expect(only.action).toEqual({ type: 'end' });
+  });
+
   it('decides the same on two states that differ only in what its seat cannot see', () => {
     const config = { seats: 3, games: 4, decisionsPerGame: 4, maxSteps: 9 };
     const report = checkFairness(asAny(hiddenBid), decideWith(makeIsmctsBot({ iterations: 120 })), config);

@@ -131,6 +131,13 @@ function keyOf(action: ActionBase): string {
   return key;
 }
 
+/** The actions search considers: all of `legal` but the game's skipped ones (unless only those remain). */
+function searchable(legal: readonly ActionBase[], skip: ((a: ActionBase) => boolean) | undefined): readonly ActionBase[] {
+  if (!skip) return legal;
+  const kept = legal.filter((a) => !skip(a));
+  return kept.length > 0 ? kept : legal;
+}
+
 /** UCB1 with the availability count in place of the parent's visits. */
 function selectEdge(edges: readonly Edge[], rng: Rng, c: number): Edge {
   let untried = 0;
@@ -171,7 +178,7 @@ function iterate(game: AnyGame, root: Node, state: unknown, rng: Rng, s: Setting
     for (;;) {
       const seat = toAct[0]!;
       const byKey = node.edgesOf(seat);
-      const legal = game.legalActions(state, seat);
+      const legal = searchable(game.legalActions(state, seat), s.knowledge.skip);
       const edges: Edge[] = [];
       for (const action of legal) {
         const key = keyOf(action);
@@ -221,7 +228,7 @@ function playout(game: AnyGame, state: unknown, rng: Rng, s: Settings): number[]
     if (step < s.heuristicSteps && s.playoutBot) {
       action = s.playoutBot(botInput(game, state, seat, rng));
     } else {
-      const legal = game.legalActions(state, seat);
+      const legal = searchable(game.legalActions(state, seat), s.knowledge.skip);
       action = legal.length === 1 ? legal[0]! : policy ? policy(state, seat, legal, rng) : legal[nextInt(rng, legal.length)]!;
     }
     game.apply(state, seat, action);
@@ -247,10 +254,11 @@ function settingsOf(config: IsmctsConfig): Settings {
 
 /** Searches from the bot's information set and returns its choice with the root statistics. */
 export function ismctsSearch(input: BotInput, config: IsmctsConfig = {}): SearchResult {
-  const { game, seat, legal, rng } = input;
-  if (legal.length === 0) throw new Error(`${game.id}: seat ${seat} was asked to act with no legal action`);
-  if (legal.length === 1) return { action: legal[0]!, iterations: 0, stats: [{ action: legal[0]!, visits: 0, mean: 0 }] };
+  const { game, seat, rng } = input;
+  if (input.legal.length === 0) throw new Error(`${game.id}: seat ${seat} was asked to act with no legal action`);
   const settings = settingsOf(config);
+  const legal = searchable(input.legal, settings.knowledge.skip);
+  if (legal.length === 1) return { action: legal[0]!, iterations: 0, stats: [{ action: legal[0]!, visits: 0, mean: 0 }] };
   const maxIterations = config.iterations ?? (config.timeMs === undefined ? ISMCTS_DEFAULTS.iterations : Infinity);
   const deadline = config.timeMs === undefined ? Infinity : performance.now() + config.timeMs;
   const root = new Node();

@@ -8,6 +8,8 @@
  *   Playouts stop as soon as it changes, where `value` is most reliable.
  * - `policy`: a cheap playout move (place on your own pile when you can) instead of a uniformly
  *   random one.
+ * - `skip`: actions search never takes while anything else is legal — moves that only undo
+ *   (Acorn Run's `cancel`), which would otherwise let a bot go round in circles for ever.
  */
 import type { ActionBase, Seat } from '../engine/game.js';
 import type { Rng } from '../engine/rng.js';
@@ -25,6 +27,7 @@ export interface SearchKnowledge {
   stage?: (state: unknown) => number;
   horizon?: number | ((state: unknown) => number);
   policy?: PlayoutPolicy;
+  skip?: (action: ActionBase) => boolean;
 }
 
 /** Each game's search knowledge, by game id. A game without any gets plain random playouts. */

@@ -45,4 +45,6 @@ function value(raw: unknown): number[] {
 export const acornRunKnowledge: SearchKnowledge = {
   value,
   stage: (raw) => (raw as State).round,
+  // `cancel` only undoes a half-made move or purchase: taking it could repeat for ever.
+  skip: (action) => action.type === 'cancel',
 };
