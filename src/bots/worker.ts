@@ -8,24 +8,12 @@
  * thread gets. Given the same generator a worker decides exactly as the main thread would and
  * hands the advanced generator back, so matches stay reproducible.
  */
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { spawnWorker } from './spawn-worker.js';
 import { err, ok, type GameError, type Result } from '../engine/result.js';
 import type { DecideRequest, Decision, FromBotWorker, ToBotWorker } from './worker-protocol.js';
 
 export type { DecideRequest, Decision } from './worker-protocol.js';
-
-/**
- * From dist/ the compiled worker-entry.js. When running as TypeScript (tests, tsx) the entry is
- * worker-entry.ts, started through worker-tsx.mjs, which registers tsx inside the worker first.
- */
-function spawnWorker(): Worker {
-  const runningTs = fileURLToPath(import.meta.url).endsWith('.ts');
-  if (!runningTs) return new Worker(new URL('./worker-entry.js', import.meta.url));
-  return new Worker(new URL('./worker-tsx.mjs', import.meta.url), {
-    workerData: { tsEntry: new URL('./worker-entry.ts', import.meta.url).href },
-  });
-}
 
 interface Job {
   id: number;
@@ -81,7 +69,7 @@ export class BotWorkerPool {
   }
 
   private spawn(): Slot {
-    const worker = spawnWorker();
+    const worker = spawnWorker(import.meta.url, 'worker-entry');
     const slot: Slot = { worker, job: undefined };
     worker.on('message', (message: FromBotWorker) => {
       const job = slot.job;

@@ -5,9 +5,9 @@
  * number of workers.
  */
 import { availableParallelism } from 'node:os';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
-import { err, ok, type GameError, type Result } from '../engine/result.js';
+import { spawnWorker } from '../bots/spawn-worker.js';
+import { dispatch } from './dispatch.js';
+import { ok, type GameError, type Result } from '../engine/result.js';
 import type { FromTournamentWorker, ToTournamentWorker } from './tournament-worker.js';
 import {
   playScheduledGame,
@@ -28,15 +28,6 @@ export interface RunOptions {
 
 /** One worker per core, keeping one core for the main thread when there are several. */
 export const defaultTournamentWorkers = (): number => Math.max(1, availableParallelism() - 1);
-
-/** From dist/ the compiled worker; from source, the .ts entry through the tsx starter (see bots/worker.ts). */
-function spawnWorker(spec: TournamentSpec): Worker {
-  const runningTs = fileURLToPath(import.meta.url).endsWith('.ts');
-  if (!runningTs) return new Worker(new URL('./tournament-worker.js', import.meta.url), { workerData: { spec } });
-  return new Worker(new URL('../bots/worker-tsx.mjs', import.meta.url), {
-    workerData: { spec, tsEntry: new URL('./tournament-worker.ts', import.meta.url).href },
-  });
-}
 
 export async function runTournament(spec: TournamentSpec, opts: RunOptions = {}): Promise<Result<TournamentReport, GameError>> {
   const resolved = resolveTournament(spec);
@@ -68,51 +59,26 @@ function playInWorkers(
   count: number,
   onResult: (r: TournamentGameResult) => void,
 ): Promise<Result<void, GameError>> {
-  return new Promise((resolve) => {
-    const pool: Worker[] = [];
-    let next = 0;
-    let busy = 0;
-    let finished = false;
-    const finish = (result: Result<void, GameError>): void => {
-      if (finished) return;
-      finished = true;
-      for (const w of pool) void w.terminate();
-      resolve(result);
-    };
-    const assign = (worker: Worker): void => {
-      const game = games[next];
-      if (game === undefined) {
-        if (busy === 0) finish(ok(undefined));
-        return;
-      }
-      next++;
-      busy++;
+  return dispatch({
+    tasks: games,
+    workers: count,
+    spawn: () => spawnWorker(import.meta.url, 'tournament-worker', { spec }),
+    send: (worker, game) => {
       const message: ToTournamentWorker = { type: 'play', game };
       worker.postMessage(message);
-    };
-    for (let i = 0; i < count; i++) {
-      const worker = spawnWorker(spec);
-      pool.push(worker);
-      worker.on('message', (message: FromTournamentWorker) => {
-        if (finished) return;
-        switch (message.type) {
-          case 'ready':
-            assign(worker);
-            break;
-          case 'result':
-            busy--;
-            onResult(message.result);
-            assign(worker);
-            break;
-          case 'error':
-            finish(err(message.error));
-            break;
-        }
-      });
-      worker.on('error', (e) => finish(err({ code: 'worker-crashed', message: `a tournament worker crashed: ${e.message}` })));
-      worker.on('exit', (code) => {
-        if (!finished) finish(err({ code: 'worker-exited', message: `a tournament worker exited early (code ${code})` }));
-      });
-    }
+    },
+    read: (raw) => {
+      const message = raw as FromTournamentWorker;
+      switch (message.type) {
+        case 'ready':
+          return 'ready';
+        case 'result':
+          onResult(message.result);
+          return 'task-done';
+        case 'error':
+          return { error: message.error };
+      }
+    },
+    what: 'a tournament worker',
   });
 }

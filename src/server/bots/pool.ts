@@ -3,7 +3,8 @@
  * event loop that serves every other table. Each worker takes one task at a time; tasks queue
  * here. A worker that dies is replaced and its task fails with a reason.
  */
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { spawnWorker } from '../../bots/spawn-worker.js';
 import type { AnyGame } from '../../engine/game.js';
 import { decide } from './decide.js';
 import type { BotAnswer, BotTask } from './task.js';
@@ -16,18 +17,6 @@ export interface BotRunner {
 interface Slot {
   worker: Worker;
   task: { task: BotTask; resolve: (a: BotAnswer) => void } | null;
-}
-
-/**
- * Starts a worker: the compiled worker.js next to this file, or (when the server itself runs from
- * TypeScript sources, as in tests) worker.ts loaded through tsx's loader.
- */
-function startWorker(): Worker {
-  const self = import.meta.url;
-  if (!self.endsWith('.ts')) return new Worker(new URL('./worker.js', self));
-  const entry = new URL('./worker.ts', self).href;
-  const boot = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); });`;
-  return new Worker(boot, { eval: true });
 }
 
 export function createWorkerPool(size: number): BotRunner {
@@ -45,7 +34,7 @@ export function createWorkerPool(size: number): BotRunner {
   };
 
   const spawn = (): Slot => {
-    const slot: Slot = { worker: startWorker(), task: null };
+    const slot: Slot = { worker: spawnWorker(import.meta.url, 'worker'), task: null };
     slot.worker.on('message', (answer: BotAnswer) => {
       const current = slot.task;
       slot.task = null;
