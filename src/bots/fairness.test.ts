@@ -21,5 +21,17 @@ describe('search bots are fair: two states that differ only in what the seat can
       // The twins really differed in hidden information, or the check proves nothing.
       expect(report.differing).toBeGreaterThan(0);
     });
+    it(`${game.id}: the hard level (as tuned for this game) decides the same on twins`, () => {
+      const bot = findBot(game.id, 'hard');
+      if (!bot.ok) throw new Error(bot.error.message);
+      const report = checkFairness(game, decideWith(bot.value), {
+        seats: SEATS[game.id] ?? game.seats.min,
+        games: 2,
+        decisionsPerGame: 4,
+        maxSteps: 300,
+      });
+      expect(report.decisions).toBeGreaterThanOrEqual(6);
+      expect(report.differing).toBeGreaterThan(0);
+    });
   }
 });

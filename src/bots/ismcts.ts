@@ -30,6 +30,7 @@ import { actionKey } from '../engine/match.js';
 import { nextInt, type Rng } from '../engine/rng.js';
 import type { SearchKnowledge } from './knowledge.js';
 import { botInput } from './play.js';
+import { pairedSearch } from './paired.js';
 import { outcomeRewards } from './reward.js';
 
 export interface IsmctsConfig {
@@ -58,6 +59,21 @@ export interface IsmctsConfig {
    * a playout that stops short of the end counts as a draw (0.5 each).
    */
   knowledge?: SearchKnowledge;
+  /**
+   * Paired mode (paired.ts): search the root only, playing every determinization out once after
+   * each root candidate with the same generator, the heuristic (`playoutBot`) in every seat.
+   * `iterations` then counts determinizations.
+   */
+  paired?: boolean;
+  /** Paired mode: how many root actions to compare, in the game's order of preference. */
+  candidates?: number;
+  /** Paired mode: how much better (mean reward) a candidate must be to replace the game's first choice. */
+  keepMargin?: number;
+  /**
+   * Paired mode: stages a playout runs before the evaluator judges it (default: to the end), or
+   * 'turn' to stop when the bot's own turn is over.
+   */
+  horizon?: number | 'turn';
 }
 
 export const ISMCTS_DEFAULTS = {
@@ -259,6 +275,26 @@ export function ismctsSearch(input: BotInput, config: IsmctsConfig = {}): Search
   const settings = settingsOf(config);
   const legal = searchable(input.legal, settings.knowledge.skip);
   if (legal.length === 1) return { action: legal[0]!, iterations: 0, stats: [{ action: legal[0]!, visits: 0, mean: 0 }] };
+  // Steps the game leaves to its heuristic (the middle of a multi-step move).
+  if (settings.playoutBot && settings.knowledge.defer?.(input)) {
+    const action = settings.playoutBot(input);
+    return { action, iterations: 0, stats: [{ action, visits: 0, mean: 0 }] };
+  }
+  if (config.paired) {
+    if (!settings.playoutBot) throw new Error(`${game.id}: paired search needs the game's heuristic as playoutBot`);
+    const result = pairedSearch(input, legal, {
+      iterations: config.iterations ?? (config.timeMs === undefined ? ISMCTS_DEFAULTS.iterations : Infinity),
+      timeMs: config.timeMs,
+      candidates: config.candidates ?? Infinity,
+      keepMargin: config.keepMargin ?? 0,
+      horizon: config.horizon ?? Infinity,
+      playoutSteps: config.playoutSteps ?? 100_000,
+      scoreWeight: settings.scoreWeight,
+      playoutBot: settings.playoutBot,
+      knowledge: settings.knowledge,
+    });
+    return { action: result.action, iterations: result.iterations, stats: result.stats.map((x) => ({ ...x, visits: result.iterations })) };
+  }
   const maxIterations = config.iterations ?? (config.timeMs === undefined ? ISMCTS_DEFAULTS.iterations : Infinity);
   const deadline = config.timeMs === undefined ? Infinity : performance.now() + config.timeMs;
   const root = new Node();

@@ -10,7 +10,11 @@
  *   random one.
  * - `skip`: actions search never takes while anything else is legal — moves that only undo
  *   (Acorn Run's `cancel`), which would otherwise let a bot go round in circles for ever.
+ * - `rank`: the legal actions best first by the game's heuristic (from the view): paired search
+ *   compares the first few.
+ * - `defer`: decisions the search leaves to the heuristic (steps inside a multi-step move).
  */
+import type { BotInput } from '../engine/bot.js';
 import type { ActionBase, Seat } from '../engine/game.js';
 import type { Rng } from '../engine/rng.js';
 import { acornRunKnowledge } from './knowledge/acorn-run.js';
@@ -28,6 +32,10 @@ export interface SearchKnowledge {
   horizon?: number | ((state: unknown) => number);
   policy?: PlayoutPolicy;
   skip?: (action: ActionBase) => boolean;
+  /** `legal` in the game's order of preference, judged from the seat's view (paired search's candidates). */
+  rank?: (input: BotInput, legal: readonly ActionBase[]) => readonly ActionBase[];
+  /** Whether to leave this decision to the heuristic without searching. */
+  defer?: (input: BotInput) => boolean;
 }
 
 /** Each game's search knowledge, by game id. A game without any gets plain random playouts. */

@@ -6,6 +6,8 @@
  * where this estimate takes over. Reads a determinized state only.
  */
 import { ACORNS } from '../../games/acorns/content.js';
+import { rankActions } from '../../games/acorns/bots.js';
+import type { AcornsAction, AcornsView } from '../../games/acorns/index.js';
 import { leaderOf, NOBODY } from '../../games/acorns/lead.js';
 import { sideScores } from '../../games/acorns/scoring.js';
 import { sideOf, type AcornsState } from '../../games/acorns/state.js';
@@ -56,6 +58,8 @@ function value(raw: unknown): number[] {
 
 export const acornsKnowledge: SearchKnowledge = {
   value,
+  // Paired search compares the heuristic's favourite moves, judged from the view.
+  rank: (input, legal) => rankActions(input.view as AcornsView, input.seat, legal as readonly AcornsAction[]),
   // Playouts end with the table's turn (measured better than running on until the same seat's
   // next claim step, though within the noise of 40-game samples).
   stage: (raw) => {

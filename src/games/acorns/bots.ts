@@ -201,3 +201,12 @@ export const makeAcornsHeuristic =
 
 /** The registry's `heuristic` bot for Acorns. */
 export const acornsHeuristic: Bot = makeAcornsHeuristic();
+
+/** `legal` ordered best first by the heuristic's score (search bots use it to pick candidates). */
+export function rankActions(view: AcornsView, seat: Seat, legal: readonly AcornsAction[], w: Weights = HEURISTIC_WEIGHTS): AcornsAction[] {
+  const ctx = makeCtx(view, seat, w);
+  return legal
+    .map((action, i) => ({ action, i, score: scoreAction(ctx, seat, action) }))
+    .sort((a, b) => b.score - a.score || a.i - b.i)
+    .map((x) => x.action);
+}
