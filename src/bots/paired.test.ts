@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { Bot } from '../engine/bot.js';
 import { createRng, type ActionBase, type AnyGame } from '../engine/index.js';
 import { botInput } from './play.js';
-import { ismctsSearch } from './ismcts.js';
+import { ismctsSearch, makeIsmctsBot } from './ismcts.js';
+import { findBot } from './index.js';
+import { withGame } from './levels.js';
+import { getGame } from '../games/index.js';
+import { checkFairness, decideWith } from '../../test/fairness.js';
 import { takeAway, type TakeState } from '../../test/fixtures/take-away.js';
 import { hiddenBid } from '../../test/fixtures/hidden-bid.js';
 import { createMatch } from '../engine/match.js';
@@ -51,6 +55,16 @@ describe('ISMCTS paired mode (root candidates played out on the same worlds)', (
     const a = run();
     expect(run()).toEqual(a);
     expect(a.iterations).toBe(25);
+  });
+
+  it('is fair: on a state and its re-dealt twin it decides the same (Autumn Leaves, every decision searched)', () => {
+    const al = getGame('autumn-leaves')!;
+    const heuristic = findBot(al.id, 'heuristic');
+    if (!heuristic.ok) throw new Error(heuristic.error.message);
+    const bot = makeIsmctsBot(withGame(al.id, { paired: true, iterations: 6, candidates: 3 }, heuristic.value));
+    const report = checkFairness(al, decideWith(bot), { seats: 4, games: 2, decisionsPerGame: 4, maxSteps: 300 });
+    expect(report.decisions).toBeGreaterThanOrEqual(6);
+    expect(report.differing).toBeGreaterThan(0);
   });
 
   it('refuses to run without a heuristic to play out with', () => {
