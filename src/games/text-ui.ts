@@ -24,3 +24,21 @@ export interface TextUI<View = unknown, Action extends ActionBase = ActionBase> 
   /** One-line hint shown under the prompt ("type a card rank, or a menu number"). */
   hint(view: View, legal: readonly Action[]): string;
 }
+
+/**
+ * `words` joined by `sep` after `head`, wrapped into lines of at most 80 columns that start under
+ * the first word: a long hand goes on over more lines instead of losing its last cards. A word
+ * is never split (one longer than a line is cut at the edge).
+ */
+export function wrapWords(head: string, words: readonly string[], sep = ' '): string[] {
+  const lines: string[] = [];
+  let line = head;
+  for (const word of words) {
+    if (line.length > head.length && line.length + sep.length + word.length > 80) {
+      lines.push(line);
+      line = ' '.repeat(head.length) + word;
+    } else line += (line.length > head.length ? sep : '') + word;
+  }
+  lines.push(line.slice(0, 80));
+  return lines;
+}

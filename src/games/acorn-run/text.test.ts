@@ -7,6 +7,23 @@ import { narrate, textUI } from './text.js';
 const NAMES = ['Ann', 'Bea', 'Cy', 'Dee', 'Eve', 'Fay'];
 
 describe('Acorn Run in the terminal', () => {
+  it('a big hand wraps between cards, every card still shown', () => {
+    const m = race({}, { seats: 2, seed: 'big-hand' });
+    const s = stateOf(m);
+    const me = s.racers[s.seatRacer[0]!]!;
+    me.hand.push(...me.deck.splice(0, me.deck.length));
+    const lines = textUI.render(acornRun.view(s, 0), 0, NAMES);
+    const at = lines.findIndex((l) => l.startsWith('Hand '));
+    const shown: string[] = [];
+    for (let i = at; i === at || lines[i]?.startsWith('     '); i++) shown.push(lines[i]!.slice(5));
+    expect(shown.length).toBeGreaterThan(1);
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(80);
+    // Numbered entries 1..n in order, none split across lines.
+    const entries = shown.join(' ').match(/\d+:/g)!;
+    expect(entries).toEqual(me.hand.map((_, i) => `${i + 1}:`));
+    for (const line of shown) expect(line.trimEnd()).toMatch(/^\d+:/);
+  });
+
   it('every screen of a race fits 80 columns and 18 lines, and every legal action has a label', () => {
     for (const seats of [1, 6]) {
       const m = race({}, { seats, seed: `text${seats}`, options: { trees: 3, roundLimit: 6 } });

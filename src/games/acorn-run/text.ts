@@ -4,7 +4,7 @@
  * hand and player board, and the move being built. Menu labels and typed commands.
  */
 import type { Viewer } from '../../engine/game.js';
-import type { TextUI } from '../text-ui.js';
+import { wrapWords, type TextUI } from '../text-ui.js';
 import type { Action } from './actions.js';
 import { BOARD, LANE_CODES, space } from './board.js';
 import { kindOf, type MarketRow } from './cards.js';
@@ -134,9 +134,7 @@ function render(view: AcornRunView, _viewer: Viewer, names: readonly string[]): 
     lines.push(`${row === 'cheap' ? 'Cheap    ' : 'Expensive'} ${cards.join('  ')}  [${view.market[row].deckCount}]`.slice(0, 80));
   }
   if (me?.hand) {
-    const hand = me.hand.map((c, i) => `${i + 1}:${shortCard(c)}`).join(' ');
-    lines.push(`Hand ${hand}`.slice(0, 80));
-    if (hand.length > 75) lines.push(`     ${hand.slice(75)}`.slice(0, 80));
+    lines.push(...wrapWords('Hand ', me.hand.map((c, i) => `${i + 1}:${shortCard(c)}`)));
     const tokens = me.tokens ? ` (${me.tokens.join('+') || '0'} VP)` : '';
     lines.push(`Board [${gridText(me.grid)}] acorns ${me.acorns} · tokens ${me.tokenCount}${tokens} · deck ${me.deckCount} · discard ${me.discard.length}`.slice(0, 80));
   }

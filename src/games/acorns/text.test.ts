@@ -32,6 +32,20 @@ describe('acorns text UI', () => {
     }
   });
 
+  it('wraps a long hand onto more lines instead of cutting cards off', () => {
+    const state = acorns.setup({ seats: 2, seed: 'big-hand', options: { partners: false } });
+    // Draw the whole pile into seat 0's hand, as someone who only ever draws would.
+    state.hands[0]!.push(...state.draw.splice(0, 40));
+    const view = acorns.view(state, 0);
+    const lines = textUI.render(view, 0, NAMES);
+    const at = lines.findIndex((l) => l.startsWith('Your hand: '));
+    const shown = [lines[at]!.slice('Your hand: '.length)];
+    for (let i = at + 1; lines[i]?.startsWith('           '); i++) shown.push(lines[i]!.trim());
+    expect(shown.length).toBeGreaterThan(1);
+    for (const line of lines) expect(line.length, line).toBeLessThanOrEqual(80);
+    expect(shown.join(' ')).toBe(handText(view.hand!));
+  });
+
   it('shows the table: trees with their groups and leaders, scores, hand sizes and your hand', () => {
     const m = startScenario({
       seats: 3,

@@ -10,7 +10,7 @@
  */
 import type { Seat } from '../../engine/game.js';
 import { actionKey } from '../../engine/match.js';
-import type { TextUI } from '../text-ui.js';
+import { wrapWords, type TextUI } from '../text-ui.js';
 import type { AcornsAction } from './actions.js';
 import { CARDS, COLORS, FACE, cardIndex, type Card, type Color } from './content.js';
 import { describeEvent } from './describe.js';
@@ -112,7 +112,7 @@ function render(view: AcornsView, viewer: Seat | 'spectator', names: readonly st
       lines.push(`  also: ${rest.join(' ')}`.slice(0, 80));
     } else lines.push(...trees);
   }
-  if (view.hand) lines.push(`Your hand: ${handText(view.hand)}`.slice(0, 80));
+  if (view.hand) lines.push(...wrapWords('Your hand: ', handText(view.hand).split(' ')));
   if (view.revealedHands) {
     const left = view.revealedHands.flatMap((h, s) => {
       const trees = h.filter((c) => cardOf(c)?.kind === 'tree');

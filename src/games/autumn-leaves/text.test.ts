@@ -38,7 +38,12 @@ describe('Autumn Leaves in the terminal', () => {
     expect(textUI.parse('choose 7', view, legal, NAMES)).toEqual({ action: { type: 'choose', card: 7 } });
     const bad = textUI.parse('9', view, legal, NAMES);
     expect(bad && 'error' in bad && bad.error).toMatch(/no 9/);
+    expect(bad && 'error' in bad && bad.error).not.toMatch(/menu item/);
     expect(textUI.parse('hello', view, legal, NAMES)).toBeNull();
+    // A number that is no rank held but is a menu item: say how to pick the menu item.
+    const eights = autumnLeaves.view(stateOf(match), 1);
+    const one = textUI.parse('1', eights, autumnLeaves.legalActions(stateOf(match), 1), NAMES);
+    expect(one && 'error' in one && one.error).toMatch(/no 1 in your hand .*for menu item 1, type #1/);
   });
 
   it('reads placing and refuses to take back a card that fits', () => {

@@ -108,7 +108,9 @@ export const textUI: TextUI<View, Action> = {
       const card = Number(m[1]);
       const action = legal.find((a) => a.type === 'choose' && a.card === card);
       if (action) return { action };
-      return { error: `you have no ${card} in your hand (${view.myHand?.join(' ') ?? ''})` };
+      // While choosing, a bare number is a rank; a menu item needs its # (the CLI reads "#2").
+      const menu = card >= 1 && card <= legal.length && !m[0].startsWith('c') && !m[0].startsWith('p') ? ` (for menu item ${card}, type #${card})` : '';
+      return { error: `you have no ${card} in your hand (${view.myHand?.join(' ') ?? ''})${menu}` };
     }
     if (/^(k|keep|take|take back|back)$/.test(t) || /^(d|discard|draw)$/.test(t)) {
       const type = t.startsWith('k') || t.startsWith('t') || t === 'back' ? 'keep' : 'discard';
@@ -129,7 +131,7 @@ export const textUI: TextUI<View, Action> = {
   },
 
   hint(view) {
-    if (view.phase === 'choose') return 'Type the rank of the card to choose (e.g. 7).';
+    if (view.phase === 'choose') return 'Type the rank of the card to choose (e.g. 7), or #N for menu item N.';
     return 'Type a menu number, "p N" for player N\'s pile, "k" to take back or "d" to discard.';
   },
 };
