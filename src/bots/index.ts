@@ -57,12 +57,12 @@ const BOTS: BotEntry[] = [
   },
   {
     name: 'medium',
-    description: 'level medium: a short information-set tree search (ISMCTS)',
+    description: 'level medium: a short information-set search (ISMCTS), a little stronger than easy',
     forGame: (gameId) => levelBot(gameId, 'medium', HEURISTICS[gameId]),
   },
   {
     name: 'hard',
-    description: 'level hard: a long information-set tree search (ISMCTS)',
+    description: 'level hard: a long information-set search (ISMCTS), clearly stronger than easy',
     forGame: (gameId) => levelBot(gameId, 'hard', HEURISTICS[gameId]),
   },
   {
