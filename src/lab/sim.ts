@@ -55,11 +55,11 @@ export interface GameResult {
 /** Game i's seed. Depends only on the run's seed and i, never on which worker plays it. */
 export const gameSeed = (seed: string, index: number): string => `${seed}.${index}`;
 
-/** Checks a spec: the game exists, the seat count fits, the bots exist for it, the options parse. */
-export function resolveSim(
-  spec: SimSpec,
+/** What sims and tournaments both check first: the game exists, the seats fit, games and seed make sense. */
+export function checkRun(
+  spec: { game: string; seats: number; games: number; seed: string },
   lookup: (id: string) => Result<AnyGame, GameError> = findGame,
-): Result<ResolvedSim, GameError> {
+): Result<AnyGame, GameError> {
   const found = lookup(spec.game);
   if (!found.ok) return found;
   const game = found.value;
@@ -70,6 +70,17 @@ export function resolveSim(
     return err({ code: 'bad-games', message: `the number of games must be a whole number of at least 1, not ${spec.games}` });
   }
   if (spec.seed.length === 0) return err({ code: 'bad-seed', message: 'the seed must be a non-empty string' });
+  return ok(game);
+}
+
+/** Checks a spec: the game exists, the seat count fits, the bots exist for it, the options parse. */
+export function resolveSim(
+  spec: SimSpec,
+  lookup: (id: string) => Result<AnyGame, GameError> = findGame,
+): Result<ResolvedSim, GameError> {
+  const found = checkRun(spec, lookup);
+  if (!found.ok) return found;
+  const game = found.value;
   let botNames = spec.bots;
   if (botNames.length === 1) botNames = new Array<string>(spec.seats).fill(botNames[0]!);
   if (botNames.length !== spec.seats) {

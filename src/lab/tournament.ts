@@ -13,8 +13,8 @@ import type { Bot } from '../engine/bot.js';
 import type { AnyGame } from '../engine/game.js';
 import { err, ok, type GameError, type Result } from '../engine/result.js';
 import { findBot, playBotMatch } from '../bots/index.js';
-import { findGame } from '../games/index.js';
 import { rateGames, type RatingRow } from './rating.js';
+import { checkRun } from './sim.js';
 
 /** A tournament as plain JSON: what the CLI parses and what is sent to each worker thread. */
 export interface TournamentSpec {
@@ -98,16 +98,9 @@ export interface ResolvedTournament {
 
 /** Checks a spec against the registries: the game, the seat count, every bot, the options. */
 export function resolveTournament(spec: TournamentSpec): Result<ResolvedTournament, GameError> {
-  const found = findGame(spec.game);
+  const found = checkRun(spec);
   if (!found.ok) return found;
   const game = found.value;
-  if (!Number.isInteger(spec.seats) || spec.seats < game.seats.min || spec.seats > game.seats.max) {
-    return err({ code: 'bad-seats', message: `${game.title} takes ${game.seats.min}–${game.seats.max} seats, not ${spec.seats}` });
-  }
-  if (!Number.isInteger(spec.games) || spec.games < 1) {
-    return err({ code: 'bad-games', message: `the number of games must be a whole number of at least 1, not ${spec.games}` });
-  }
-  if (spec.seed.length === 0) return err({ code: 'bad-seed', message: 'the seed must be a non-empty string' });
   if (new Set(spec.bots).size < 2) {
     return err({ code: 'bad-bots', message: 'a tournament needs at least two different bots (e.g. --bots hard,easy)' });
   }
