@@ -29,9 +29,8 @@ import type { ActionBase, AnyGame, Seat } from '../engine/game.js';
 import { actionKey } from '../engine/match.js';
 import { nextInt, type Rng } from '../engine/rng.js';
 import type { SearchKnowledge } from './knowledge.js';
-import { botInput } from './play.js';
 import { pairedSearch } from './paired.js';
-import { outcomeRewards } from './reward.js';
+import { playout, searchable } from './playout.js';
 
 export interface IsmctsConfig {
   /** Iterations per decision. With no `timeMs`, the search is deterministic for a given bot seed. */
@@ -67,8 +66,6 @@ export interface IsmctsConfig {
   paired?: boolean;
   /** Paired mode: how many root actions to compare, in the game's order of preference. */
   candidates?: number;
-  /** Paired mode: how much better (mean reward) a candidate must be to replace the game's first choice. */
-  keepMargin?: number;
   /**
    * Paired mode: stages a playout runs before the evaluator judges it (default: to the end), or
    * 'turn' to stop when the bot's own turn is over.
@@ -147,13 +144,6 @@ function keyOf(action: ActionBase): string {
   return key;
 }
 
-/** The actions search considers: all of `legal` but the game's skipped ones (unless only those remain). */
-function searchable(legal: readonly ActionBase[], skip: ((a: ActionBase) => boolean) | undefined): readonly ActionBase[] {
-  if (!skip) return legal;
-  const kept = legal.filter((a) => !skip(a));
-  return kept.length > 0 ? kept : legal;
-}
-
 /** UCB1 with the availability count in place of the parent's visits. */
 function selectEdge(edges: readonly Edge[], rng: Rng, c: number): Edge {
   let untried = 0;
@@ -223,37 +213,20 @@ function iterate(game: AnyGame, root: Node, state: unknown, rng: Rng, s: Setting
     }
     node = child;
   }
-  const rewards = playout(game, state, rng, s);
+  const { horizon } = s.knowledge;
+  const rewards = playout(game, state, rng, {
+    steps: s.playoutSteps,
+    heuristicSteps: s.heuristicSteps,
+    bot: s.playoutBot,
+    knowledge: s.knowledge,
+    scoreWeight: s.scoreWeight,
+    stages: typeof horizon === 'function' ? horizon(state) : (horizon ?? 1),
+  });
   for (const { seat, edge } of path) {
     edge.visits++;
     // A capped playout with no evaluator gives no rewards: a draw for everyone.
     edge.reward += rewards[seat] ?? 0.5;
   }
-}
-
-/** Plays on from `state` (mutated) and returns each seat's reward. */
-function playout(game: AnyGame, state: unknown, rng: Rng, s: Settings): number[] {
-  const { stage, policy, value, horizon } = s.knowledge;
-  const startStage = stage ? stage(state) : 0;
-  const stopAt = startStage + (typeof horizon === 'function' ? horizon(state) : (horizon ?? 1));
-  for (let step = 0; step < s.playoutSteps; step++) {
-    const toAct = game.toAct(state);
-    if (toAct.length === 0) break;
-    const seat = toAct[0]!;
-    let action: ActionBase;
-    if (step < s.heuristicSteps && s.playoutBot) {
-      action = s.playoutBot(botInput(game, state, seat, rng));
-    } else {
-      const legal = searchable(game.legalActions(state, seat), s.knowledge.skip);
-      action = legal.length === 1 ? legal[0]! : policy ? policy(state, seat, legal, rng) : legal[nextInt(rng, legal.length)]!;
-    }
-    game.apply(state, seat, action);
-    if (stage && stage(state) >= stopAt) break;
-  }
-  const outcome = game.outcome(state);
-  if (outcome) return outcomeRewards(outcome, s.scoreWeight);
-  if (value) return value(state);
-  return [];
 }
 
 function settingsOf(config: IsmctsConfig): Settings {
@@ -280,23 +253,21 @@ export function ismctsSearch(input: BotInput, config: IsmctsConfig = {}): Search
     const action = settings.playoutBot(input);
     return { action, iterations: 0, stats: [{ action, visits: 0, mean: 0 }] };
   }
+  const maxIterations = config.iterations ?? (config.timeMs === undefined ? ISMCTS_DEFAULTS.iterations : Infinity);
+  const deadline = config.timeMs === undefined ? Infinity : performance.now() + config.timeMs;
   if (config.paired) {
     if (!settings.playoutBot) throw new Error(`${game.id}: paired search needs the game's heuristic as playoutBot`);
-    const result = pairedSearch(input, legal, {
-      iterations: config.iterations ?? (config.timeMs === undefined ? ISMCTS_DEFAULTS.iterations : Infinity),
-      timeMs: config.timeMs,
+    return pairedSearch(input, legal, {
+      iterations: maxIterations,
+      deadline,
       candidates: config.candidates ?? Infinity,
-      keepMargin: config.keepMargin ?? 0,
       horizon: config.horizon ?? Infinity,
       playoutSteps: config.playoutSteps ?? 100_000,
       scoreWeight: settings.scoreWeight,
       playoutBot: settings.playoutBot,
       knowledge: settings.knowledge,
     });
-    return { action: result.action, iterations: result.iterations, stats: result.stats.map((x) => ({ ...x, visits: result.iterations })) };
   }
-  const maxIterations = config.iterations ?? (config.timeMs === undefined ? ISMCTS_DEFAULTS.iterations : Infinity);
-  const deadline = config.timeMs === undefined ? Infinity : performance.now() + config.timeMs;
   const root = new Node();
   const path: PathStep[] = [];
   let iterations = 0;

@@ -31,10 +31,6 @@ describe('ISMCTS paired mode (root candidates played out on the same worlds)', (
     expect(result.stats[0]!.action).toEqual({ type: 'take' });
   });
 
-  it("keeps the heuristic's choice unless another beats it by keepMargin", () => {
-    expect(search(state(4, 2), { keepMargin: 2 }).action).toEqual({ type: 'take' });
-  });
-
   it('compares only the first `candidates` actions', () => {
     const result = search(state(4, 2), { candidates: 1 });
     expect(result.action).toEqual({ type: 'take' });

@@ -1,18 +1,21 @@
 /** Playing whole matches with bots in every seat: what sims, tournaments and tests share. */
 import type { Bot, BotInput } from '../engine/bot.js';
-import type { AnyGame, Outcome, Seat } from '../engine/game.js';
+import type { ActionBase, AnyGame, Outcome, Seat } from '../engine/game.js';
 import { createMatch, play, type Match, type MatchConfig } from '../engine/match.js';
 import type { GameError, Result } from '../engine/result.js';
 import { err, ok } from '../engine/result.js';
 import { createRng, type Rng } from '../engine/rng.js';
 
-/** What a bot in `seat` is given: its view, its legal actions and a determinizer, never the state. */
-export function botInput(game: AnyGame, state: unknown, seat: Seat, rng: Rng): BotInput {
+/**
+ * What a bot in `seat` is given: its view, its legal actions and a determinizer, never the state.
+ * `legal` may be passed when the caller has just listed them.
+ */
+export function botInput(game: AnyGame, state: unknown, seat: Seat, rng: Rng, legal?: readonly ActionBase[]): BotInput {
   return {
     game,
     seat,
     view: game.view(state, seat),
-    legal: game.legalActions(state, seat),
+    legal: legal ?? game.legalActions(state, seat),
     rng,
     determinize: (r: Rng) => game.resample(state, seat, r),
   };

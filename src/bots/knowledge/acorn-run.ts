@@ -1,10 +1,9 @@
 /**
  * Search knowledge for Acorn Run. R13 scores race VP plus combo VP, so a running race is judged
- * by each seat's combo VP so far plus the race VP of the place it is heading for: racers still
- * running are ordered by their estimated turns to the Great Oak (the heuristic bot's distance
- * table for a starter deck's colors) behind those already placed (R12). The rest of the race is
- * noise shrinking with the rounds left (soft-rank.ts). Playouts stop at the end of the round.
- * Reads a determinized state only.
+ * by each seat's combo VP so far, its acorns, and the race VP it can expect: placed racers keep
+ * their place (R12), running ones are placed by their estimated turns to the Great Oak (the
+ * heuristic bot's distance table for a starter deck's colors). The rest of the race is noise
+ * shrinking with the rounds left (soft-rank.ts). Reads a determinized state only.
  */
 import { distances } from '../../games/acorn-run/bot-plan.js';
 import { CONTENT } from '../../games/acorn-run/content/index.js';
@@ -23,53 +22,48 @@ const TURN_SIGMA = 0.6;
 const ACORN_VP = 0.5;
 
 /**
- * Each seat's expected race VP: placed racers keep their place (R12); a running racer finishes
- * ahead of another running one with a probability that grows with its lead in estimated turns
- * to the Great Oak, so a step forward always counts a little, not only when it passes someone.
+ * Each racer's race VP, by racer index: a placed racer's from its place (R12), an out racer's 0,
+ * and a running racer's expected VP. A running racer finishes ahead of another running one with
+ * a probability that grows with its lead in estimated turns to the Great Oak, so a step forward
+ * always counts a little, not only when it passes someone. Also returns the most turns any
+ * running racer still needs.
  */
-function expectedRaceVp(state: State, table: Float64Array): Map<number, number> {
+function raceVp(state: State, table: Float64Array): { vp: number[]; longest: number } {
   const results = CONTENT.race.results;
   const taken = state.results.filter((x) => x !== null).length;
-  const running = state.racers.flatMap((r, i) => {
-    if (r.place !== null || r.out) return [];
-    const d = r.pos === null ? Infinity : table[r.pos]!;
-    return [{ i, d: Number.isFinite(d) ? d : 12 }];
+  const running: { i: number; d: number }[] = [];
+  const vp = state.racers.map((r, i) => {
+    if (r.place !== null) return results[r.place] ?? 0;
+    if (!r.out) {
+      const d = r.pos === null ? Infinity : table[r.pos]!;
+      running.push({ i, d: Number.isFinite(d) ? d : 12 });
+    }
+    return 0;
   });
-  const out = new Map<number, number>();
+  let longest = 0;
   for (const a of running) {
+    longest = Math.max(longest, a.d);
     // Expected number of running racers ahead of a, then the VP at that (fractional) place.
     let ahead = 0;
     for (const b of running) {
-      if (b === a) continue;
-      const spread = TURN_SIGMA * Math.sqrt(a.d + b.d + 1);
-      ahead += normalCdf((a.d - b.d) / spread);
+      if (b !== a) ahead += normalCdf((a.d - b.d) / (TURN_SIGMA * Math.sqrt(a.d + b.d + 1)));
     }
     const place = taken + ahead;
     const lo = Math.floor(place);
     const frac = place - lo;
-    const vp = (results[lo] ?? 0) * (1 - frac) + (results[lo + 1] ?? 0) * frac;
-    out.set(a.i, vp);
+    vp[a.i] = (results[lo] ?? 0) * (1 - frac) + (results[lo + 1] ?? 0) * frac;
   }
-  return out;
+  return { vp, longest };
 }
 
 function value(raw: unknown): number[] {
   const state = raw as State;
-  dist ??= distances([0.4, 0.3, 0.3]);
-  const table = dist;
-  const results = CONTENT.race.results;
-  const race = expectedRaceVp(state, table);
+  const { vp, longest } = raceVp(state, (dist ??= distances([0.4, 0.3, 0.3])));
   const scores = state.seatRacer.map((i) => {
     const r = state.racers[i]!;
-    if (r.out) return 0;
-    const combo = r.tokens.reduce((a, b) => a + b, 0);
-    const placed = r.place !== null ? (results[r.place] ?? 0) : (race.get(i) ?? 0);
-    return combo + placed + ACORN_VP * r.acorns;
+    return r.out ? 0 : r.tokens.reduce((a, b) => a + b, 0) + vp[i]! + ACORN_VP * r.acorns;
   });
-  let longest = 0;
-  for (const r of state.racers) if (r.place === null && !r.out && r.pos !== null) longest = Math.max(longest, table[r.pos]!);
-  const roundsLeft = Math.max(0, state.roundLimit - state.round);
-  const left = Math.min(roundsLeft, Math.ceil(Number.isFinite(longest) ? longest : 12));
+  const left = Math.min(Math.max(0, state.roundLimit - state.round), Math.ceil(longest));
   return softRankRewards(scores, false, ROUND_SIGMA * Math.sqrt(left));
 }
 

@@ -1,0 +1,59 @@
+/**
+ * Search playouts, shared by the tree search (ismcts.ts) and its paired mode (paired.ts): play a
+ * determinized state on and score it for every seat.
+ */
+import type { Bot } from '../engine/bot.js';
+import type { ActionBase, AnyGame, Seat } from '../engine/game.js';
+import { nextInt, type Rng } from '../engine/rng.js';
+import type { SearchKnowledge } from './knowledge.js';
+import { botInput } from './play.js';
+import { outcomeRewards } from './reward.js';
+
+export interface PlayoutPlan {
+  /** Most actions in one playout (a safety net so playouts always end). */
+  steps: number;
+  /** How many steps the heuristic (`bot`) plays before random moves or the game's policy take over. */
+  heuristicSteps: number;
+  bot: Bot | undefined;
+  knowledge: SearchKnowledge;
+  scoreWeight: number;
+  /** Stop once the game's stage has risen by this much (Infinity: play on). */
+  stages: number;
+  /** Stop as soon as this seat is no longer to act (its turn is over), if the game has an evaluator. */
+  untilTurnOf?: Seat;
+}
+
+/** The actions search considers: all of `legal` but the game's skipped ones (unless only those remain). */
+export function searchable(legal: readonly ActionBase[], skip: ((a: ActionBase) => boolean) | undefined): readonly ActionBase[] {
+  if (!skip) return legal;
+  const kept = legal.filter((a) => !skip(a));
+  return kept.length > 0 ? kept : legal;
+}
+
+/**
+ * Plays `state` (mutated) on and returns each seat's reward: from the outcome if the game ended,
+ * else from the game's evaluator, else nothing (the caller counts a draw).
+ */
+export function playout(game: AnyGame, state: unknown, rng: Rng, p: PlayoutPlan): number[] {
+  const { stage, policy, value, skip } = p.knowledge;
+  const stopAt = stage && p.stages !== Infinity ? stage(state) + p.stages : Infinity;
+  const turnOf = value ? p.untilTurnOf : undefined;
+  for (let step = 0; step < p.steps; step++) {
+    const toAct = game.toAct(state);
+    if (toAct.length === 0 || (turnOf !== undefined && !toAct.includes(turnOf))) break;
+    const seat = toAct[0]!;
+    const legal = game.legalActions(state, seat);
+    let action: ActionBase;
+    if (legal.length === 1) action = legal[0]!;
+    else if (step < p.heuristicSteps && p.bot) action = p.bot(botInput(game, state, seat, rng, legal));
+    else {
+      const choices = searchable(legal, skip);
+      action = choices.length === 1 ? choices[0]! : policy ? policy(state, seat, choices, rng) : choices[nextInt(rng, choices.length)]!;
+    }
+    game.apply(state, seat, action);
+    if (stopAt !== Infinity && stage!(state) >= stopAt) break;
+  }
+  const outcome = game.outcome(state);
+  if (outcome) return outcomeRewards(outcome, p.scoreWeight);
+  return value ? value(state) : [];
+}
