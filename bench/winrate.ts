@@ -11,6 +11,7 @@
 import { findBot, playBotMatch } from '../src/bots/index.js';
 import type { Bot } from '../src/engine/bot.js';
 import { findGame } from '../src/games/index.js';
+import { wilsonInterval } from '../src/lab/stats.js';
 
 function arg(name: string, fallback?: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -19,14 +20,6 @@ function arg(name: string, fallback?: string): string {
   return value;
 }
 
-/** The 95% Wilson score interval for `wins` out of `n`. */
-export function wilson(wins: number, n: number, z = 1.96): [number, number] {
-  const p = wins / n;
-  const denom = 1 + (z * z) / n;
-  const centre = (p + (z * z) / (2 * n)) / denom;
-  const half = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / denom;
-  return [centre - half, centre + half];
-}
 
 function main(): void {
   const gameId = process.argv[2] ?? 'acorns';
@@ -66,7 +59,7 @@ function main(): void {
     rounds += outcome.rounds;
   }
   const seconds = (performance.now() - started) / 1000;
-  const [lo, hi] = wilson(wins, games);
+  const [lo, hi] = wilsonInterval(wins, games);
   const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
   console.log(
     `${gameId} ${seats} seats ${JSON.stringify(options)} lineup ${names.join(',')}: ` +

@@ -10,20 +10,13 @@ import type { Bot } from '../src/engine/bot.js';
 import type { AnyGame } from '../src/engine/game.js';
 import { acornRun } from '../src/games/acorn-run/index.js';
 import { heuristicBot } from '../src/games/acorn-run/bots.js';
+import { wilsonInterval } from '../src/lab/stats.js';
 
 const game = acornRun as unknown as AnyGame;
 const games = Number(process.argv[2] ?? 200);
 const seats = Number(process.argv[3] ?? 4);
 const mode = process.argv[4] ?? 'both';
 
-function wilson(wins: number, n: number): [number, number] {
-  const z = 1.96;
-  const p = wins / n;
-  const d = 1 + (z * z) / n;
-  const c = (p + (z * z) / (2 * n)) / d;
-  const h = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / d;
-  return [c - h, c + h];
-}
 const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
 
 function run(label: string, bots: Bot[], options: unknown): void {
@@ -59,7 +52,7 @@ function run(label: string, bots: Bot[], options: unknown): void {
   console.log(`every racer's finish lane (and how often a racer finishing there won): ${Object.entries(laneFinishes).map(([k, v]) => `${k} ${pct(v / (games * bots.length))} (${pct((laneWins[k] ?? 0) / v)})`).join(', ')}`);
   places.forEach((p, seat) => console.log(`seat ${seat}: wins ${pct(wins[seat]! / games)}  places ${p.map((n) => pct(n / games)).join(' ')}`));
   if (label.startsWith('vs-random')) {
-    const [lo, hi] = wilson(wins[0]!, games);
+    const [lo, hi] = wilsonInterval(wins[0]!, games);
     console.log(`heuristic win rate ${pct(wins[0]! / games)} (95% Wilson ${pct(lo)}–${pct(hi)})`);
   }
 }

@@ -12,6 +12,7 @@ import { acornRun } from '../src/games/acorn-run/index.js';
 import { heuristicBot } from '../src/games/acorn-run/bots.js';
 import { totalVp } from '../src/games/acorn-run/finale.js';
 import type { State } from '../src/games/acorn-run/state.js';
+import { wilsonInterval } from '../src/lab/stats.js';
 
 const game = acornRun as unknown as AnyGame;
 const games = Number(process.argv[2] ?? 2000);
@@ -19,14 +20,6 @@ const levels = (process.argv[3] ?? 'easy,normal,hard,expert').split(',');
 const dummies = Number(process.argv[4] ?? 3);
 const seed = process.argv[5] ?? '1';
 
-function wilson(wins: number, n: number): [number, number] {
-  const z = 1.96;
-  const p = wins / n;
-  const d = 1 + (z * z) / n;
-  const c = (p + (z * z) / (2 * n)) / d;
-  const h = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / d;
-  return [c - h, c + h];
-}
 const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
 
 for (const difficulty of levels) {
@@ -45,7 +38,7 @@ for (const difficulty of levels) {
     seatVp += totalVp(state, 0);
     dummyVp += Math.max(...state.racers.flatMap((x, i) => (x.kind === 'dummy' ? [totalVp(state, i)] : [])));
   }
-  const [lo, hi] = wilson(wins, games);
+  const [lo, hi] = wilsonInterval(wins, games);
   const s = ((performance.now() - t0) / 1000).toFixed(0);
   console.log(
     `${difficulty.padEnd(7)} dummies win ${pct(wins / games)} (95% ${pct(lo)}–${pct(hi)})  seat ${(seatVp / games).toFixed(1)} VP  best dummy ${(dummyVp / games).toFixed(1)} VP  rounds ${(rounds / games).toFixed(1)}  [${games} games, ${s} s]`,

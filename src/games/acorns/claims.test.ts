@@ -4,13 +4,7 @@ import type { Match } from '../../engine/match.js';
 import type { AcornsAction } from './actions.js';
 import { CARD_IDS } from './content.js';
 import { acorns } from './index.js';
-import { act, startScenario, stateOf } from './scenario.js';
-
-const view = (m: Match, seat: number) => acorns.view(stateOf(m), seat);
-const legal = (m: Match, seat: number) => acorns.legalActions(stateOf(m), seat);
-const tree = (m: Match, id: string) => view(m, 0).trees.find((t) => t.tree === id);
-const sq = (card: string, treeId: string): AcornsAction => ({ type: 'squirrel', card, tree: treeId });
-const DRAW: AcornsAction = { type: 'draw' };
+import { act, startScenario, stateOf, view, legal, tree, sq, DRAW } from './scenario.js';
 
 describe('A6 who leads', () => {
   // Seat 0 plants tree-8-1; red (seat 1) and blue (seat 2) tie at 1, so nobody leads.

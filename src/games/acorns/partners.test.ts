@@ -1,16 +1,8 @@
 /** Scenario tests for A12, the partner game. Teams: seats 0–1, 2–3 (and 4–5, 6–7). */
 import { describe, expect, it } from 'vitest';
-import { createMatch, type Match } from '../../engine/match.js';
-import type { AcornsAction } from './actions.js';
+import { createMatch } from '../../engine/match.js';
 import { acorns } from './index.js';
-import { act, startScenario, stateOf } from './scenario.js';
-
-const view = (m: Match, seat: number) => acorns.view(stateOf(m), seat);
-const legal = (m: Match, seat: number) => acorns.legalActions(stateOf(m), seat);
-const why = (m: Match, seat: number, action: AcornsAction) => acorns.explainIllegal(stateOf(m), seat, action);
-const tree = (m: Match, id: string) => view(m, 0).trees.find((t) => t.tree === id);
-const sq = (card: string, treeId: string): AcornsAction => ({ type: 'squirrel', card, tree: treeId });
-const DRAW: AcornsAction = { type: 'draw' };
+import { act, startScenario, stateOf, view, legal, why, tree, sq, DRAW } from './scenario.js';
 
 describe('A12 the partner game', () => {
   it('A12: only for 4, 6 or 8 players', () => {

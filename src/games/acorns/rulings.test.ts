@@ -1,18 +1,10 @@
 /** Scenario tests for rulings A1–A5 (A6–A11 in claims.test.ts, A12 in partners.test.ts). */
 import { describe, expect, it } from 'vitest';
 import { createMatch } from '../../engine/match.js';
-import type { AcornsAction } from './actions.js';
 import { ACORNS_CONTENT, CARD_IDS, CARDS, validateContent } from './content.js';
 import { acorns } from './index.js';
-import { act, arrangeDeal, startScenario, stateOf } from './scenario.js';
+import { act, arrangeDeal, startScenario, stateOf, view, legal, why, tree, sq, DRAW } from './scenario.js';
 import type { Match } from '../../engine/match.js';
-
-const view = (m: Match, seat: number) => acorns.view(stateOf(m), seat);
-const legal = (m: Match, seat: number) => acorns.legalActions(stateOf(m), seat);
-const why = (m: Match, seat: number, action: AcornsAction) => acorns.explainIllegal(stateOf(m), seat, action);
-const tree = (m: Match, id: string) => view(m, 0).trees.find((t) => t.tree === id);
-const sq = (card: string, treeId: string): AcornsAction => ({ type: 'squirrel', card, tree: treeId });
-const DRAW: AcornsAction = { type: 'draw' };
 
 describe('A1 deck', () => {
   it('A1: 78 cards — 25 trees worth 100 acorns, 12 squirrel cards per color, 4 foxes, 1 turtle', () => {

@@ -81,3 +81,13 @@ export function act(match: Match, seat: number, action: AcornsAction): void {
 
 /** The state of a scenario match, typed. */
 export const stateOf = (match: Match): AcornsState => match.state as AcornsState;
+
+/** What `seat` sees, may do, and why `action` is refused (null if it is legal), in a scenario match. */
+export const view = (m: Match, seat: number) => acorns.view(stateOf(m), seat);
+export const legal = (m: Match, seat: number) => acorns.legalActions(stateOf(m), seat);
+export const why = (m: Match, seat: number, action: AcornsAction) => acorns.explainIllegal(stateOf(m), seat, action);
+/** A tree in play as seat 0 sees it. */
+export const tree = (m: Match, id: string) => view(m, 0).trees.find((t) => t.tree === id);
+/** Short forms for scenario moves. */
+export const sq = (card: string, treeId: string): AcornsAction => ({ type: 'squirrel', card, tree: treeId });
+export const DRAW: AcornsAction = { type: 'draw' };
