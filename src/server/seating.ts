@@ -19,7 +19,7 @@ export interface SeatingContext {
 }
 
 /** A table waits for its human seats; once all are taken it runs until the game is over. */
-export function statusOf(seats: readonly StoredSeat[], outcome: unknown): TableStatus {
+function statusOf(seats: readonly StoredSeat[], outcome: unknown): TableStatus {
   if (outcome) return 'finished';
   return seats.every((s) => s.kind === 'bot' || s.tokenHash !== null) ? 'running' : 'open';
 }
