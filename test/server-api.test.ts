@@ -1,8 +1,15 @@
 /** The HTTP API, through app.inject: lobby, creating tables, claiming seats, errors. */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { DreyServer } from '../src/server/app.js';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createDreyServer, type DreyServer } from '../src/server/app.js';
+import { createInlineRunner } from '../src/server/bots/pool.js';
 import type { ClaimSeatResponse, CreateTableResponse, GameInfo, TableSummary } from '../src/server/protocol.js';
-import { makeServer } from './server-helpers.js';
+import { openSqliteStore } from '../src/server/storage/sqlite.js';
+import type { Store } from '../src/server/storage/types.js';
+import { api } from '../web/src/api.js';
+import { makeServer, testGames } from './server-helpers.js';
 
 let server: DreyServer;
 beforeEach(async () => {
@@ -31,7 +38,8 @@ describe('lobby API', () => {
     expect(seat).toBeUndefined();
     expect(table.status).toBe('open');
     expect(table.seats[0]).toEqual({ kind: 'human', name: null, connected: false });
-    expect(table.seats[1]).toMatchObject({ kind: 'bot', bot: 'random' });
+    // Bots are named by seat from one list (src/engine/bot-names.ts), the same in the terminal.
+    expect(table.seats[1]).toEqual({ kind: 'bot', bot: 'random', name: 'Pip' });
     const list = (await server.app.inject({ method: 'GET', url: '/api/tables' })).json<TableSummary[]>();
     expect(list.map((t) => [t.id, t.status])).toEqual([[table.id, 'open']]);
   });
@@ -129,5 +137,92 @@ describe('rules pages', () => {
     } finally {
       await real.close();
     }
+  });
+});
+
+type ErrorBody = { error: { code: string; message: string } };
+
+describe('error codes that say what happened', () => {
+  it('answers an unknown route with 404 not-found', async () => {
+    for (const [method, url] of [['GET', '/api/nothing'], ['POST', '/api/tables/abcdefgh/nothing'], ['GET', '/nothing']] as const) {
+      const res = await server.app.inject({ method, url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json<ErrorBody>()).toEqual({ error: { code: 'not-found', message: `no route ${method} ${url}` } });
+    }
+  });
+
+  it('answers a URL that cannot be decoded in Drey\'s error shape', async () => {
+    for (const url of ['/%', '/api/tables/%zz']) {
+      const res = await server.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(400);
+      expect(res.json<ErrorBody>().error).toEqual({ code: 'bad-request', message: `'${url}' is not a valid url component` });
+    }
+  });
+
+  it('says which part of a request is wrong', async () => {
+    const res = await post('/api/tables', { game: 'pick', seats: 'two' });
+    expect(res.json<ErrorBody>().error).toMatchObject({ code: 'bad-request', message: expect.stringMatching(/^seats: /) });
+    const bad = await server.app.inject({ method: 'GET', url: '/api/tables/no!/replay' });
+    expect(bad.json<ErrorBody>().error).toEqual({ code: 'bad-request', message: 'id: not a table id' });
+  });
+
+  it('labels a refused static file forbidden, and serves the app\'s pages', async () => {
+    const web = mkdtempSync(join(tmpdir(), 'drey-web-'));
+    writeFileSync(join(web, 'index.html'), '<p>the app</p>');
+    const s = await createDreyServer({ store: openSqliteStore(':memory:'), games: testGames, bots: createInlineRunner(() => undefined), webRoot: web });
+    try {
+      const page = await s.app.inject({ method: 'GET', url: '/tables/abc' });
+      expect(page.body).toBe('<p>the app</p>');
+      const res = await s.app.inject({ method: 'GET', url: '/..%5c..%5cetc' });
+      expect(res.statusCode).toBe(403);
+      expect(res.json<ErrorBody>().error.code).toBe('forbidden');
+      const asset = await s.app.inject({ method: 'GET', url: '/assets/missing.js' });
+      expect([asset.statusCode, asset.json<ErrorBody>().error.code]).toEqual([404, 'not-found']);
+    } finally {
+      await s.close();
+      rmSync(web, { recursive: true, force: true });
+    }
+  });
+
+  it('tells a storage failure (storage-error) from a fault of the server (internal-error)', async () => {
+    const real = openSqliteStore(':memory:');
+    let failing = false;
+    const store: Store = {
+      ...real,
+      createTable: (t) => (failing ? Promise.reject(new Error('disk full')) : real.createTable(t)),
+      listTables: (f) => (failing ? Promise.reject(new Error('SELECT * FROM secrets')) : real.listTables(f)),
+    };
+    const s = await createDreyServer({ store, games: testGames, bots: createInlineRunner(() => undefined), webRoot: '/none' });
+    try {
+      failing = true;
+      const created = await s.app.inject({ method: 'POST', url: '/api/tables', payload: { game: 'pick', seats: [{ kind: 'human' }, { kind: 'human' }] } });
+      expect(created.statusCode).toBe(500);
+      expect(created.json<ErrorBody>().error).toEqual({ code: 'storage-error', message: 'the table could not be saved: disk full' });
+      const listed = await s.app.inject({ method: 'GET', url: '/api/tables' });
+      expect(listed.statusCode).toBe(500);
+      // What broke inside is logged, not shown.
+      expect(listed.json<ErrorBody>().error).toEqual({ code: 'internal-error', message: 'the server could not handle that request' });
+    } finally {
+      failing = false;
+      await s.close();
+    }
+  });
+});
+
+describe('error codes the web client gives itself', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('unreachable when the request never reaches a server', async () => {
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('fetch failed')));
+    const r = await api.games();
+    expect(r.ok ? 'ok' : r.error).toEqual({ code: 'unreachable', message: 'cannot reach the server (fetch failed)' });
+  });
+
+  it('internal-error when something in between answers 5xx without Drey\'s error shape', async () => {
+    vi.stubGlobal('fetch', () => Promise.resolve(new Response('Bad Gateway', { status: 502, headers: { 'content-type': 'text/plain' } })));
+    const r = await api.tables();
+    expect(r.ok ? 'ok' : r.error).toEqual({ code: 'internal-error', message: 'the server answered 502' });
   });
 });

@@ -6,9 +6,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DreyServer } from '../src/server/app.js';
 import { createDreyServer } from '../src/server/app.js';
 import { createInlineRunner } from '../src/server/bots/pool.js';
-import type { ActAck, CreateTableResponse, ClaimSeatResponse, WatchAck } from '../src/server/protocol.js';
+import type { ActAck, CreateTableResponse, ClaimSeatResponse, ReplayResponse, WatchAck } from '../src/server/protocol.js';
 import { openSqliteStore } from '../src/server/storage/sqlite.js';
 import type { Store } from '../src/server/storage/types.js';
+import { TableService } from '../src/server/service.js';
+import type { AnyGame } from '../src/engine/game.js';
 import type { PickView } from './fixtures/pick-game.js';
 import { client, makeServer, testGames, type TestClient } from './server-helpers.js';
 
@@ -128,7 +130,14 @@ describe('a live table', () => {
     expect(seqs.at(-1)).toBe(last.seq);
     const replay = await server.app.inject({ method: 'GET', url: `/api/tables/${table.id}/replay?viewer=spectator` });
     expect(replay.statusCode).toBe(200);
-    expect(replay.json<{ frames: unknown[] }>().frames).toHaveLength(last.seq + 1);
+    const { frames, record } = replay.json<ReplayResponse<PickView>>();
+    expect(frames).toHaveLength(last.seq + 1);
+    expect(frames.map((f) => f.seq)).toEqual(frames.map((_, i) => i));
+    // The start of the game, then each step with its full line (the game is over: all lines are public).
+    expect(frames[0]).toMatchObject({ entry: null, view: { round: 0, phase: 'pick' } });
+    const first = (record as { actions: { seat: number; action: { n: number } }[] }).actions[0]!;
+    expect(frames[1]!.entry).toEqual({ seq: 1, seat: first.seat, text: `seat ${first.seat + 1} picks ${first.action.n}` });
+    expect(frames.at(-1)!.view).toMatchObject({ phase: 'over', round: 3 });
   });
 
   it('puts a reconnecting player back in their seat with the whole log', async () => {
@@ -195,6 +204,31 @@ describe('a failure inside the server', () => {
 });
 
 describe('storage', () => {
+  it('keeps a table whose stored log stops replaying (the rules changed) as far as it goes', async () => {
+    const store = openSqliteStore(':memory:');
+    const warnings: string[] = [];
+    const opts = { store, games: testGames, bots: createInlineRunner(() => undefined), botDelayMs: 60_000, warn: (m: string) => warnings.push(m) };
+    const before = new TableService(opts);
+    const created = await before.create({ game: 'pick', seats: [{ kind: 'human' }, { kind: 'human' }], join: { seat: 0, name: 'A' } });
+    if (!created.ok) throw new Error(created.error.message);
+    const id = created.value.table.id;
+    const claimed = await before.claim(id, 1, { name: 'B' });
+    if (!claimed.ok) throw new Error(claimed.error.message);
+    expect((await before.act(id, created.value.seat!.token, { type: 'pick', n: 1 })).ok).toBe(true);
+    expect((await before.act(id, claimed.value.token, { type: 'pick', n: 2 })).ok).toBe(true);
+    await before.close();
+    // Picking 2 is no longer allowed: the second stored action does not replay.
+    const pick = testGames[0]!;
+    const changed: AnyGame = { ...pick, legalActions: (s, seat) => pick.legalActions(s, seat).filter((a) => (a as { n?: number }).n !== 2) };
+    const after = new TableService({ ...opts, games: [changed] });
+    const table = await after.getTable(id);
+    expect(table?.stored.seq).toBe(1);
+    expect(table?.log.map((e) => e.text)).toEqual(['seat 1 picks 1']);
+    expect(warnings).toEqual([expect.stringMatching(/^table \S+: action 2 \(seat 1: .*\) was refused: .*; stopping there$/)]);
+    await after.close();
+    await store.close();
+  });
+
   it('announces nothing when the commit fails, and the table stays where it was', async () => {
     const real = openSqliteStore(':memory:');
     let failing = false;

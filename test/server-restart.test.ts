@@ -70,7 +70,8 @@ describe('a server killed with SIGKILL mid-game', () => {
       moves++;
       await ann.waitFor((m) => m.seq > f.seq);
     }
-    const annFrame = await ann.waitFor((m) => m.legal.length > 0 && m.seq === latest(ann).seq);
+    // A table that waits for Ann alone (in a simultaneous choice the bots may still be choosing).
+    const annFrame = await ann.waitFor((m) => m.legal.length > 0 && m.toAct.length === 1 && m.seq === latest(ann).seq);
     await watchBots.waitFor((m) => m.seq >= 30, 20_000);
 
     proc.kill('SIGKILL');

@@ -92,3 +92,21 @@ describe('the table store', () => {
     expect(ann.store.getState().log.map((e) => e.seq)).toEqual([1]);
   });
 });
+
+describe('the table store without an answer', () => {
+  it('calls an action the server never acknowledged a timeout', async () => {
+    // A socket that is never connected and whose acknowledgements all time out.
+    const silent = {
+      connected: false,
+      on: () => silent,
+      off: () => silent,
+      emit: () => silent,
+      timeout: () => ({ emit: (_event: string, _msg: unknown, done: (e: Error | null) => void) => done(new Error('operation has timed out')) }),
+    };
+    const store = createTableStore({ socket: silent as unknown as Socket, tableId: 'abcdefgh', token: 'x'.repeat(43) });
+    const ack = await store.act({ type: 'pick', n: 1 });
+    expect(ack).toEqual({ ok: false, error: { code: 'timeout', message: 'the server did not answer in time' } });
+    expect(store.getState()).toMatchObject({ pending: false, error: { code: 'timeout' } });
+    store.close();
+  });
+});

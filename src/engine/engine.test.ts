@@ -3,6 +3,19 @@ import fc from 'fast-check';
 import { createRng, nextFloat, nextInt, nextUint32, shuffle, forkRng } from './rng.js';
 import { canonicalJson, stableHash } from './hash.js';
 import { rankScores } from './outcome.js';
+import type { AnyGame } from './game.js';
+import {
+  commit,
+  createMatch,
+  lookAhead,
+  matchFromRecord,
+  play,
+  prepare,
+  replay,
+  type Match,
+  type MatchRecord,
+} from './match.js';
+import { pickGame, type PickState } from '../../test/fixtures/pick-game.js';
 
 describe('rng', () => {
   it('the same seed gives the same sequence; different seeds differ', () => {
@@ -92,5 +105,173 @@ describe('rankScores', () => {
   });
   it('applies a tie-break', () => {
     expect(rankScores([4, 4, 1], false, [1, 0, 2])).toEqual({ ranks: [2, 1, 3], winners: [1] });
+  });
+});
+
+// The pick game (test/fixtures): each round every seat picks 1–3 at once, then the leader collects.
+const pick = pickGame as unknown as AnyGame;
+
+function newMatch(seats = 2, rounds = 1): Match {
+  const created = createMatch(pick, { seats, seed: 'door', options: { rounds } });
+  if (!created.ok) throw new Error(created.error.message);
+  return created.value;
+}
+
+/** Everything a match is: its state and its record. */
+const fingerprint = (match: Match): string => stableHash({ state: match.state, record: match.record });
+
+describe('the engine\'s door: prepare and commit', () => {
+  it('prepares a step without changing the match: the typed action, its seat, number and description', () => {
+    const match = newMatch();
+    const before = fingerprint(match);
+    const prepared = prepare(match, 1, { type: 'pick', n: 2, extra: 'dropped by parsing' });
+    expect(prepared.ok).toBe(true);
+    if (!prepared.ok) return;
+    const step = prepared.value;
+    expect(step).toMatchObject({ seat: 1, seq: 1, description: 'seat 2 picks 2', simultaneous: true });
+    // The action is the game's own legal action, not the untrusted input.
+    expect(pick.legalActions(match.state, 1)).toContainEqual(step.action);
+    expect(step.action).toEqual({ type: 'pick', n: 2 });
+    expect(fingerprint(match)).toBe(before);
+  });
+
+  it('refuses with a reason code, and a refusal changes nothing', () => {
+    const match = newMatch();
+    play(match, 0, { type: 'pick', n: 1 });
+    const before = fingerprint(match);
+    const refusals: [unknown, unknown, string][] = [
+      [1, { type: 'pick', n: 7 }, 'malformed-action'],
+      [1, 'pick', 'malformed-action'],
+      [2, { type: 'pick', n: 1 }, 'bad-seat'],
+      [-1, { type: 'pick', n: 1 }, 'bad-seat'],
+      ['one', { type: 'pick', n: 1 }, 'bad-seat'],
+      [0, { type: 'pick', n: 2 }, 'not-your-turn'],
+      [1, { type: 'collect' }, 'illegal-action'],
+    ];
+    for (const [seat, action, code] of refusals) {
+      const prepared = prepare(match, seat, action);
+      expect(prepared.ok ? 'ok' : prepared.error.code, `${String(seat)} ${JSON.stringify(action)}`).toBe(code);
+      expect(play(match, seat, action).ok).toBe(false);
+      expect(fingerprint(match)).toBe(before);
+    }
+  });
+
+  it('refuses every action once the game is over', () => {
+    const match = newMatch();
+    play(match, 0, { type: 'pick', n: 1 });
+    play(match, 1, { type: 'pick', n: 2 });
+    expect(play(match, 0, { type: 'collect' }).ok).toBe(true);
+    const prepared = prepare(match, 0, { type: 'collect' });
+    expect(prepared.ok ? 'ok' : prepared.error.code).toBe('game-over');
+  });
+
+  it('commits a prepared step: the state and the record advance by exactly that action', () => {
+    const match = newMatch();
+    const prepared = prepare(match, 0, { type: 'pick', n: 3 });
+    if (!prepared.ok) throw new Error(prepared.error.message);
+    const committed = commit(prepared.value);
+    expect(committed).toEqual({ ok: true, value: { seq: 1, description: 'seat 1 picks 3', outcome: null } });
+    expect(match.record.actions).toEqual([{ seat: 0, action: { type: 'pick', n: 3 } }]);
+    expect((match.state as PickState).picks).toEqual([3, null]);
+  });
+
+  it('refuses a prepared step whose match has moved on, and changes nothing', () => {
+    const match = newMatch();
+    const first = prepare(match, 0, { type: 'pick', n: 1 });
+    const second = prepare(match, 1, { type: 'pick', n: 2 });
+    if (!first.ok || !second.ok) throw new Error('both picks are legal now');
+    expect(commit(first.value).ok).toBe(true);
+    const after = fingerprint(match);
+    const stale = commit(second.value);
+    expect(stale.ok ? 'ok' : stale.error.code).toBe('stale-step');
+    // The same step twice is stale too.
+    const again = commit(first.value);
+    expect(again.ok ? 'ok' : again.error.code).toBe('stale-step');
+    expect(fingerprint(match)).toBe(after);
+    expect(match.record.actions).toHaveLength(1);
+  });
+
+  it('looks ahead at the outcome on a copy; commit then adopts it, as if played', () => {
+    const played = newMatch();
+    const stepped = newMatch();
+    for (const [seat, action] of [[0, { type: 'pick', n: 1 }], [1, { type: 'pick', n: 3 }], [0, { type: 'collect' }]] as const) {
+      expect(play(played, seat, action).ok).toBe(true);
+      const prepared = prepare(stepped, seat, action);
+      if (!prepared.ok) throw new Error(prepared.error.message);
+      const before = fingerprint(stepped);
+      const outcome = lookAhead(prepared.value);
+      expect(fingerprint(stepped)).toBe(before);
+      expect(commit(prepared.value)).toEqual({ ok: true, value: expect.objectContaining({ outcome }) });
+    }
+    expect(pick.outcome(stepped.state)).toMatchObject({ scores: [0, 3], winners: [1] });
+    expect(fingerprint(stepped)).toBe(fingerprint(played));
+  });
+
+  it('keeps a match read-only outside the engine (type-checked)', () => {
+    const match = newMatch();
+    const tamper = (): void => {
+      // @ts-expect-error: only the engine changes a match's state
+      match.state = {};
+      // @ts-expect-error: nor may anyone append to its record
+      match.record.actions.push({ seat: 0, action: { type: 'pick', n: 1 } });
+    };
+    expect(typeof tamper).toBe('function');
+    expect(match.record.actions).toHaveLength(0);
+  });
+});
+
+describe('matchFromRecord and replay', () => {
+  const finished = (): Match => {
+    const match = newMatch(3, 2);
+    for (let round = 0; round < 2; round++) {
+      for (const seat of [2, 0, 1]) expect(play(match, seat, { type: 'pick', n: ((seat + round) % 3) + 1 }).ok).toBe(true);
+      expect(play(match, round % 3, { type: 'collect' }).ok).toBe(true);
+    }
+    return match;
+  };
+
+  it('rebuilds a match from its record: the same state and record', () => {
+    const match = finished();
+    const record: MatchRecord = JSON.parse(JSON.stringify(match.record)) as MatchRecord;
+    const rebuilt = matchFromRecord(pick, record);
+    expect(rebuilt.ok).toBe(true);
+    if (rebuilt.ok) expect(fingerprint(rebuilt.value)).toBe(fingerprint(match));
+  });
+
+  it('stops at the first refused action and says which; the match as far as it went comes along', () => {
+    const match = finished();
+    const actions = [...match.record.actions];
+    actions[4] = { seat: 2, action: { type: 'collect' } };
+    const rebuilt = matchFromRecord(pick, { ...match.record, actions });
+    expect(rebuilt.ok).toBe(false);
+    if (rebuilt.ok) return;
+    expect(rebuilt.error).toMatchObject({ code: 'illegal-action', step: 5 });
+    expect(rebuilt.error.message).toMatch(/^action 5 \(seat 2: /);
+    expect(rebuilt.error.match?.record.actions).toEqual(actions.slice(0, 4));
+  });
+
+  it('refuses a record that cannot be set up, with no match', () => {
+    const rebuilt = matchFromRecord(pick, { game: 'pick', seats: 9, seed: 's', options: {}, actions: [] });
+    expect(rebuilt.ok ? 'ok' : rebuilt.error.code).toBe('bad-seats');
+    if (!rebuilt.ok) expect(rebuilt.error.match).toBeUndefined();
+  });
+
+  it('tells its observer of the set-up match and of every step', () => {
+    const match = finished();
+    const seen: number[] = [];
+    matchFromRecord(pick, match.record, {
+      start: (m) => seen.push(m.record.actions.length),
+      step: (step, m) => seen.push(step.seq * 100 + m.record.actions.length),
+    });
+    expect(seen).toEqual([0, 101, 202, 303, 404, 505, 606, 707, 808]);
+  });
+
+  it('says of each replayed step whether the seat acted while several were to act', () => {
+    const replayed = replay(pick, finished().record);
+    if (!replayed.ok) throw new Error(replayed.error.message);
+    // Each round: three seats pick at once (the first two picks while others still choose), then one collects.
+    expect(replayed.value.steps.map((s) => s.simultaneous)).toEqual([true, true, false, false, true, true, false, false]);
+    expect(replayed.value.steps.map((s) => s.description)[3]).toBe('seat 1 collects');
+    expect(replayed.value.hash).toBe(stableHash(finished().state));
   });
 });

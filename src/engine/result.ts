@@ -9,5 +9,3 @@ export interface GameError {
   code: string;
   message: string;
 }
-
-export const gameError = (code: string, message: string): GameError => ({ code, message });

@@ -2,11 +2,14 @@
 import type { z } from 'zod';
 import { err, ok, type GameError, type Result } from './result.js';
 
-/** A short sentence from a zod error: "card: expected a number" (first few issues). */
-export function describeZodError(error: z.ZodError): string {
+/**
+ * A short sentence from a zod error: "card: expected a number" (first few issues). The one
+ * formatter of zod errors in Drey: games, the server's routes and its settings all use it.
+ */
+export function describeZodError(error: Pick<z.ZodError, 'issues'>): string {
   return error.issues
     .slice(0, 3)
-    .map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
+    .map((issue) => (issue.path.length > 0 ? `${issue.path.map(String).join('.')}: ${issue.message}` : issue.message))
     .join('; ');
 }
 

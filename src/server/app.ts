@@ -16,6 +16,7 @@ import { createWorkerPool, type BotRunner } from './bots/pool.js';
 import { registerApi, sendError } from './http.js';
 import { attachRealtime } from './realtime.js';
 import { TableService } from './service.js';
+import type { ServerErrorCode } from './protocol.js';
 import type { Store } from './storage/types.js';
 
 /** The package root: two levels above this file, in src/server and in dist/server alike. */
@@ -49,7 +50,12 @@ export async function createDreyServer(opts: DreyServerOptions): Promise<DreySer
   const rulesDir = opts.rulesDir ?? join(PACKAGE_ROOT, 'docs', 'rules');
   const rulesFile = (id: string): string => join(rulesDir, `${id}.md`);
   const bots = opts.bots ?? createWorkerPool(opts.botWorkers ?? 2);
-  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 256 * 1024 });
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    bodyLimit: 256 * 1024,
+    // A URL that cannot be decoded (`/%`) is answered before any route, in Drey's error shape.
+    frameworkErrors: (error, _req, reply) => sendError(reply, { code: 'bad-request', message: error.message }),
+  });
   const service = new TableService({
     store: opts.store,
     games,
@@ -59,11 +65,16 @@ export async function createDreyServer(opts: DreyServerOptions): Promise<DreySer
     warn: (m) => app.log.warn(m),
   });
 
-  // Fastify's own errors (bad JSON, wrong content type, too large) in Drey's error shape.
+  // Fastify's own errors (bad JSON, wrong content type, too large, a refused static file) and
+  // anything a route threw, in Drey's error shape. A server fault is logged, not shown.
   app.setErrorHandler((error: { statusCode?: number; message: string }, _req, reply) => {
     const status = error.statusCode ?? 500;
-    if (status >= 500) app.log.error(error);
-    return reply.code(status).send({ error: { code: status >= 500 ? 'storage-error' : 'bad-request', message: error.message } });
+    if (status >= 500) {
+      app.log.error(error);
+      return reply.code(status).send({ error: { code: 'internal-error', message: 'the server could not handle that request' } });
+    }
+    const code: ServerErrorCode = status === 403 ? 'forbidden' : status === 404 ? 'not-found' : 'bad-request';
+    return reply.code(status).send({ error: { code, message: error.message } });
   });
 
   await registerApi(app, {
@@ -81,7 +92,7 @@ export async function createDreyServer(opts: DreyServerOptions): Promise<DreySer
     if (req.method === 'GET' && hasWeb && isPage) {
       return reply.type('text/html; charset=utf-8').sendFile('index.html');
     }
-    return sendError(reply, { code: 'bad-request', message: `no route ${req.method} ${req.url.split('?')[0] ?? ''}` }).code(404);
+    return sendError(reply, { code: 'not-found', message: `no route ${req.method} ${req.url.split('?')[0] ?? ''}` });
   });
 
   const io = new SocketServer(app.server, { serveClient: false, maxHttpBufferSize: 64 * 1024 });

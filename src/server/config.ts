@@ -5,6 +5,7 @@
  */
 import { cpus } from 'node:os';
 import { z } from 'zod';
+import { describeZodError } from '../engine/schema.js';
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -33,7 +34,7 @@ export const defaultBotWorkers = (): number => Math.max(2, Math.min(4, cpus().le
 export function readConfig(env: NodeJS.ProcessEnv): { ok: true; value: ServerConfig } | { ok: false; error: string } {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
-    return { ok: false, error: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') };
+    return { ok: false, error: describeZodError(parsed.error) };
   }
   const e = parsed.data;
   return {

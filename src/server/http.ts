@@ -1,17 +1,22 @@
 /**
- * The HTTP API (lobby, tables, seats, replays, rules pages) as a Fastify plugin. Bodies are
- * parsed with the zod schemas of protocol.ts inside the service; every error is a JSON value
- * { error: { code, message } } with a fitting status code.
+ * The HTTP API (lobby, tables, seats, replays, rules pages) as a Fastify plugin. Each route parses
+ * its params, query and body with the zod schemas of protocol.ts before it calls the service,
+ * which takes typed input; every error is a JSON value { error: { code, message } } with a fitting
+ * status code.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { Viewer } from '../engine/game.js';
-import type { ErrorCode, ProtocolError } from './protocol.js';
-import { TableIdSchema } from './protocol.js';
-import type { Outcome, TableService } from './service.js';
+import { describeZodError } from '../engine/schema.js';
+import type { ServerError, ServerErrorCode } from './protocol.js';
+import { ClaimSeatSchema, CreateTableSchema, TableIdSchema } from './protocol.js';
+import type { ServiceResult } from './result.js';
+import type { TableService } from './service.js';
 
-const STATUS: Record<ErrorCode, number> = {
+const STATUS: Record<ServerErrorCode, number> = {
   'bad-request': 400,
+  'not-found': 404,
+  forbidden: 403,
   'unknown-table': 404,
   'unknown-game': 404,
   'unknown-bot': 400,
@@ -31,20 +36,28 @@ const STATUS: Record<ErrorCode, number> = {
   'internal-error': 500,
 };
 
-export const sendError = (reply: FastifyReply, error: ProtocolError): FastifyReply =>
+export const sendError = (reply: FastifyReply, error: ServerError): FastifyReply =>
   reply.code(STATUS[error.code]).send({ error });
 
-function answer<T>(reply: FastifyReply, result: Outcome<T>, okStatus = 200): FastifyReply {
+function answer<T>(reply: FastifyReply, result: ServiceResult<T>, okStatus = 200): FastifyReply {
   return result.ok ? reply.code(okStatus).send(result.value) : sendError(reply, result.error);
+}
+
+/**
+ * Parses one part of a request with its schema: the typed value, or undefined once the request
+ * has been answered with a bad-request error.
+ */
+function parsed<T>(reply: FastifyReply, schema: z.ZodType<T>, input: unknown): T | undefined {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  void sendError(reply, { code: 'bad-request', message: describeZodError(result.error) });
+  return undefined;
 }
 
 const TableParams = z.object({ id: TableIdSchema });
 const SeatParams = z.object({ id: TableIdSchema, seat: z.coerce.number().int().min(1).max(64) });
 const ReplayQuery = z.object({ viewer: z.union([z.literal('spectator'), z.coerce.number().int().min(1).max(64)]).default('spectator') });
 const GameParams = z.object({ game: z.string().regex(/^[a-z0-9-]{1,40}$/) });
-
-const badRequest = (reply: FastifyReply, issues: { message: string }[]): FastifyReply =>
-  sendError(reply, { code: 'bad-request', message: issues.map((i) => i.message).join('; ') });
 
 export interface HttpOptions {
   service: TableService;
@@ -69,29 +82,32 @@ export async function registerApi(app: FastifyInstance, { service, rules }: Http
 
   app.get('/api/tables', async () => service.list());
 
-  app.post('/api/tables', async (req, reply) => answer(reply, await service.create(req.body), 201));
+  app.post('/api/tables', async (req, reply) => {
+    const body = parsed(reply, CreateTableSchema, req.body);
+    return body ? answer(reply, await service.create(body), 201) : reply;
+  });
 
   app.get('/api/tables/:id', async (req, reply) => {
-    const p = TableParams.safeParse(req.params);
-    if (!p.success) return badRequest(reply, p.error.issues);
-    const summary = await service.summary(p.data.id);
-    if (!summary) return sendError(reply, { code: 'unknown-table', message: `there is no table ${p.data.id}` });
+    const p = parsed(reply, TableParams, req.params);
+    if (!p) return reply;
+    const summary = await service.summary(p.id);
+    if (!summary) return sendError(reply, { code: 'unknown-table', message: `there is no table ${p.id}` });
     return summary;
   });
 
   // Seats are numbered from 1 in URLs, as people count them (invite links show them).
   app.post('/api/tables/:id/seats/:seat', async (req, reply) => {
-    const p = SeatParams.safeParse(req.params);
-    if (!p.success) return badRequest(reply, p.error.issues);
-    return answer(reply, await service.claim(p.data.id, p.data.seat - 1, req.body));
+    const p = parsed(reply, SeatParams, req.params);
+    const body = p && parsed(reply, ClaimSeatSchema, req.body);
+    if (!p || !body) return reply;
+    return answer(reply, await service.claim(p.id, p.seat - 1, body));
   });
 
   app.get('/api/tables/:id/replay', async (req, reply) => {
-    const p = TableParams.safeParse(req.params);
-    const q = ReplayQuery.safeParse(req.query);
-    if (!p.success) return badRequest(reply, p.error.issues);
-    if (!q.success) return badRequest(reply, q.error.issues);
-    const viewer: Viewer = q.data.viewer === 'spectator' ? 'spectator' : q.data.viewer - 1;
-    return answer(reply, await service.replay(p.data.id, viewer));
+    const p = parsed(reply, TableParams, req.params);
+    const q = p && parsed(reply, ReplayQuery, req.query);
+    if (!p || !q) return reply;
+    const viewer: Viewer = q.viewer === 'spectator' ? 'spectator' : q.viewer - 1;
+    return answer(reply, await service.replay(p.id, viewer));
   });
 }

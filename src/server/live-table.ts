@@ -2,16 +2,11 @@
  * A table in memory: its stored row, the match rebuilt from the event log, and its log lines.
  * Everything a client is sent is built here, per viewer, from the game's view: never the state.
  */
+import { botSeatName } from '../engine/bot-names.js';
 import type { AnyGame, Seat, Viewer } from '../engine/game.js';
-import type { Match } from '../engine/match.js';
+import type { Match, ReplayStep } from '../engine/match.js';
 import type { LogEntry, PublicSeat, TableFrame, TableSummary } from './protocol.js';
 import type { StoredTable } from './storage/types.js';
-
-/** Bots get friendly names so a log reads like a table of people. */
-const BOT_NAMES = ['Hazel', 'Pip', 'Nutmeg', 'Bramble', 'Sorrel', 'Juniper', 'Chestnut', 'Fern'] as const;
-
-/** A bot's display name; its level is shown beside it (PublicSeat.bot). */
-export const botName = (seat: Seat, _bot: string): string => BOT_NAMES[seat % BOT_NAMES.length]!;
 
 /**
  * One log line as the table keeps it: the game's describeAction, read from the full state. That
@@ -37,21 +32,40 @@ export interface LiveTable {
   presence: Map<Seat, number>;
   /** Bot seats whose decision is under way. */
   thinking: Set<Seat>;
-  /** Serializes every change to this table: validate → commit → apply → broadcast. */
+  /** Serializes every change to this table: prepare → append to the log → commit → broadcast. */
   queue: Promise<unknown>;
 }
+
+export function liveTable(stored: StoredTable, game: AnyGame, match: Match, log: KeptEntry[]): LiveTable {
+  return { stored, game, match, log, presence: new Map(), thinking: new Set(), queue: Promise.resolve() };
+}
+
+/** Runs `work` after every change already queued at this table (one change at a time). */
+export function enqueue<T>(table: LiveTable, work: () => Promise<T>): Promise<T> {
+  const run = table.queue.then(work, work);
+  table.queue = run.catch(() => undefined);
+  return run;
+}
+
+/** The log line of a step, as the engine prepared or replayed it. */
+export const keptEntry = (step: Pick<ReplayStep, 'seq' | 'seat' | 'description' | 'simultaneous'>): KeptEntry => ({
+  seq: step.seq,
+  seat: step.seat,
+  text: step.description,
+  simultaneous: step.simultaneous,
+});
 
 export const seatName = (table: LiveTable, seat: Seat): string => {
   const s = table.stored.seats[seat];
   if (!s) return `Seat ${seat + 1}`;
-  if (s.kind === 'bot') return botName(seat, s.bot);
+  if (s.kind === 'bot') return botSeatName(seat);
   return s.name ?? `Seat ${seat + 1}`;
 };
 
 export function publicSeats(table: Pick<LiveTable, 'stored' | 'presence'>): PublicSeat[] {
   return table.stored.seats.map((s, seat) =>
     s.kind === 'bot'
-      ? { kind: 'bot', bot: s.bot, name: botName(seat, s.bot) }
+      ? { kind: 'bot', bot: s.bot, name: botSeatName(seat) }
       : { kind: 'human', name: s.name, connected: (table.presence.get(seat) ?? 0) > 0 },
   );
 }

@@ -1,6 +1,7 @@
 /**
  * The wire protocol between the Drey server and its clients: zod schemas for everything a client
- * sends (HTTP bodies and socket messages), and the types of everything the server sends back.
+ * sends (HTTP bodies and socket messages; the routes parse with them before calling the service),
+ * and the types of everything the server sends back.
  * The web app imports the types from here (type-only), so both ends agree by construction.
  * docs/protocol.md describes the same messages in prose.
  */
@@ -52,7 +53,7 @@ export type WatchMessage = z.infer<typeof WatchMessageSchema>;
 export const ActMessageSchema = z.object({
   tableId: TableIdSchema,
   token: TokenSchema,
-  /** Checked by the game's parseAction and the engine's checkAction, not here. */
+  /** Parsed and checked by the engine's `prepare` (the game's parseAction), not here. */
   action: z.unknown(),
 });
 export type ActMessage = z.infer<typeof ActMessageSchema>;
@@ -127,8 +128,11 @@ export interface UpdateMessage<View = unknown, Action extends ActionBase = Actio
   entries: LogEntry[];
 }
 
-export const ERROR_CODES = [
+/** The codes of every error the server sends (docs/protocol.md says when each is sent). */
+export const SERVER_ERROR_CODES = [
   'bad-request',
+  'not-found',
+  'forbidden',
   'unknown-table',
   'unknown-game',
   'unknown-bot',
@@ -147,11 +151,23 @@ export const ERROR_CODES = [
   'storage-error',
   'internal-error',
 ] as const;
+export type ServerErrorCode = (typeof SERVER_ERROR_CODES)[number];
+
+/** Codes a client gives itself when the server did not answer: never sent by the server. */
+export const CLIENT_ERROR_CODES = ['timeout', 'unreachable'] as const;
+
+export const ERROR_CODES = [...SERVER_ERROR_CODES, ...CLIENT_ERROR_CODES] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
+/** An error as a client holds it: from the server, or made up by the client itself. */
 export interface ProtocolError {
   code: ErrorCode;
   message: string;
+}
+
+/** An error the server sends. */
+export interface ServerError extends ProtocolError {
+  code: ServerErrorCode;
 }
 
 /** Acknowledgement of an `act` message. */

@@ -2,11 +2,14 @@
  * Live tables over socket.io. A client `watch`es a table (with its seat token, or as a
  * spectator) and gets a snapshot; after every committed change each watcher gets an update with
  * its own view and legal actions, stamped with the table's sequence number. `act` plays an
- * action for the token's seat. Errors go to the client that caused them, as the ack of its
+ * action for the token's seat. Every message is parsed with its schema here, before the service
+ * sees it. Errors go to the client that caused them, as the ack of its
  * message (or a `drey-error` event when it sent no ack), and change nothing.
  */
 import type { Server, Socket } from 'socket.io';
+import type { z } from 'zod';
 import type { Seat, Viewer } from '../engine/game.js';
+import { describeZodError } from '../engine/schema.js';
 import { entryFor, frameFor, type LiveTable } from './live-table.js';
 import {
   ActMessageSchema,
@@ -16,9 +19,11 @@ import {
   WatchMessageSchema,
   type ActAck,
   type ProtocolError,
+  type ServerError,
   type UpdateMessage,
   type WatchAck,
 } from './protocol.js';
+import { messageOf } from './result.js';
 import type { TableChange, TableService } from './service.js';
 
 const room = (tableId: string): string => `table:${tableId}`;
@@ -39,9 +44,9 @@ function reply<T extends { ok: boolean }>(socket: Socket, ack: unknown, answer: 
   else if (!answer.ok) socket.emit(SERVER_EVENTS.error, (answer as unknown as { error: ProtocolError }).error);
 }
 
-const badMessage = (issues: { path: PropertyKey[]; message: string }[]): { ok: false; error: ProtocolError } => ({
+const badMessage = (error: z.ZodError): { ok: false; error: ServerError } => ({
   ok: false,
-  error: { code: 'bad-request', message: issues.map((i) => (i.path.length ? `${i.path.map(String).join('.')}: ${i.message}` : i.message)).join('; ') },
+  error: { code: 'bad-request', message: describeZodError(error) },
 });
 
 /**
@@ -57,8 +62,7 @@ function guarded(
     Promise.resolve()
       .then(() => handler(msg, ack))
       .catch((e: unknown) => {
-        const message = e instanceof Error ? e.message : String(e);
-        warn(`a socket message failed: ${message}`);
+        warn(`a socket message failed: ${messageOf(e)}`);
         reply(socket, ack, { ok: false, error: { code: 'internal-error', message: 'the server could not handle that message' } });
       });
   };
@@ -110,7 +114,7 @@ export function attachRealtime(io: Server, service: TableService, warn: (m: stri
 
     socket.on(CLIENT_EVENTS.watch, guarded(socket, warn, async (msg: unknown, ack?: unknown) => {
       const parsed = WatchMessageSchema.safeParse(msg);
-      if (!parsed.success) return reply<WatchAck>(socket, ack, badMessage(parsed.error.issues));
+      if (!parsed.success) return reply<WatchAck>(socket, ack, badMessage(parsed.error));
       const { tableId, token } = parsed.data;
       const table = await service.getTable(tableId);
       if (!table) return reply<WatchAck>(socket, ack, { ok: false, error: { code: 'unknown-table', message: `there is no table ${tableId}` } });
@@ -133,7 +137,7 @@ export function attachRealtime(io: Server, service: TableService, warn: (m: stri
 
     socket.on(CLIENT_EVENTS.sync, guarded(socket, warn, async (msg: unknown, ack?: unknown) => {
       const parsed = SyncMessageSchema.safeParse(msg);
-      if (!parsed.success) return reply<WatchAck>(socket, ack, badMessage(parsed.error.issues));
+      if (!parsed.success) return reply<WatchAck>(socket, ack, badMessage(parsed.error));
       const watching = dataOf(socket).watching.get(parsed.data.tableId);
       const table = watching && (await service.getTable(parsed.data.tableId));
       if (!watching || !table) {
@@ -145,7 +149,7 @@ export function attachRealtime(io: Server, service: TableService, warn: (m: stri
 
     socket.on(CLIENT_EVENTS.act, guarded(socket, warn, async (msg: unknown, ack?: unknown) => {
       const parsed = ActMessageSchema.safeParse(msg);
-      if (!parsed.success) return reply<ActAck>(socket, ack, badMessage(parsed.error.issues));
+      if (!parsed.success) return reply<ActAck>(socket, ack, badMessage(parsed.error));
       const { tableId, token, action } = parsed.data;
       const result = await service.act(tableId, token, action);
       reply<ActAck>(socket, ack, result.ok ? { ok: true, seq: result.value.seq } : result);

@@ -22,9 +22,9 @@ async function call<T>(method: 'GET' | 'POST', url: string, body?: unknown): Pro
     const data: unknown = type.includes('json') ? await res.json() : await res.text();
     if (res.ok) return { ok: true, value: data as T };
     const error = (data as { error?: ProtocolError }).error;
-    return { ok: false, error: error ?? { code: 'bad-request', message: `the server answered ${res.status}` } };
+    return { ok: false, error: error ?? { code: res.status >= 500 ? 'internal-error' : 'bad-request', message: `the server answered ${res.status}` } };
   } catch (e) {
-    return { ok: false, error: { code: 'storage-error', message: `cannot reach the server (${e instanceof Error ? e.message : String(e)})` } };
+    return { ok: false, error: { code: 'unreachable', message: `cannot reach the server (${e instanceof Error ? e.message : String(e)})` } };
   }
 }
 

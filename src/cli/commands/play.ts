@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import type { Bot } from '../../engine/bot.js';
+import { botSeatName } from '../../engine/bot-names.js';
 import { stableHash } from '../../engine/hash.js';
 import { createMatch } from '../../engine/match.js';
 import { findBot, listBots } from '../../bots/index.js';
@@ -23,9 +24,6 @@ interface PlayFlags {
   record?: string | true;
   [option: string]: unknown;
 }
-
-/** Names for the bots' seats: short, so they fit the game's columns. */
-const BOT_NAMES = ['Hazel', 'Rowan', 'Pip', 'Juniper', 'Bramble', 'Sorrel', 'Fern', 'Nutmeg'] as const;
 
 export function registerPlay(program: Command): void {
   const command = program
@@ -53,7 +51,7 @@ export function registerPlay(program: Command): void {
     const created = createMatch(game, { seats, seed, options });
     if (!created.ok) usage(created.error.message);
     const match = created.value;
-    const names = Array.from({ length: seats }, (_, seat) => (seat === flags.seat ? 'You' : BOT_NAMES[seat % BOT_NAMES.length]!));
+    const names = Array.from({ length: seats }, (_, seat) => (seat === flags.seat ? 'You' : botSeatName(seat)));
     const distinct = [...new Set(botNames.filter((_, s) => s !== flags.seat))];
     // The game's own first line usually names it; the header then needn't.
     const firstLine = ui.render(game.view(match.state, flags.seat), flags.seat, names)[0] ?? '';

@@ -64,7 +64,7 @@ export function registerReplay(program: Command): void {
       const options = canonicalJson(record.options);
       if (options !== '{}') out.push(`options: ${options}`);
       if (record.bots) out.push(`players: ${record.bots.map((b, seat) => `seat ${seat} ${b}`).join(', ')}`);
-      out.push('', ...replayLogLines(game, record, steps), '');
+      out.push('', ...replayLogLines(steps), '');
       const ui = textUIFor(record.game);
       if (ui) out.push(...ui.render(game.view(match.state, 'spectator'), 'spectator', names), '');
       out.push(...(outcome ? outcomeLines(outcome, names) : ['The game was left unfinished.']));

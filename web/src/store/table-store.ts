@@ -131,7 +131,7 @@ export function createTableStore({ socket, tableId, token }: TableStoreOptions):
       return new Promise<ActAck>((resolve) => {
         socket.timeout(10_000).emit('act', { tableId, token, action }, (timeout: Error | null, ack?: ActAck) => {
           const answer: ActAck =
-            timeout || !ack ? { ok: false, error: { code: 'storage-error', message: 'the server did not answer in time' } } : ack;
+            timeout || !ack ? { ok: false, error: { code: 'timeout', message: 'the server did not answer in time' } } : ack;
           set({ pending: false, error: answer.ok ? null : answer.error });
           resolve(answer);
         });

@@ -1,0 +1,81 @@
+/**
+ * Bot seats: whenever a bot is to act at a running table, it is asked (on the bot runner, off the
+ * event loop) after a short delay so people can follow, and its action is played like anyone
+ * else's. A bot that fails or chooses a refused action plays its first legal action instead, so a
+ * table never freezes.
+ */
+import type { ActionBase, Seat } from '../engine/game.js';
+import type { BotRunner } from './bots/pool.js';
+import { enqueue, type LiveTable } from './live-table.js';
+import { fail, messageOf, type ServiceResult } from './result.js';
+
+export interface BotSeatsOptions {
+  runner: BotRunner;
+  /** How long a bot waits before acting. */
+  delayMs: number;
+  /** Plays an action for a seat; the caller holds the table's queue (see commits.ts). */
+  play(table: LiveTable, seat: Seat, action: unknown): Promise<ServiceResult<{ seq: number }>>;
+  warn(message: string): void;
+}
+
+export class BotSeats {
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private closed = false;
+
+  constructor(private readonly opts: BotSeatsOptions) {}
+
+  /** Starts a decision for every bot seat that is to act and not already thinking. */
+  schedule(table: LiveTable): void {
+    if (this.closed || table.stored.status !== 'running') return;
+    for (const seat of table.game.toAct(table.match.state)) {
+      const s = table.stored.seats[seat];
+      if (s?.kind !== 'bot' || table.thinking.has(seat)) continue;
+      table.thinking.add(seat);
+      const timer = setTimeout(() => {
+        this.timers.delete(timer);
+        void this.run(table, seat, s.bot)
+          .catch((e: unknown) => this.opts.warn(`table ${table.stored.id}: the bot in seat ${seat + 1} broke: ${messageOf(e)}`))
+          .finally(() => {
+            table.thinking.delete(seat);
+            this.schedule(table);
+          });
+      }, this.opts.delayMs);
+      this.timers.add(timer);
+    }
+  }
+
+  /** No new decisions after this; decisions under way are dropped when they answer. */
+  close(): void {
+    this.closed = true;
+    for (const t of this.timers) clearTimeout(t);
+    this.timers.clear();
+  }
+
+  private async run(table: LiveTable, seat: Seat, bot: string): Promise<void> {
+    if (this.closed) return;
+    const { warn } = this.opts;
+    const seqAtStart = table.stored.seq;
+    const answer = await this.opts.runner.run({
+      game: table.game.id,
+      bot,
+      seat,
+      state: table.game.clone(table.match.state),
+      rngSeed: `${table.stored.seed}:bot:${seat}:${seqAtStart}`,
+    });
+    if (this.closed) return;
+    const chosen: unknown = answer.ok ? answer.action : undefined;
+    if (!answer.ok) warn(`table ${table.stored.id}: the ${bot} bot in seat ${seat + 1} failed: ${answer.error}`);
+    const played = await enqueue(table, async (): Promise<ServiceResult<{ seq: number }>> => {
+      if (this.closed) return { ok: true, value: { seq: table.stored.seq } };
+      if (chosen !== undefined) {
+        const r = await this.opts.play(table, seat, chosen);
+        if (r.ok || table.stored.seq !== seqAtStart) return r;
+        warn(`table ${table.stored.id}: the ${bot} bot in seat ${seat + 1} chose a refused action: ${r.error.message}`);
+      }
+      // A bot that fails must not freeze the table: it plays its first legal action instead.
+      const fallback: ActionBase | undefined = table.game.legalActions(table.match.state, seat)[0];
+      return fallback ? this.opts.play(table, seat, fallback) : fail('not-your-turn', 'nothing to do');
+    });
+    if (!played.ok && played.error.code === 'storage-error') warn(`table ${table.stored.id}: ${played.error.message}`);
+  }
+}

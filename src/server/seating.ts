@@ -1,0 +1,110 @@
+/**
+ * Creating tables and claiming seats. A table is open until every human seat is taken, then it
+ * runs until the game is over. The creator may sit down at once (`join`); a seat's token is shown
+ * once to whoever takes it, and only its hash is stored.
+ */
+import type { AnyGame, Seat } from '../engine/game.js';
+import { createMatch } from '../engine/match.js';
+import { findBot, listBots } from '../bots/index.js';
+import { hashToken, newSeatToken, newSeed, newTableId } from './ids.js';
+import { liveTable, summarize, type LiveTable } from './live-table.js';
+import type { ClaimSeatRequest, ClaimSeatResponse, CreateTableRequest, CreateTableResponse, TableStatus } from './protocol.js';
+import { fail, messageOf, type ServiceResult } from './result.js';
+import type { Store, StoredSeat, StoredTable } from './storage/types.js';
+
+export interface SeatingContext {
+  store: Store;
+  games: readonly AnyGame[];
+  now(): string;
+}
+
+/** A table waits for its human seats; once all are taken it runs until the game is over. */
+function statusOf(seats: readonly StoredSeat[], outcome: unknown): TableStatus {
+  if (outcome) return 'finished';
+  return seats.every((s) => s.kind === 'bot' || s.tokenHash !== null) ? 'running' : 'open';
+}
+
+/** Sets up and stores a new table; the caller keeps it live and sets its bots going. */
+export async function createTable(
+  ctx: SeatingContext,
+  req: CreateTableRequest,
+): Promise<ServiceResult<{ table: LiveTable; response: CreateTableResponse }>> {
+  const game = ctx.games.find((g) => g.id === req.game);
+  if (!game) {
+    return fail('unknown-game', `unknown game '${req.game}' (games: ${ctx.games.map((g) => g.id).join(', ')})`);
+  }
+  for (const s of req.seats) {
+    if (s.kind === 'bot' && !findBot(game.id, s.bot).ok) {
+      return fail('unknown-bot', `no bot '${s.bot}' for ${game.title} (bots: ${listBots(game.id).map((b) => b.name).join(', ')})`);
+    }
+  }
+  if (req.join && req.seats[req.join.seat]?.kind !== 'human') {
+    return fail('not-a-seat', `seat ${req.join.seat + 1} is not a human seat`);
+  }
+  const seed = req.seed ?? newSeed();
+  const created = createMatch(game, {
+    seats: req.seats.length,
+    seed,
+    options: req.options,
+    arrangement: req.arrangement,
+  });
+  if (!created.ok) return fail(created.error.code === 'bad-seats' ? 'bad-seats' : 'bad-options', created.error.message);
+  let token: string | undefined;
+  const seats: StoredSeat[] = req.seats.map((s, i) => {
+    if (s.kind === 'bot') return { kind: 'bot', bot: s.bot };
+    if (req.join?.seat === i) {
+      token = newSeatToken();
+      return { kind: 'human', name: req.join.name, tokenHash: hashToken(token) };
+    }
+    return { kind: 'human', name: null, tokenHash: null };
+  });
+  const at = ctx.now();
+  const stored: StoredTable = {
+    id: newTableId(),
+    game: game.id,
+    seed,
+    options: created.value.record.options,
+    seats,
+    status: statusOf(seats, null),
+    seq: 0,
+    outcome: null,
+    createdAt: at,
+    updatedAt: at,
+  };
+  if (req.arrangement !== undefined) stored.arrangement = req.arrangement;
+  try {
+    await ctx.store.createTable(stored);
+  } catch (e) {
+    return fail('storage-error', `the table could not be saved: ${messageOf(e)}`);
+  }
+  const table = liveTable(stored, game, created.value, []);
+  const response: CreateTableResponse = { table: summarize(table) };
+  if (token !== undefined && req.join) response.seat = { seat: req.join.seat, token };
+  return { ok: true, value: { table, response } };
+}
+
+/** Gives a free human seat to `req.name`. The caller holds the table's queue. */
+export async function claimSeat(
+  ctx: SeatingContext,
+  table: LiveTable,
+  seat: Seat,
+  req: ClaimSeatRequest,
+): Promise<ServiceResult<ClaimSeatResponse>> {
+  const current = table.stored.seats[seat];
+  if (!current || current.kind !== 'human') return fail('not-a-seat', `seat ${seat + 1} is not a human seat at this table`);
+  if (current.tokenHash !== null) return fail('seat-taken', `seat ${seat + 1} is already taken`);
+  if (table.stored.status === 'finished') return fail('game-over', 'the game is over');
+  const token = newSeatToken();
+  const seats = table.stored.seats.map((s, i): StoredSeat =>
+    i === seat ? { kind: 'human', name: req.name, tokenHash: hashToken(token) } : s,
+  );
+  const status = statusOf(seats, table.stored.outcome);
+  const at = ctx.now();
+  try {
+    await ctx.store.updateSeats(table.stored.id, seats, status, at);
+  } catch (e) {
+    return fail('storage-error', `the seat could not be saved: ${messageOf(e)}`);
+  }
+  table.stored = { ...table.stored, seats, status, updatedAt: at };
+  return { ok: true, value: { table: summarize(table), seat, token } };
+}
