@@ -415,6 +415,7 @@ export class TableService {
       seat,
       state: table.game.clone(table.match.state),
       rngSeed: `${table.stored.seed}:bot:${seat}:${seqAtStart}`,
+      owner: table.stored.id,
     });
     if (this.closed) return;
     const chosen: unknown = answer.ok ? answer.action : undefined;
