@@ -81,8 +81,8 @@ async function playHere(run: ResolvedRun, schedule: readonly ScheduledGame[], on
 
 /**
  * On the worker pool: each worker takes the next slice of the schedule as it comes free, so a slow
- * slice never idles the others. Slices start at one game and grow to about SLICE_MS of play as
- * the games' cost shows, and shrink towards the end so the workers finish together.
+ * slice never idles the others. A worker's first slice is one game; later ones are sized to about
+ * SLICE_MS of play from its last slice, and shrink towards the end so the workers finish together.
  */
 async function playOnPool(
   run: ResolvedRun,
@@ -92,17 +92,18 @@ async function playOnPool(
 ): Promise<Result<void, GameError>> {
   const pool = new WorkerPool<LabTasks>({ size: workers });
   let next = 0;
-  let gamesDone = 0;
-  let busyMs = 0;
   let failure: GameError | undefined;
-  const sliceSize = (): number => {
-    const wanted = gamesDone === 0 ? 1 : Math.round(SLICE_MS / Math.max(0.01, busyMs / gamesDone));
+  /** The next slice for a lane whose last slice took `msPerGame` a game (undefined: none yet). */
+  const sliceSize = (msPerGame: number | undefined): number => {
+    const wanted = msPerGame === undefined ? 1 : Math.round(SLICE_MS / Math.max(0.01, msPerGame));
     const fairShare = Math.ceil((schedule.length - next) / workers);
     return Math.max(1, Math.min(wanted, fairShare, MAX_SLICE));
   };
   const lane = async (): Promise<void> => {
+    // Measured per lane from its last slice only: a worker's first slice includes its start-up.
+    let msPerGame: number | undefined;
     while (failure === undefined && next < schedule.length) {
-      const games = schedule.slice(next, next + sliceSize());
+      const games = schedule.slice(next, next + sliceSize(msPerGame));
       next += games.length;
       const started = performance.now();
       const played = await pool.run('play-games', { spec: run.spec, games, total: schedule.length });
@@ -112,8 +113,7 @@ async function playOnPool(
         void pool.close();
         return;
       }
-      busyMs += performance.now() - started;
-      gamesDone += games.length;
+      msPerGame = (performance.now() - started) / games.length;
       for (const r of played.value) onResult(r);
     }
   };
