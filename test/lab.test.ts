@@ -5,8 +5,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { err, ok, replay, type AnyGame, type GameError, type Result } from '../src/engine/index.js';
 import { OrderedFeed, SimAggregator } from '../src/lab/aggregate.js';
 import { readRecordFile, recordFileName } from '../src/lab/record-file.js';
-import { runSim } from '../src/lab/run.js';
-import type { GameResult, SimSpec } from '../src/lab/sim.js';
+import type { GameResult } from '../src/lab/play.js';
+import { runSim, type SimSpec } from '../src/lab/sim.js';
 import { meanWithInterval, wilsonInterval } from '../src/lab/stats.js';
 import { tinyRace } from './fixtures/tiny-race.js';
 
@@ -153,7 +153,7 @@ describe('runSim', () => {
 });
 
 describe('runSim on worker threads', () => {
-  it('gives the same summary on two workers as on one (workers load worker.ts through tsx here)', async () => {
+  it('gives the same summary on two workers as on one (workers load src/workers/entry.ts through tsx here)', async () => {
     const al: SimSpec = { game: 'autumn-leaves', seats: 3, games: 16, bots: ['heuristic', 'random', 'random'], seed: 'w', options: { hands: 1 } };
     const one = await runSim(al, { workers: 1 });
     const two = await runSim(al, { workers: 2 });

@@ -1,24 +1,52 @@
-/** Bots think in worker threads: the pool answers, reports failures, and survives them. */
+/** The server's bot seats think on the worker pool: answers, failures with a code, closing. */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createWorkerPool, type BotRunner } from '../src/server/bots/pool.js';
+import { createMatch } from '../src/engine/match.js';
+import { getGame } from '../src/games/index.js';
+import { createInlineRunner, createWorkerPool, type BotRunner } from '../src/server/bots/pool.js';
+import { pickGame } from './fixtures/pick-game.js';
+import type { AnyGame } from '../src/engine/game.js';
 
 let pool: BotRunner | undefined;
 afterEach(async () => {
   await pool?.close();
 });
 
+const game = getGame('autumn-leaves')!;
+const fresh = (): unknown => {
+  const created = createMatch(game, { seats: 3, seed: 'srv' });
+  if (!created.ok) throw new Error(created.error.message);
+  return created.value.state;
+};
+
 describe('the bot worker pool', () => {
+  it('answers a legal action for a table, the same as on the calling thread', async () => {
+    pool = createWorkerPool(1);
+    const task = { game: game.id, bot: 'medium', seat: 0, state: fresh(), rngSeed: 's:bot:0:0', owner: 'table-1' };
+    const inWorker = await pool.run(task);
+    const inline = await createInlineRunner(() => game).run(task);
+    expect(inWorker.ok).toBe(true);
+    expect(inWorker).toEqual(inline);
+    if (inWorker.ok) expect(game.legalActions(task.state, 0)).toContainEqual(inWorker.action);
+  });
+
   it('answers with a reason when the game or bot is unknown, and keeps answering', async () => {
     pool = createWorkerPool(2);
     const answers = await Promise.all(
       [1, 2, 3].map(() => pool!.run({ game: 'no-such-game', bot: 'random', seat: 0, state: {}, rngSeed: 's' })),
     );
-    for (const a of answers) expect(a).toMatchObject({ ok: false, error: 'unknown game no-such-game' });
+    for (const a of answers) expect(a).toMatchObject({ ok: false, code: 'unknown-game' });
+    const noBot = await pool.run({ game: game.id, bot: 'grandmaster', seat: 0, state: fresh(), rngSeed: 's' });
+    expect(noBot).toMatchObject({ ok: false, code: 'unknown-bot' });
   });
 
   it('refuses work once closed', async () => {
     pool = createWorkerPool(1);
     await pool.close();
-    expect(await pool.run({ game: 'x', bot: 'random', seat: 0, state: {}, rngSeed: 's' })).toMatchObject({ ok: false });
+    expect(await pool.run({ game: 'x', bot: 'random', seat: 0, state: {}, rngSeed: 's' })).toMatchObject({ ok: false, code: 'pool-closed' });
+  });
+
+  it('runs unregistered games on the calling thread', async () => {
+    const inline = createInlineRunner((id) => (id === pickGame.id ? (pickGame as unknown as AnyGame) : undefined));
+    expect(await inline.run({ game: 'nope', bot: 'random', seat: 0, state: {}, rngSeed: 's' })).toMatchObject({ ok: false, code: 'unknown-game' });
   });
 });

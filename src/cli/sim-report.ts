@@ -1,5 +1,5 @@
 /** The human-readable summary of a sim (the --json form is the SimReport itself). */
-import type { SimReport } from '../lab/run.js';
+import type { SimReport } from '../lab/sim.js';
 import type { Interval, MeanSummary } from '../lab/stats.js';
 import { columns, percent, thousands } from './format.js';
 

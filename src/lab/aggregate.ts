@@ -4,7 +4,7 @@
  * workers played the games and in whatever order they finished.
  */
 import { stableHash } from '../engine/hash.js';
-import type { GameResult } from './sim.js';
+import type { GameResult } from './play.js';
 import {
   addToMean,
   emptyMean,

@@ -55,8 +55,8 @@ describe('ratings from multi-seat games', () => {
     expect(hard.fairShare).toBe(0.25);
     expect(hard.seatGames).toBe(40);
     expect(easy.seatGames).toBe(120);
-    expect(hard.eloInterval.low).toBeLessThanOrEqual(hard.elo);
-    expect(hard.eloInterval.high).toBeGreaterThanOrEqual(hard.elo);
+    expect(hard.eloInterval[0]).toBeLessThanOrEqual(hard.elo);
+    expect(hard.eloInterval[1]).toBeGreaterThanOrEqual(hard.elo);
   });
 
   it('is deterministic for a seed and its intervals narrow with more games', () => {
@@ -72,9 +72,9 @@ describe('ratings from multi-seat games', () => {
     const few = rateGames(make(60), { seed: 'x', bootstrap: 300 });
     expect(rateGames(make(60), { seed: 'x', bootstrap: 300 })).toEqual(few);
     const many = rateGames(make(600), { seed: 'x', bootstrap: 300 });
-    const width = (rows: typeof few) => rows[0]!.winShareInterval.high - rows[0]!.winShareInterval.low;
+    const width = (rows: typeof few) => rows[0]!.winShareInterval[1] - rows[0]!.winShareInterval[0];
     expect(many[0]!.name).toBe('a');
     expect(width(many)).toBeLessThan(width(few));
-    expect(many[0]!.winShareInterval.low).toBeGreaterThan(0.5);
+    expect(many[0]!.winShareInterval[0]).toBeGreaterThan(0.5);
   });
 });

@@ -7,6 +7,7 @@
  * played with every seat rotation, so deal luck is resampled as a whole).
  */
 import { createRng, nextInt, type Rng } from '../engine/rng.js';
+import type { Interval } from './stats.js';
 
 export interface RatedGame {
   /** Games of one group share a deal; the bootstrap resamples whole groups. */
@@ -15,11 +16,6 @@ export interface RatedGame {
   lineup: string[];
   /** Each seat's rank (1 = best, equal ranks share). */
   ranks: number[];
-}
-
-export interface Interval {
-  low: number;
-  high: number;
 }
 
 export interface RatingRow {
@@ -156,9 +152,9 @@ export function rateGames(
     });
   }
   const interval = (samples: number[], fallback: number): Interval => {
-    if (samples.length === 0) return { low: fallback, high: fallback };
+    if (samples.length === 0) return [fallback, fallback];
     samples.sort((a, b) => a - b);
-    return { low: percentile(samples, 0.025), high: percentile(samples, 0.975) };
+    return [percentile(samples, 0.025), percentile(samples, 0.975)];
   };
 
   const rows = names.map((name, i): RatingRow => {

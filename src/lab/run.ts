@@ -1,101 +1,126 @@
 /**
- * Running a whole sim: resolve the spec, play every game on one thread or many, fold the results
- * in index order, time it.
+ * The lab's one runner: plays a schedule of a resolved run on the calling thread (`workers: 1`)
+ * or on the worker pool, and hands every result to `fold` in schedule order, whatever order the
+ * workers finish in. So a report folded from them is the same for any number of workers. Sims
+ * and tournaments differ only in the schedule they build and what they fold.
  */
 import { mkdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import type { AnyGame } from '../engine/game.js';
 import { err, ok, type GameError, type Result } from '../engine/result.js';
-import { OrderedFeed, SimAggregator, type SimSummary } from './aggregate.js';
-import { playChunk } from './chunk.js';
-import { runInWorkers } from './pool.js';
-import { resolveSim, type SimSpec } from './sim.js';
+import { WorkerPool } from '../workers/pool.js';
+import { OrderedFeed } from './aggregate.js';
+import { playGames, type GameResult, type LabTasks } from './play.js';
+import type { GameLookup, ResolvedRun } from './resolve.js';
+import type { ScheduledGame } from './schedule.js';
 
 export interface RunOptions {
   /** Threads to play on; 1 plays on the calling thread. Default: one per core. */
   workers?: number;
-  /** Called as games finish (at most every few games). */
+  /** Called as games finish. */
   onProgress?: (done: number, total: number) => void;
   /** Where to find the game (tests pass unregistered games; only with workers: 1). */
-  lookup?: (id: string) => Result<AnyGame, GameError>;
-}
-
-export interface SimReport {
-  game: string;
-  title: string;
-  seats: number;
-  games: number;
-  seed: string;
-  /** The options as the game parsed them (defaults filled in). */
-  options: unknown;
-  /** Bot name per seat. */
-  bots: string[];
-  workers: number;
-  seconds: number;
-  gamesPerSecond: number;
-  summary: SimSummary;
+  lookup?: GameLookup;
 }
 
 export const defaultWorkers = (): number => Math.max(1, availableParallelism());
 
-export async function runSim(spec: SimSpec, opts: RunOptions = {}): Promise<Result<SimReport, GameError>> {
-  const resolved = resolveSim(spec, opts.lookup);
-  if (!resolved.ok) return resolved;
-  const sim = resolved.value;
-  const workers = Math.max(1, Math.min(opts.workers ?? defaultWorkers(), spec.games));
+/** A worker's slice of the schedule should take about this long: short enough to balance load and show progress. */
+const SLICE_MS = 100;
+const MAX_SLICE = 500;
+
+/**
+ * Plays every game of `schedule` (indexes 0…n−1) and folds the results in index order. Resolves
+ * to the number of threads used.
+ */
+export async function runSchedule(
+  run: ResolvedRun,
+  schedule: readonly ScheduledGame[],
+  fold: (result: GameResult) => void,
+  opts: RunOptions = {},
+): Promise<Result<{ workers: number }, GameError>> {
+  const workers = Math.max(1, Math.min(opts.workers ?? defaultWorkers(), schedule.length));
   if (workers > 1 && opts.lookup) {
-    return err({ code: 'bad-workers', message: 'an unregistered game can only be simulated with workers: 1' });
+    return err({ code: 'bad-workers', message: 'an unregistered game can only be played with workers: 1' });
   }
-  if (spec.recordDir !== undefined) {
+  if (run.spec.recordDir !== undefined) {
     try {
-      mkdirSync(spec.recordDir, { recursive: true });
+      mkdirSync(run.spec.recordDir, { recursive: true });
     } catch (e) {
-      return err({ code: 'record-dir', message: `cannot create ${spec.recordDir}: ${(e as Error).message}` });
+      return err({ code: 'record-dir', message: `cannot create ${run.spec.recordDir}: ${(e as Error).message}` });
     }
   }
-  const aggregator = new SimAggregator(sim.botNames);
-  const feed = new OrderedFeed((r) => aggregator.add(r));
+  const feed = new OrderedFeed(fold);
   let done = 0;
-  let lastReport = 0;
-  const onResult = (r: Parameters<OrderedFeed['push']>[0]): void => {
+  const onResult = (r: GameResult): void => {
     feed.push(r);
     done++;
-    if (opts.onProgress && (done - lastReport >= 16 || done === spec.games)) {
-      lastReport = done;
-      opts.onProgress(done, spec.games);
+    opts.onProgress?.(done, schedule.length);
+  };
+  const played = workers === 1 ? await playHere(run, schedule, onResult) : await playOnPool(run, schedule, workers, onResult);
+  if (!played.ok) return played;
+  if (done !== schedule.length || feed.waiting > 0) {
+    return err({ code: 'lost-games', message: `only ${done - feed.waiting} of ${schedule.length} games came back` });
+  }
+  return ok({ workers });
+}
+
+/** On this thread, yielding now and then so timers (the progress bar) and signals get a turn. */
+async function playHere(run: ResolvedRun, schedule: readonly ScheduledGame[], onResult: (r: GameResult) => void): Promise<Result<void, GameError>> {
+  let lastYield = performance.now();
+  for (const game of schedule) {
+    const played = playGames(run, [game], schedule.length, onResult);
+    if (!played.ok) return played;
+    if (performance.now() - lastYield > 50) {
+      await new Promise((resolve) => setImmediate(resolve));
+      lastYield = performance.now();
+    }
+  }
+  return ok(undefined);
+}
+
+/**
+ * On the worker pool: each worker takes the next slice of the schedule as it comes free, so a slow
+ * slice never idles the others. A worker's first slice is one game; later ones are sized to about
+ * SLICE_MS of play from its last slice, and shrink towards the end so the workers finish together.
+ */
+async function playOnPool(
+  run: ResolvedRun,
+  schedule: readonly ScheduledGame[],
+  workers: number,
+  onResult: (r: GameResult) => void,
+): Promise<Result<void, GameError>> {
+  const pool = new WorkerPool<LabTasks>({ size: workers });
+  let next = 0;
+  let failure: GameError | undefined;
+  /** The next slice for a lane whose last slice took `msPerGame` a game (undefined: none yet). */
+  const sliceSize = (msPerGame: number | undefined): number => {
+    const wanted = msPerGame === undefined ? 1 : Math.round(SLICE_MS / Math.max(0.01, msPerGame));
+    const fairShare = Math.ceil((schedule.length - next) / workers);
+    return Math.max(1, Math.min(wanted, fairShare, MAX_SLICE));
+  };
+  const lane = async (): Promise<void> => {
+    // Measured per lane from its last slice only: a worker's first slice includes its start-up.
+    let msPerGame: number | undefined;
+    while (failure === undefined && next < schedule.length) {
+      const games = schedule.slice(next, next + sliceSize(msPerGame));
+      next += games.length;
+      const started = performance.now();
+      const played = await pool.run('play-games', { spec: run.spec, games, total: schedule.length });
+      if (!played.ok) {
+        // The first failure is the one reported; closing the pool stops the other workers.
+        failure ??= played.error;
+        void pool.close();
+        return;
+      }
+      msPerGame = (performance.now() - started) / games.length;
+      for (const r of played.value) onResult(r);
     }
   };
-
-  const start = performance.now();
-  if (workers === 1) {
-    // Play in slices, yielding between them so timers (the progress bar) and signals get a turn.
-    const slice = 256;
-    for (let from = 0; from < spec.games; from += slice) {
-      const played = playChunk(sim, from, Math.min(spec.games, from + slice), onResult);
-      if (!played.ok) return played;
-      await new Promise((r) => setImmediate(r));
-    }
-  } else {
-    const played = await runInWorkers(spec, workers, onResult);
-    if (!played.ok) return played;
+  try {
+    await Promise.all(Array.from({ length: workers }, lane));
+  } finally {
+    await pool.close();
   }
-  const seconds = (performance.now() - start) / 1000;
-  if (aggregator.count !== spec.games) {
-    return err({ code: 'lost-games', message: `only ${aggregator.count} of ${spec.games} games came back` });
-  }
-  const parsedOptions = sim.game.parseOptions(spec.options ?? {}, spec.seats);
-  return ok({
-    game: sim.game.id,
-    title: sim.game.title,
-    seats: spec.seats,
-    games: spec.games,
-    seed: spec.seed,
-    options: parsedOptions.ok ? parsedOptions.value : spec.options,
-    bots: sim.botNames,
-    workers,
-    seconds,
-    gamesPerSecond: seconds > 0 ? spec.games / seconds : Number.POSITIVE_INFINITY,
-    summary: aggregator.summary(),
-  });
+  return failure === undefined ? ok(undefined) : err(failure);
 }

@@ -1,134 +1,84 @@
 /**
- * One simulated game of a lab run, and the configuration that names it. Everything here is a
- * function of the spec and the game's index, so a game plays out the same in any worker.
+ * A sim: many games with one lineup (a bot per seat), folded into a summary with confidence
+ * intervals (aggregate.ts). Its schedule is game i with seed `<seed>.<i>`; the runner (run.ts)
+ * plays it.
  */
-import type { Bot } from '../engine/bot.js';
-import type { AnyGame, Outcome, Seat } from '../engine/game.js';
-import { stableHash } from '../engine/hash.js';
-import type { MatchRecord } from '../engine/match.js';
+import { performance } from 'node:perf_hooks';
 import { err, ok, type GameError, type Result } from '../engine/result.js';
-import { findBot, playBotMatch } from '../bots/index.js';
-import { findGame } from '../games/index.js';
+import { SimAggregator, type SimSummary } from './aggregate.js';
+import { resolveRun, type GameLookup, type ResolvedRun, type RunSpec } from './resolve.js';
+import { runSchedule, type RunOptions } from './run.js';
+import { simSchedule } from './schedule.js';
 
 /** A sim as plain JSON: what the CLI parses and what is sent to each worker thread. */
-export interface SimSpec {
-  /** Game id. */
-  game: string;
-  seats: number;
-  /** How many games to play. */
-  games: number;
+export interface SimSpec extends RunSpec {
   /** Bot name per seat (one name means every seat). */
   bots: string[];
-  /** The run's seed: game i is played with seed `gameSeed(seed, i)`. */
-  seed: string;
   /** Untrusted game options, parsed by the game. */
   options: unknown;
-  /** Write every match record as JSON into this directory. */
-  recordDir?: string;
-  /** A game longer than this many actions is an error (a bot or rules bug). */
-  maxSteps?: number;
 }
 
-/** A spec checked against the registries: the game, one bot per seat, parsed options. */
-export interface ResolvedSim {
-  spec: SimSpec;
-  game: AnyGame;
-  botNames: string[];
-  bots: Bot[];
-}
+/** A checked sim; `names` has one bot name per seat. */
+export type ResolvedSim = ResolvedRun<SimSpec>;
 
-/** What the lab keeps of one finished game: small, plain JSON. */
-export interface GameResult {
-  index: number;
+export interface SimReport {
+  game: string;
+  title: string;
+  seats: number;
+  games: number;
   seed: string;
-  scores: number[];
-  ranks: number[];
-  winners: Seat[];
-  rounds: number;
-  /** Number of actions taken. */
-  actions: number;
-  teams?: Seat[][];
-  /** The game's own per-game figures (Outcome.stats), e.g. Acorn Run's winner lane. */
-  stats?: Record<string, number | string>;
-}
-
-/** Game i's seed. Depends only on the run's seed and i, never on which worker plays it. */
-export const gameSeed = (seed: string, index: number): string => `${seed}.${index}`;
-
-/** What sims and tournaments both check first: the game exists, the seats fit, games and seed make sense. */
-export function checkRun(
-  spec: { game: string; seats: number; games: number; seed: string },
-  lookup: (id: string) => Result<AnyGame, GameError> = findGame,
-): Result<AnyGame, GameError> {
-  const found = lookup(spec.game);
-  if (!found.ok) return found;
-  const game = found.value;
-  if (!Number.isInteger(spec.seats) || spec.seats < game.seats.min || spec.seats > game.seats.max) {
-    return err({ code: 'bad-seats', message: `${game.title} takes ${game.seats.min}–${game.seats.max} seats, not ${spec.seats}` });
-  }
-  if (!Number.isInteger(spec.games) || spec.games < 1) {
-    return err({ code: 'bad-games', message: `the number of games must be a whole number of at least 1, not ${spec.games}` });
-  }
-  if (spec.seed.length === 0) return err({ code: 'bad-seed', message: 'the seed must be a non-empty string' });
-  return ok(game);
+  /** The options as the game parsed them (defaults filled in). */
+  options: unknown;
+  /** Bot name per seat. */
+  bots: string[];
+  workers: number;
+  seconds: number;
+  gamesPerSecond: number;
+  summary: SimSummary;
 }
 
 /** Checks a spec: the game exists, the seat count fits, the bots exist for it, the options parse. */
-export function resolveSim(
-  spec: SimSpec,
-  lookup: (id: string) => Result<AnyGame, GameError> = findGame,
-): Result<ResolvedSim, GameError> {
-  const found = checkRun(spec, lookup);
-  if (!found.ok) return found;
-  const game = found.value;
-  let botNames = spec.bots;
-  if (botNames.length === 1) botNames = new Array<string>(spec.seats).fill(botNames[0]!);
-  if (botNames.length !== spec.seats) {
-    return err({
-      code: 'bad-bots',
-      message: `${spec.bots.length} bots named for ${spec.seats} seats (name one bot for every seat, or one for all)`,
-    });
-  }
-  const bots: Bot[] = [];
-  for (const name of botNames) {
-    const bot = findBot(game.id, name);
-    if (!bot.ok) return bot;
-    bots.push(bot.value);
-  }
-  const options = game.parseOptions(spec.options ?? {}, spec.seats);
-  if (!options.ok) return options;
-  return ok({ spec, game, botNames, bots });
+export function resolveSim(spec: SimSpec, lookup?: GameLookup): Result<ResolvedSim, GameError> {
+  return resolveRun(
+    spec,
+    () => {
+      const names = spec.bots.length === 1 ? new Array<string>(spec.seats).fill(spec.bots[0]!) : spec.bots;
+      if (names.length === spec.seats) return ok(names);
+      return err({
+        code: 'bad-bots',
+        message: `${spec.bots.length} bots named for ${spec.seats} seats (name one bot for every seat, or one for all)`,
+      });
+    },
+    lookup,
+  );
 }
 
-export interface PlayedSimGame {
-  result: GameResult;
-  record: MatchRecord;
-  outcome: Outcome;
-  /** The final state's stable hash: what `drey replay --json` prints for this record. */
-  finalHash: () => string;
+/** Resolves and runs a sim. */
+export async function runSim(spec: SimSpec, opts: RunOptions = {}): Promise<Result<SimReport, GameError>> {
+  const resolved = resolveSim(spec, opts.lookup);
+  if (!resolved.ok) return resolved;
+  return runResolvedSim(resolved.value, opts);
 }
 
-/** Plays game `index` of a resolved sim. */
-export function playSimGame(sim: ResolvedSim, index: number): Result<PlayedSimGame, GameError> {
-  const { spec, game, bots } = sim;
-  const seed = gameSeed(spec.seed, index);
-  const played = playBotMatch(game, { seats: spec.seats, seed, options: spec.options }, bots, {
-    maxSteps: spec.maxSteps ?? 100_000,
+/** Runs a sim already resolved (the CLI resolves first, to report a bad spec as a usage error). */
+export async function runResolvedSim(sim: ResolvedSim, opts: RunOptions = {}): Promise<Result<SimReport, GameError>> {
+  const { spec } = sim;
+  const aggregator = new SimAggregator(sim.names);
+  const start = performance.now();
+  const ran = await runSchedule(sim, simSchedule(spec, sim.names), (r) => aggregator.add(r), opts);
+  if (!ran.ok) return ran;
+  const seconds = (performance.now() - start) / 1000;
+  return ok({
+    game: sim.game.id,
+    title: sim.game.title,
+    seats: spec.seats,
+    games: spec.games,
+    seed: spec.seed,
+    options: sim.options,
+    bots: sim.names,
+    workers: ran.value.workers,
+    seconds,
+    gamesPerSecond: seconds > 0 ? spec.games / seconds : Number.POSITIVE_INFINITY,
+    summary: aggregator.summary(),
   });
-  if (!played.ok) {
-    return err({ code: played.error.code, message: `game ${index} (seed ${seed}): ${played.error.message}` });
-  }
-  const { match, outcome } = played.value;
-  const result: GameResult = {
-    index,
-    seed,
-    scores: outcome.scores,
-    ranks: outcome.ranks,
-    winners: outcome.winners,
-    rounds: outcome.rounds,
-    actions: match.record.actions.length,
-  };
-  if (outcome.teams) result.teams = outcome.teams;
-  if (outcome.stats) result.stats = outcome.stats;
-  return ok({ result, record: match.record, outcome, finalHash: () => stableHash(match.state) });
 }

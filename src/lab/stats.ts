@@ -6,7 +6,7 @@
 /** z for a two-sided 95% interval. */
 export const Z95 = 1.959963984540054;
 
-/** A closed interval [low, high]. */
+/** A closed interval [low, high]: the one interval type of the lab (rates, means, ratings). */
 export type Interval = readonly [low: number, high: number];
 
 /**

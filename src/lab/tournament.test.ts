@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { groupLineups, resolveTournament, schedule, type TournamentSpec } from './tournament.js';
-import { runTournament } from './tournament-run.js';
+import { groupLineups, tournamentSchedule } from './schedule.js';
+import { resolveTournament, runTournament, type TournamentSpec } from './tournament.js';
 
 /** How often each bot name sits in each seat over a schedule. */
 function seatCounts(lineups: readonly string[][]): Map<string, number[]> {
@@ -35,7 +35,7 @@ describe('tournament schedule', () => {
     for (const c of seatCounts(lineups).values()) expect(c).toEqual([3, 3, 3]);
   });
   it('rounds the games up to whole groups; a group shares one deal', () => {
-    const games = schedule({ bots: ['x', 'y', 'z'], seats: 3, games: 7, seed: 's' });
+    const games = tournamentSchedule({ bots: ['x', 'y', 'z'], seats: 3, games: 7, seed: 's' });
     expect(games).toHaveLength(9);
     expect(new Set(games.filter((g) => g.group === 1).map((g) => g.seed))).toEqual(new Set(['s.1']));
     expect(games.map((g) => g.index)).toEqual([...Array(9).keys()]);

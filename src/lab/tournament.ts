@@ -1,50 +1,25 @@
 /**
  * Tournaments: bots play each other with seats rotated, so each bot plays every seat equally,
- * and the results become a rating table (rating.ts).
- *
- * The schedule is built from groups. A group is one deal (one game seed) played with every
- * lineup and every rotation of it, so deal luck and seat luck cancel within the group
- * (duplicate play). With k bots at s seats: if k ≤ s the lineup fills the seats with the bots in
- * turn (a,b,c,a); if k > s there is one lineup per window of s bots in the circular list. Each
- * lineup is rotated through the seats; rotations that repeat a lineup (a,b,a,b) are played once.
- * The number of games is rounded up to whole groups.
+ * and the results become a rating table (rating.ts). The schedule (tournamentSchedule in
+ * schedule.ts) is built from groups: one deal played with every lineup and every rotation of it,
+ * so deal luck and seat luck cancel within the group. The runner (run.ts) plays it.
  */
-import type { Bot } from '../engine/bot.js';
-import type { AnyGame } from '../engine/game.js';
 import { err, ok, type GameError, type Result } from '../engine/result.js';
-import { findBot, playBotMatch } from '../bots/index.js';
-import { rateGames, type RatingRow } from './rating.js';
-import { checkRun } from './sim.js';
+import { rateGames, type RatedGame, type RatingRow } from './rating.js';
+import { resolveRun, type GameLookup, type ResolvedRun, type RunSpec } from './resolve.js';
+import { runSchedule, type RunOptions } from './run.js';
+import { tournamentSchedule } from './schedule.js';
+import type { Interval } from './stats.js';
 
 /** A tournament as plain JSON: what the CLI parses and what is sent to each worker thread. */
-export interface TournamentSpec {
-  game: string;
-  seats: number;
+export interface TournamentSpec extends RunSpec {
   /** Bot names; a name may appear more than once (hard,easy,easy,easy). */
   bots: string[];
   /** Games wanted; rounded up to whole groups. */
   games: number;
-  seed: string;
-  /** Untrusted game options, parsed by the game. */
-  options?: unknown;
-  /** A game longer than this many actions is an error. */
-  maxSteps?: number;
 }
 
-/** One game of the schedule. */
-export interface ScheduledGame {
-  index: number;
-  group: number;
-  seed: string;
-  /** The bot name in each seat. */
-  lineup: string[];
-}
-
-export interface TournamentGameResult extends ScheduledGame {
-  ranks: number[];
-  scores: number[];
-  actions: number;
-}
+export type ResolvedTournament = ResolvedRun<TournamentSpec>;
 
 export interface TournamentReport {
   game: string;
@@ -57,87 +32,63 @@ export interface TournamentReport {
   ratings: RatingRow[];
 }
 
-/** Every distinct lineup of one group, in a stable order. */
-export function groupLineups(bots: readonly string[], seats: number): string[][] {
-  const k = bots.length;
-  const bases: string[][] = [];
-  if (k <= seats) bases.push(Array.from({ length: seats }, (_, s) => bots[s % k]!));
-  else for (let w = 0; w < k; w++) bases.push(Array.from({ length: seats }, (_, s) => bots[(w + s) % k]!));
-  const seen = new Set<string>();
-  const lineups: string[][] = [];
-  for (const base of bases) {
-    for (let r = 0; r < seats; r++) {
-      const lineup = base.map((_, s) => base[(s + seats - r) % seats]!);
-      const key = lineup.join('\u0000');
-      if (seen.has(key)) continue;
-      seen.add(key);
-      lineups.push(lineup);
-    }
-  }
-  return lineups;
-}
-
-/** The whole schedule: whole groups covering at least `spec.games` games. */
-export function schedule(spec: Pick<TournamentSpec, 'bots' | 'seats' | 'games' | 'seed'>): ScheduledGame[] {
-  const lineups = groupLineups(spec.bots, spec.seats);
-  const groups = Math.max(1, Math.ceil(spec.games / lineups.length));
-  const games: ScheduledGame[] = [];
-  for (let group = 0; group < groups; group++) {
-    for (const lineup of lineups) {
-      games.push({ index: games.length, group, seed: `${spec.seed}.${group}`, lineup });
-    }
-  }
-  return games;
-}
-
-export interface ResolvedTournament {
-  spec: TournamentSpec;
-  game: AnyGame;
-  bots: Map<string, Bot>;
-}
-
 /** Checks a spec against the registries: the game, the seat count, every bot, the options. */
-export function resolveTournament(spec: TournamentSpec): Result<ResolvedTournament, GameError> {
-  const found = checkRun(spec);
-  if (!found.ok) return found;
-  const game = found.value;
-  if (new Set(spec.bots).size < 2) {
-    return err({ code: 'bad-bots', message: 'a tournament needs at least two different bots (e.g. --bots hard,easy)' });
-  }
-  const bots = new Map<string, Bot>();
-  for (const name of spec.bots) {
-    const bot = findBot(game.id, name);
-    if (!bot.ok) return bot;
-    bots.set(name, bot.value);
-  }
-  const options = game.parseOptions(spec.options ?? {}, spec.seats);
-  if (!options.ok) return options;
-  return ok({ spec, game, bots });
+export function resolveTournament(spec: TournamentSpec, lookup?: GameLookup): Result<ResolvedTournament, GameError> {
+  return resolveRun(
+    spec,
+    () =>
+      new Set(spec.bots).size < 2
+        ? err({ code: 'bad-bots', message: 'a tournament needs at least two different bots (e.g. --bots hard,easy)' })
+        : ok(spec.bots),
+    lookup,
+  );
 }
 
-/** Plays one scheduled game. */
-export function playScheduledGame(t: ResolvedTournament, scheduled: ScheduledGame): Result<TournamentGameResult, GameError> {
-  const bots = scheduled.lineup.map((name) => t.bots.get(name)!);
-  const played = playBotMatch(t.game, { seats: t.spec.seats, seed: scheduled.seed, options: t.spec.options }, bots, {
-    maxSteps: t.spec.maxSteps ?? 100_000,
-  });
-  if (!played.ok) {
-    return err({ code: played.error.code, message: `game ${scheduled.index} (seed ${scheduled.seed}): ${played.error.message}` });
-  }
-  const { outcome, match } = played.value;
-  return ok({ ...scheduled, ranks: outcome.ranks, scores: outcome.scores, actions: match.record.actions.length });
+/** Resolves and runs a tournament. */
+export async function runTournament(spec: TournamentSpec, opts: RunOptions = {}): Promise<Result<TournamentReport, GameError>> {
+  const resolved = resolveTournament(spec, opts.lookup);
+  if (!resolved.ok) return resolved;
+  return runResolvedTournament(resolved.value, opts);
 }
 
-/** The report of finished games (in any order: they are sorted by index first). */
-export function tournamentReport(spec: TournamentSpec, results: readonly TournamentGameResult[]): TournamentReport {
-  const sorted = [...results].sort((a, b) => a.index - b.index);
+/** Runs a tournament already resolved (the CLI resolves first, to report a bad spec as a usage error). */
+export async function runResolvedTournament(t: ResolvedTournament, opts: RunOptions = {}): Promise<Result<TournamentReport, GameError>> {
+  const schedule = tournamentSchedule(t.spec);
+  const rated: RatedGame[] = [];
+  const ran = await runSchedule(t, schedule, (r) => rated.push({ group: schedule[r.index]!.group, lineup: schedule[r.index]!.lineup, ranks: r.ranks }), opts);
+  if (!ran.ok) return ran;
+  return ok(tournamentReport(t.spec, rated));
+}
+
+/** The report of finished games, given in schedule order. */
+export function tournamentReport(spec: TournamentSpec, games: readonly RatedGame[]): TournamentReport {
   return {
     game: spec.game,
     seats: spec.seats,
     bots: [...new Set(spec.bots)],
     seed: spec.seed,
-    games: sorted.length,
-    groups: new Set(sorted.map((r) => r.group)).size,
-    ratings: rateGames(sorted, { seed: spec.seed }),
+    games: games.length,
+    groups: new Set(games.map((r) => r.group)).size,
+    ratings: rateGames(games, { seed: spec.seed }),
+  };
+}
+
+/** An interval as the tournament's JSON report has always written it. */
+export interface IntervalJson {
+  low: number;
+  high: number;
+}
+
+/**
+ * The `--json` form of a report. Intervals are `[low, high]` everywhere in the lab, but the
+ * tournament report has always written them as `{ low, high }`; this keeps that JSON unchanged.
+ */
+export function tournamentJson(report: TournamentReport): Omit<TournamentReport, 'ratings'> & {
+  ratings: (Omit<RatingRow, 'eloInterval' | 'winShareInterval'> & { eloInterval: IntervalJson; winShareInterval: IntervalJson })[];
+} {
+  const json = ([low, high]: Interval): IntervalJson => ({ low, high });
+  return {
+    ...report,
+    ratings: report.ratings.map((r) => ({ ...r, eloInterval: json(r.eloInterval), winShareInterval: json(r.winShareInterval) })),
   };
 }

@@ -61,6 +61,8 @@ export class BotSeats {
       seat,
       state: table.game.clone(table.match.state),
       rngSeed: `${table.stored.seed}:bot:${seat}:${seqAtStart}`,
+      // Tables take turns for the workers: one with many bot seats cannot starve another.
+      owner: table.stored.id,
     });
     if (this.closed) return;
     const chosen: unknown = answer.ok ? answer.action : undefined;

@@ -2,11 +2,11 @@
 import { mkdirSync } from 'node:fs';
 import type { Command } from 'commander';
 import { findGame } from '../../games/index.js';
-import { defaultWorkers, runSim } from '../../lab/run.js';
-import { resolveSim, type SimSpec } from '../../lab/sim.js';
+import { defaultWorkers } from '../../lab/run.js';
+import { resolveSim, runResolvedSim, type SimSpec } from '../../lab/sim.js';
 import { CliError, EXIT, usage } from '../errors.js';
 import { botListFlag, intFlag, seatsFor, seedFlag } from '../flags.js';
-import { addGameOptionFlags, parseGameOptions, rawGameOptions } from '../game-options.js';
+import { addGameOptionFlags, rawGameOptions } from '../game-options.js';
 import { progressBar } from '../progress.js';
 import { simReportLines } from '../sim-report.js';
 
@@ -38,10 +38,10 @@ export function registerSim(program: Command): void {
     if (!game.ok) usage(game.error.message);
     const seats = seatsFor(game.value, flags.seats);
     const options = rawGameOptions(flags);
-    parseGameOptions(game.value, options, seats);
     const spec: SimSpec = { game: gameId, seats, games: flags.games, bots: flags.bots ?? ['random'], seed: flags.seed, options };
     if (flags.record !== undefined) spec.recordDir = flags.record;
-    // Everything the user can get wrong is checked here (exit 2); a failure during the run is a bug (exit 1).
+    // Everything the user can get wrong (game options included) is checked here, once (exit 2); a
+    // failure during the run is a bug (exit 1).
     const resolved = resolveSim(spec);
     if (!resolved.ok) usage(resolved.error.message);
     if (flags.record !== undefined) {
@@ -52,7 +52,7 @@ export function registerSim(program: Command): void {
       }
     }
     const progress = progressBar(process.stderr, 'sim');
-    const report = await runSim(spec, {
+    const report = await runResolvedSim(resolved.value, {
       workers: flags.workers ?? defaultWorkers(),
       onProgress: (done, total) => progress.update(done, total),
     });

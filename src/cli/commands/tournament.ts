@@ -1,13 +1,14 @@
 /** `drey tournament`: bots play each other with seats rotated; a rating table with 95% intervals. */
 import type { Command } from 'commander';
 import { findGame } from '../../games/index.js';
-import type { Interval } from '../../lab/rating.js';
-import { defaultTournamentWorkers, runTournament } from '../../lab/tournament-run.js';
-import { groupLineups, resolveTournament, type TournamentReport, type TournamentSpec } from '../../lab/tournament.js';
+import { defaultWorkers } from '../../lab/run.js';
+import { groupLineups } from '../../lab/schedule.js';
+import type { Interval } from '../../lab/stats.js';
+import { resolveTournament, runResolvedTournament, tournamentJson, type TournamentReport, type TournamentSpec } from '../../lab/tournament.js';
 import { CliError, EXIT, usage } from '../errors.js';
 import { botListFlag, intFlag, seatsFor, seedFlag } from '../flags.js';
 import { columns, percent, thousands } from '../format.js';
-import { addGameOptionFlags, parseGameOptions, rawGameOptions } from '../game-options.js';
+import { addGameOptionFlags, rawGameOptions } from '../game-options.js';
 import { progressBar } from '../progress.js';
 
 interface TournamentFlags {
@@ -21,10 +22,10 @@ interface TournamentFlags {
 }
 
 const elo = (x: number): string => Math.round(x).toString();
-const eloRange = (i: Interval): string => `${elo(i.low)}–${elo(i.high)}`;
-const shareRange = (i: Interval): string => `${percent(i.low)}–${percent(i.high)}`;
+const eloRange = ([low, high]: Interval): string => `${elo(low)}–${elo(high)}`;
+const shareRange = ([low, high]: Interval): string => `${percent(low)}–${percent(high)}`;
 
-/** The human-readable table (the --json form is the TournamentReport itself). */
+/** The human-readable table (the --json form is tournamentJson of the report). */
 export function tournamentReportLines(title: string, report: TournamentReport, seconds: number): string[] {
   const perGroup = report.games / Math.max(1, report.groups);
   return [
@@ -63,13 +64,12 @@ export function registerTournament(program: Command): void {
     .option('--seats <n>', 'number of seats (default 4, or the nearest the game allows)', intFlag(1, 64))
     .option('--seed <seed>', 'seed of the tournament; deal i plays with seed <seed>.<i>', seedFlag, '1')
     .option('--json', 'print the report as JSON')
-    .option('--workers <n>', 'worker threads (default: one per core but one; 1 = no workers)', intFlag(1, 256));
+    .option('--workers <n>', 'worker threads (default: one per core; 1 = no workers)', intFlag(1, 256));
   addGameOptionFlags(command).action(async (gameId: string, flags: TournamentFlags) => {
     const game = findGame(gameId);
     if (!game.ok) usage(game.error.message);
     const seats = seatsFor(game.value, flags.seats);
     const options = rawGameOptions(flags);
-    parseGameOptions(game.value, options, seats);
     const spec: TournamentSpec = { game: gameId, seats, bots: flags.bots, games: flags.games, seed: flags.seed, options };
     const resolved = resolveTournament(spec);
     if (!resolved.ok) usage(resolved.error.message);
@@ -80,14 +80,14 @@ export function registerTournament(program: Command): void {
     }
     const progress = progressBar(process.stderr, 'tournament');
     const started = performance.now();
-    const report = await runTournament(spec, {
-      workers: flags.workers ?? defaultTournamentWorkers(),
+    const report = await runResolvedTournament(resolved.value, {
+      workers: flags.workers ?? defaultWorkers(),
       onProgress: (done, total) => progress.update(done, total),
     });
     progress.done();
     if (!report.ok) throw new CliError(report.error.message, EXIT.failed);
     const seconds = (performance.now() - started) / 1000;
-    if (flags.json) process.stdout.write(`${JSON.stringify(report.value, null, 2)}\n`);
+    if (flags.json) process.stdout.write(`${JSON.stringify(tournamentJson(report.value), null, 2)}\n`);
     else process.stdout.write(`${tournamentReportLines(game.value.title, report.value, seconds).join('\n')}\n`);
   });
 }

@@ -1,89 +1,67 @@
 /**
- * Bots think in worker threads so that a slow bot (ISMCTS at a high level) never stalls the
- * event loop that serves every other table. Each worker takes one task at a time; tasks queue
- * here. A worker that dies is replaced and its task fails with a reason.
+ * The server's bot seats think on the worker pool (src/workers), so a slow bot (ISMCTS at a high
+ * level) never stalls the event loop that serves every other table. The table id is the task's
+ * owner: tables take turns for the workers, so a table with many bot seats cannot starve another.
  */
-import type { Worker } from 'node:worker_threads';
-import { spawnWorker } from '../../bots/spawn-worker.js';
-import type { AnyGame } from '../../engine/game.js';
-import { decide } from './decide.js';
-import type { BotAnswer, BotTask } from './task.js';
+import type { ActionBase, AnyGame, Seat } from '../../engine/game.js';
+import { err, ok, type GameError, type Result } from '../../engine/result.js';
+import { createRng } from '../../engine/rng.js';
+import { decide, type BotTasks, type Decision, type DecideRequest } from '../../workers/decide.js';
+import { WorkerPool } from '../../workers/pool.js';
+
+/** What the server asks of a bot. Plain data: it crosses threads. */
+export interface BotTask {
+  game: string;
+  bot: string;
+  seat: Seat;
+  /** The full state: bots see only their view, but `determinize` (resample) needs the state. */
+  state: unknown;
+  /** The bot's generator is seeded from this, so a table's bots are reproducible. */
+  rngSeed: string;
+  /** Whose task it is (the table id): owners take turns for the workers. */
+  owner?: string;
+}
+
+/** A failure has a code (`timeout`, `out-of-memory`, `worker-crashed`, `unknown-bot`, …) and a message. */
+export type BotAnswer = { ok: true; action: ActionBase } | { ok: false; code: string; error: string };
 
 export interface BotRunner {
-  run(task: Omit<BotTask, 'id'>): Promise<BotAnswer>;
+  run(task: BotTask): Promise<BotAnswer>;
   close(): Promise<void>;
 }
 
-interface Slot {
-  worker: Worker;
-  task: { task: BotTask; resolve: (a: BotAnswer) => void } | null;
+export interface BotLimits {
+  /** A decision taking longer fails with `timeout` (its worker is replaced). */
+  timeLimitMs?: number;
+  /** Each worker's heap limit; a decision that blows it fails with `out-of-memory`. */
+  memoryLimitMb?: number;
 }
 
-export function createWorkerPool(size: number): BotRunner {
-  const queue: { task: BotTask; resolve: (a: BotAnswer) => void }[] = [];
-  const slots: Slot[] = [];
-  let nextId = 1;
-  let closed = false;
+const request = ({ game, bot, seat, state, rngSeed }: BotTask): DecideRequest => ({ game, bot, seat, state, rng: createRng(rngSeed) });
 
-  const pump = (): void => {
-    for (const slot of slots) {
-      if (slot.task || queue.length === 0) continue;
-      slot.task = queue.shift()!;
-      slot.worker.postMessage(slot.task.task);
-    }
-  };
+const answer = (r: Result<Decision, GameError>): BotAnswer =>
+  r.ok ? { ok: true, action: r.value.action } : { ok: false, code: r.error.code, error: r.error.message };
 
-  const spawn = (): Slot => {
-    const slot: Slot = { worker: spawnWorker(import.meta.url, 'worker'), task: null };
-    slot.worker.on('message', (answer: BotAnswer) => {
-      const current = slot.task;
-      slot.task = null;
-      current?.resolve(answer);
-      pump();
-    });
-    const fail = (reason: string): void => {
-      const current = slot.task;
-      slot.task = null;
-      current?.resolve({ id: current.task.id, ok: false, error: reason });
-      const i = slots.indexOf(slot);
-      if (i >= 0) slots.splice(i, 1);
-      if (!closed) {
-        slots.push(spawn());
-        pump();
-      }
-    };
-    slot.worker.on('error', (e) => fail(`bot worker failed: ${e.message}`));
-    slot.worker.on('exit', (code) => {
-      if (slots.includes(slot)) fail(`bot worker exited with code ${code}`);
-    });
-    slot.worker.unref();
-    return slot;
-  };
-
-  for (let i = 0; i < Math.max(1, size); i++) slots.push(spawn());
-
+/** Bots on `size` worker threads. */
+export function createWorkerPool(size: number, limits: BotLimits = {}): BotRunner {
+  const pool = new WorkerPool<BotTasks>({ size: Math.max(1, size), ...limits });
   return {
-    run(task) {
-      if (closed) return Promise.resolve({ id: 0, ok: false, error: 'the bot pool is closed' });
-      return new Promise((resolve) => {
-        queue.push({ task: { ...task, id: nextId++ }, resolve });
-        pump();
-      });
+    run: async (task) => {
+      const opts = task.owner === undefined ? {} : { owner: task.owner };
+      return answer(await pool.run('decide', request(task), opts));
     },
-    async close() {
-      closed = true;
-      for (const q of queue.splice(0)) q.resolve({ id: q.task.id, ok: false, error: 'the bot pool is closed' });
-      const all = slots.splice(0);
-      await Promise.all(all.map((s) => s.worker.terminate()));
-    },
+    close: () => pool.close(),
   };
 }
 
 /** Runs bots on the calling thread: for tests with games that are not in the registry. */
 export function createInlineRunner(games: (id: string) => AnyGame | undefined): BotRunner {
-  let nextId = 1;
+  const lookup = (id: string): Result<AnyGame, GameError> => {
+    const game = games(id);
+    return game ? ok(game) : err({ code: 'unknown-game', message: `unknown game ${id}` });
+  };
   return {
-    run: async (task) => decide(games, { ...task, id: nextId++ }),
+    run: async (task) => answer(decide(request(task), lookup)),
     close: async () => {},
   };
 }

@@ -1,11 +1,14 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { findBot } from '../bots/index.js';
+import { botInput } from '../bots/play.js';
 import { actionKey, createMatch, createRng, play, type Rng } from '../engine/index.js';
 import { getGame } from '../games/index.js';
-import { findBot } from './index.js';
-import { botInput } from './play.js';
-import { BotWorkerPool, closeSharedBotWorkers, decideInWorker } from './worker.js';
+import type { BotTasks, DecideRequest } from './decide.js';
+import { WorkerPool } from './pool.js';
 
 const game = getGame('autumn-leaves')!;
+const pool = new WorkerPool<BotTasks>({ size: 2 });
+const decideInWorker = (request: DecideRequest) => pool.run('decide', request);
 
 /** A four-seat game a few rounds in, with the seat to act. */
 function midGame(seed: string): { state: unknown; seat: number } {
@@ -23,10 +26,10 @@ function midGame(seed: string): { state: unknown; seat: number } {
 }
 
 afterAll(async () => {
-  await closeSharedBotWorkers();
+  await pool.close();
 });
 
-describe('bots in worker threads', () => {
+describe('bot decisions in worker threads', () => {
   it('decide exactly as in the main thread and hand back the advanced generator', async () => {
     const { state, seat } = midGame('w1');
     const bot = findBot(game.id, 'ismcts:200');
@@ -50,18 +53,13 @@ describe('bots in worker threads', () => {
     expect(actionKey(b.value.action)).toBe(actionKey(a.value.action));
   });
 
-  it('answer an unknown bot or game with an error value, and refuse work once closed', async () => {
+  it('answer an unknown bot or game with an error value', async () => {
     const { state, seat } = midGame('w3');
-    const pool = new BotWorkerPool(1);
-    const noBot = await pool.decide({ game: game.id, bot: 'grandmaster', seat, state, rng: createRng('x') });
+    const noBot = await decideInWorker({ game: game.id, bot: 'grandmaster', seat, state, rng: createRng('x') });
     expect(noBot.ok).toBe(false);
     if (!noBot.ok) expect(noBot.error.code).toBe('unknown-bot');
-    const noGame = await pool.decide({ game: 'chess', bot: 'random', seat, state, rng: createRng('x') });
+    const noGame = await decideInWorker({ game: 'chess', bot: 'random', seat, state, rng: createRng('x') });
     expect(noGame.ok).toBe(false);
     if (!noGame.ok) expect(noGame.error.code).toBe('unknown-game');
-    await pool.close();
-    const closed = await pool.decide({ game: game.id, bot: 'random', seat, state, rng: createRng('x') });
-    expect(closed.ok).toBe(false);
-    if (!closed.ok) expect(closed.error.code).toBe('pool-closed');
   });
 });

@@ -1,0 +1,117 @@
+/**
+ * Playing scheduled games: one game, a slice of a schedule (the unit of work of one thread, the
+ * calling one or a worker), and the `play-games` task the worker pool runs.
+ */
+import type { Outcome, Seat } from '../engine/game.js';
+import { stableHash } from '../engine/hash.js';
+import type { MatchRecord } from '../engine/match.js';
+import { err, ok, type GameError, type Result } from '../engine/result.js';
+import { playBotMatch } from '../bots/index.js';
+import { recordFileName, writeRecordFile } from './record-file.js';
+import { bindRun, type BoundRun, type RunSpec } from './resolve.js';
+import type { ScheduledGame } from './schedule.js';
+
+/** What the lab keeps of one finished game: small, plain JSON. */
+export interface GameResult {
+  /** The game's place in the schedule. */
+  index: number;
+  seed: string;
+  scores: number[];
+  ranks: number[];
+  winners: Seat[];
+  rounds: number;
+  /** Number of actions taken. */
+  actions: number;
+  teams?: Seat[][];
+  /** The game's own per-game figures (Outcome.stats), e.g. Acorn Run's winner lane. */
+  stats?: Record<string, number | string>;
+}
+
+export interface PlayedGame {
+  result: GameResult;
+  record: MatchRecord;
+  outcome: Outcome;
+  /** The final state's stable hash: what `drey replay --json` prints for this record. */
+  finalHash: () => string;
+}
+
+/** Plays one scheduled game with the bots its lineup names. */
+export function playGame(run: BoundRun, scheduled: ScheduledGame): Result<PlayedGame, GameError> {
+  const { spec, game } = run;
+  const { index, seed } = scheduled;
+  const bots = scheduled.lineup.map((name) => run.bots.get(name)!);
+  const played = playBotMatch(game, { seats: spec.seats, seed, options: spec.options }, bots, { maxSteps: spec.maxSteps ?? 100_000 });
+  if (!played.ok) {
+    return err({ code: played.error.code, message: `game ${index} (seed ${seed}): ${played.error.message}` });
+  }
+  const { match, outcome } = played.value;
+  const result: GameResult = {
+    index,
+    seed,
+    scores: outcome.scores,
+    ranks: outcome.ranks,
+    winners: outcome.winners,
+    rounds: outcome.rounds,
+    actions: match.record.actions.length,
+  };
+  if (outcome.teams) result.teams = outcome.teams;
+  if (outcome.stats) result.stats = outcome.stats;
+  return ok({ result, record: match.record, outcome, finalHash: () => stableHash(match.state) });
+}
+
+/**
+ * Plays `games` in order, handing each result to `emit`, and writes each record into
+ * `spec.recordDir` when set (`total`, the schedule's length, sets the file names' width). Stops
+ * at the first game that fails.
+ */
+export function playGames(run: BoundRun, games: readonly ScheduledGame[], total: number, emit: (result: GameResult) => void): Result<void, GameError> {
+  const dir = run.spec.recordDir;
+  for (const scheduled of games) {
+    const played = playGame(run, scheduled);
+    if (!played.ok) return played;
+    if (dir !== undefined) {
+      const { record, outcome, result } = played.value;
+      try {
+        writeRecordFile(dir, recordFileName(result.index, result.seed, total), {
+          ...record,
+          bots: scheduled.lineup,
+          outcome,
+          hash: played.value.finalHash(),
+        });
+      } catch (e) {
+        return err({ code: 'record-write', message: `cannot write a record into ${dir}: ${(e as Error).message}` });
+      }
+    }
+    emit(played.value.result);
+  }
+  return ok(undefined);
+}
+
+/** A slice of a run's schedule, as the worker pool carries it. */
+export interface PlayGamesInput {
+  spec: RunSpec;
+  games: ScheduledGame[];
+  /** The whole schedule's length. */
+  total: number;
+}
+
+/** The pool's task kind for lab games. */
+export type LabTasks = { 'play-games': { input: PlayGamesInput; output: GameResult[] } };
+
+/** The last run a worker bound, kept while the same run sends more slices. */
+let bound: { key: string; run: BoundRun } | undefined;
+
+/** The `play-games` task, in a worker: binds the run (once per run), plays the slice. */
+export function playGamesTask(input: PlayGamesInput): Result<GameResult[], GameError> {
+  const key = JSON.stringify(input.spec);
+  const names = [...new Set(input.games.flatMap((g) => g.lineup))];
+  if (bound?.key !== key || names.some((n) => !bound!.run.bots.has(n))) {
+    const known = bound?.key === key ? [...bound.run.bots.keys()] : [];
+    const run = bindRun(input.spec, [...known, ...names]);
+    if (!run.ok) return run;
+    bound = { key, run: run.value };
+  }
+  const results: GameResult[] = [];
+  const played = playGames(bound.run, input.games, input.total, (r) => results.push(r));
+  return played.ok ? ok(results) : played;
+}
