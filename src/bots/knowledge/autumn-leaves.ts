@@ -6,7 +6,7 @@
  */
 import type { ActionBase, Seat } from '../../engine/game.js';
 import { nextFloat, nextInt, type Rng } from '../../engine/rng.js';
-import type { Action, State } from '../../games/autumn-leaves/types.js';
+import type { Action, State } from '../../games/autumn-leaves/state.js';
 import type { SearchKnowledge } from '../knowledge.js';
 import { softRankRewards } from './soft-rank.js';
 

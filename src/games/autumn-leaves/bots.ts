@@ -6,7 +6,7 @@
 import type { Bot } from '../../engine/bot.js';
 import type { Seat } from '../../engine/game.js';
 import { nextFloat } from '../../engine/rng.js';
-import type { Action } from './types.js';
+import type { Action } from './state.js';
 import type { View } from './view.js';
 
 const top = (pile: readonly number[]): number | undefined => pile[pile.length - 1];

@@ -4,7 +4,7 @@ import { cloneState } from './clone.js';
 import { describeAction, explainIllegal } from './describe.js';
 import { parseAction, parseArrangement, parseOptions } from './parse.js';
 import { apply, legalActions, outcome, setup, toAct } from './rules.js';
-import type { Action, Arrangement, Options, State } from './types.js';
+import type { Action, Arrangement, Options, State } from './state.js';
 import { resample, view, type View } from './view.js';
 
 

@@ -4,7 +4,7 @@ import { createRng, shuffle } from '../../engine/rng.js';
 import { rankScores } from '../../engine/outcome.js';
 import { CONTENT, FULL_DECK } from './content.js';
 import { nextToPlace } from './order.js';
-import type { Action, Arrangement, LogEvent, Options, State } from './types.js';
+import type { Action, Arrangement, LogEvent, Options, State } from './state.js';
 
 const LOG_LIMIT = 16;
 

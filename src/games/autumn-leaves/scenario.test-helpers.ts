@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { createMatch, play, type Match } from '../../engine/match.js';
 import { FULL_DECK } from './content.js';
 import { autumnLeaves } from './index.js';
-import type { State } from './types.js';
+import type { State } from './state.js';
 
 /**
  * A deck order (top first) that deals `hands[s]` to seat s (seven cards, dealt one at a time,

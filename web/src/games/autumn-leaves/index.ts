@@ -1,6 +1,6 @@
 /** Autumn Leaves in the browser: the table, its log read from the view, and its options. */
 import { describeEvent } from '../../../../src/games/autumn-leaves/text.js';
-import type { Action } from '../../../../src/games/autumn-leaves/types.js';
+import type { Action } from '../../../../src/games/autumn-leaves/state.js';
 import type { View } from '../../../../src/games/autumn-leaves/view.js';
 import { defineGame } from '../types.js';
 import { AutumnLeavesOptions } from './Options.js';
