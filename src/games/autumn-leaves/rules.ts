@@ -2,7 +2,7 @@
 import type { Seat, Outcome } from '../../engine/game.js';
 import { createRng, shuffle } from '../../engine/rng.js';
 import { rankScores } from '../../engine/outcome.js';
-import { CONTENT, FULL_DECK } from './content.js';
+import { CONTENT, FULL_DECK } from './content/index.js';
 import { nextToPlace } from './order.js';
 import type { Action, Arrangement, LogEvent, Options, State } from './state.js';
 
