@@ -5,7 +5,7 @@
  * spread shrinks as the cards run out (soft-rank.ts). Playouts stop when the table's turn ends,
  * where this estimate takes over. Reads a determinized state only.
  */
-import { ACORNS } from '../../games/acorns/content.js';
+import { ACORNS } from '../../games/acorns/content/index.js';
 import { rankActions } from '../../games/acorns/bots.js';
 import type { AcornsAction, AcornsView } from '../../games/acorns/index.js';
 import { leaderOf, NOBODY } from '../../games/acorns/lead.js';

@@ -11,7 +11,7 @@
  */
 import { z } from 'zod';
 import { err, ok, type GameError, type Result } from '../../engine/result.js';
-import { CARD_COUNT, CARD_IDS, KIND, cardIndex, type CardKind } from './content.js';
+import { CARD_COUNT, CARD_IDS, KIND, cardIndex, type CardKind } from './content/index.js';
 
 export const ACTION_TYPES = ['draw', 'plant', 'squirrel', 'fox', 'turtle', 'discard', 'pass'] as const;
 export type ActionType = (typeof ACTION_TYPES)[number];

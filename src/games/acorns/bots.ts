@@ -12,7 +12,7 @@ import type { Bot } from '../../engine/bot.js';
 import type { Seat } from '../../engine/game.js';
 import { nextFloat, type Rng } from '../../engine/rng.js';
 import type { AcornsAction } from './actions.js';
-import { COLORS, cardIndex, CARDS, type Color } from './content.js';
+import { COLORS, cardIndex, CARDS, type Color } from './content/index.js';
 import type { AcornsView, TreeView } from './view.js';
 
 /** Tunable weights, named so the lab can try others. */

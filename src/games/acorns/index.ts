@@ -4,7 +4,7 @@
  */
 import type { Game } from '../../engine/game.js';
 import { parseAction, type AcornsAction } from './actions.js';
-import { CARD_IDS } from './content.js';
+import { CARD_IDS } from './content/index.js';
 import { describeAction, explainIllegal } from './describe.js';
 import { legalActions } from './legal.js';
 import { parseArrangement, parseOptions } from './parse.js';

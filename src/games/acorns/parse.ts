@@ -1,7 +1,7 @@
 /** Untrusted options and arrangements → typed values, with a sentence for every refusal. */
 import { z } from 'zod';
 import { err, ok, type GameError, type Result } from '../../engine/result.js';
-import { CARD_COUNT, CARD_IDS, cardIndex } from './content.js';
+import { CARD_COUNT, CARD_IDS, cardIndex } from './content/index.js';
 import { isPartnerSeatCount, type AcornsArrangement, type AcornsOptions } from './state.js';
 
 const OptionsSchema = z.object({ partners: z.boolean().optional() }).strict();

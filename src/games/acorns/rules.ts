@@ -6,7 +6,7 @@ import type { Seat, SetupConfig } from '../../engine/game.js';
 import { createRng, nextInt, shuffle } from '../../engine/rng.js';
 import type { AcornsAction } from './actions.js';
 import { claimStep } from './claims.js';
-import { CARD_COUNT, CARD_IDS, COLOR, HAND_SIZE, knownCard, STRENGTH } from './content.js';
+import { CARD_COUNT, CARD_IDS, COLOR, HAND_SIZE, knownCard, STRENGTH } from './content/index.js';
 import {
   addToHand,
   findTree,

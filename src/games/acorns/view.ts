@@ -5,7 +5,7 @@
  */
 import type { Seat, Viewer } from '../../engine/game.js';
 import { shuffle, type Rng } from '../../engine/rng.js';
-import { ACORNS, CARD_IDS, COLORS, type Color } from './content.js';
+import { ACORNS, CARD_IDS, COLORS, type Color } from './content/index.js';
 import { leaderOf, NOBODY } from './lead.js';
 import { ids, isSittingOut, toAct } from './rules.js';
 import { roundsPlayed } from './scoring.js';
