@@ -9,7 +9,7 @@ import { ACORNS } from '../../games/acorns/content/index.js';
 import { rankActions } from '../../games/acorns/bots.js';
 import type { AcornsAction, AcornsView } from '../../games/acorns/index.js';
 import { leaderOf, NOBODY } from '../../games/acorns/lead.js';
-import { sideScores } from '../../games/acorns/scoring.js';
+import { sideScores } from '../../games/acorns/outcome.js';
 import { sideOf, type AcornsState } from '../../games/acorns/state.js';
 import type { SearchKnowledge } from '../knowledge.js';
 import { softRankRewards } from './soft-rank.js';

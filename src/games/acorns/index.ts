@@ -9,7 +9,7 @@ import { describeAction, explainIllegal } from './describe.js';
 import { legalActions } from './legal.js';
 import { parseArrangement, parseOptions } from './parse.js';
 import { apply, setup, toAct } from './rules.js';
-import { outcome } from './scoring.js';
+import { outcome } from './outcome.js';
 import { cloneState, type AcornsArrangement, type AcornsOptions, type AcornsState } from './state.js';
 import { makeView, resample, type AcornsView } from './view.js';
 
