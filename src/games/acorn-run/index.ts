@@ -6,7 +6,7 @@ import type { Game, Viewer } from '../../engine/game.js';
 import { parseAction, type Action } from './actions.js';
 import { components } from './components.js';
 import { describeAction, explainIllegal } from './describe.js';
-import { outcome } from './finale.js';
+import { outcome } from './outcome.js';
 import { apply, legalActions, toAct } from './rules.js';
 import { parseArrangement, parseOptions, setup, type Arrangement, type Options } from './setup.js';
 import type { State } from './state.js';
