@@ -3,12 +3,13 @@
  * docs/rules/acorn-run.md, rulings R1–R13). 1–6 seats; one seat alone is a solo time trial.
  */
 import type { Game, Viewer } from '../../engine/game.js';
-import { parseAction, type Action } from './actions.js';
+import type { Action } from './actions.js';
 import { components } from './components.js';
 import { describeAction, explainIllegal } from './describe.js';
 import { outcome } from './outcome.js';
 import { apply, legalActions, toAct } from './rules.js';
-import { parseArrangement, parseOptions, setup, type Arrangement, type Options } from './setup.js';
+import { parseAction, parseArrangement, parseOptions, type Arrangement, type Options } from './parse.js';
+import { setup } from './setup.js';
 import type { State } from './state.js';
 import { cloneState } from './clone.js';
 import { makeView, resample, type AcornRunView } from './view.js';
@@ -36,4 +37,4 @@ export const acornRun: Game<State, Action, AcornRunView, Options, Arrangement> =
 export type { Action as AcornRunAction } from './actions.js';
 export type { State as AcornRunState } from './state.js';
 export type { AcornRunView } from './view.js';
-export type { Options as AcornRunOptions, Arrangement as AcornRunArrangement } from './setup.js';
+export type { Options as AcornRunOptions, Arrangement as AcornRunArrangement } from './parse.js';

@@ -3,12 +3,13 @@
  * Rules page: docs/rules/acorns.md. Rulings A1–A12 in RULINGS.md.
  */
 import type { Game } from '../../engine/game.js';
-import { parseAction, type AcornsAction } from './actions.js';
+import type { AcornsAction } from './actions.js';
 import { CARD_IDS } from './content/index.js';
 import { describeAction, explainIllegal } from './describe.js';
 import { legalActions } from './legal.js';
-import { parseArrangement, parseOptions } from './parse.js';
-import { apply, setup, toAct } from './rules.js';
+import { parseAction, parseArrangement, parseOptions } from './parse.js';
+import { apply, toAct } from './rules.js';
+import { setup } from './setup.js';
 import { outcome } from './outcome.js';
 import { cloneState, type AcornsArrangement, type AcornsOptions, type AcornsState } from './state.js';
 import { makeView, resample, type AcornsView } from './view.js';

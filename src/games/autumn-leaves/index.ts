@@ -3,7 +3,9 @@ import type { Game } from '../../engine/game.js';
 import { cloneState } from './clone.js';
 import { describeAction, explainIllegal } from './describe.js';
 import { parseAction, parseArrangement, parseOptions } from './parse.js';
-import { apply, legalActions, outcome, setup, toAct } from './rules.js';
+import { outcome } from './outcome.js';
+import { apply, legalActions, toAct } from './rules.js';
+import { setup } from './setup.js';
 import type { Action, Arrangement, Options, State } from './state.js';
 import { resample, view, type View } from './view.js';
 
