@@ -7,7 +7,7 @@ import type { ActionBase, AnyGame, Seat } from '../engine/game.js';
 import { nextInt, type Rng } from '../engine/rng.js';
 import type { SearchKnowledge } from './knowledge.js';
 import { botInput } from './play.js';
-import { outcomeRewards } from './reward.js';
+import { outcomeRewards } from '../engine/search.js';
 
 export interface PlayoutPlan {
   /** Most actions in one playout (a safety net so playouts always end). */

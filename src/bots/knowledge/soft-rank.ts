@@ -6,7 +6,7 @@
  * so its expectation is the mean of those probabilities. With nothing left to play it is the
  * exact rank reward.
  */
-import { scoreRewards } from '../reward.js';
+import { scoreRewards } from '../../engine/search.js';
 
 /** The standard normal CDF (Abramowitz & Stegun 7.1.26, error < 1.5e-7). */
 export function normalCdf(x: number): number {

@@ -11,8 +11,8 @@
  * little of it in (weight 0.1 by default) lets search prefer a closer loss or a wider win when
  * the rank would not change, which matters in games whose ranks are settled late.
  */
-import type { Outcome } from '../engine/game.js';
-import { rankScores } from '../engine/outcome.js';
+import type { Outcome } from './game.js';
+import { rankScores } from './outcome.js';
 
 /** Position-based reward for each seat from its rank (1 = best; equal ranks share). */
 export function rankRewards(ranks: readonly number[]): number[] {
