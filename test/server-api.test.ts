@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DreyServer } from '../src/server/app.js';
 import type { ClaimSeatResponse, CreateTableResponse, GameInfo, TableSummary } from '../src/server/protocol.js';
-import { makeServer } from './server-helpers.js';
+import { makeServer, testRegistry } from './server-helpers.js';
 
 let server: DreyServer;
 beforeEach(async () => {
@@ -117,7 +117,7 @@ describe('rules pages', () => {
     const { createDreyServer } = await import('../src/server/app.js');
     const { openSqliteStore } = await import('../src/server/storage/sqlite.js');
     const { createInlineRunner } = await import('../src/server/bots/pool.js');
-    const real = await createDreyServer({ store: openSqliteStore(':memory:'), bots: createInlineRunner(() => undefined), webRoot: '/none' });
+    const real = await createDreyServer({ store: openSqliteStore(':memory:'), bots: createInlineRunner(testRegistry([])), webRoot: '/none' });
     try {
       const games = (await real.app.inject({ method: 'GET', url: '/api/games' })).json<GameInfo[]>();
       const al = games.find((g) => g.id === 'autumn-leaves');

@@ -10,7 +10,7 @@ import type { ActAck, CreateTableResponse, ClaimSeatResponse, WatchAck } from '.
 import { openSqliteStore } from '../src/server/storage/sqlite.js';
 import type { Store } from '../src/server/storage/types.js';
 import type { PickView } from './fixtures/pick-game.js';
-import { client, makeServer, testGames, type TestClient } from './server-helpers.js';
+import { client, makeServer, testGames, testRegistry, type TestClient } from './server-helpers.js';
 
 let server: DreyServer;
 let url: string;
@@ -173,7 +173,8 @@ describe('a failure inside the server', () => {
         pick.apply(state, seat, action);
       },
     } as typeof pick;
-    const s = await createDreyServer({ store: openSqliteStore(':memory:'), games: [broken], bots: createInlineRunner(() => broken), botDelayMs: 0, webRoot: '/none' });
+    const registry = testRegistry([broken]);
+    const s = await createDreyServer({ store: openSqliteStore(':memory:'), registry, bots: createInlineRunner(registry), botDelayMs: 0, webRoot: '/none' });
     const u = (await s.listen(0, '127.0.0.1')).url;
     try {
       const { table, seat } = (
@@ -202,7 +203,8 @@ describe('storage', () => {
       ...real,
       appendAction: (e) => (failing ? Promise.reject(new Error('disk full')) : real.appendAction(e)),
     };
-    const s = await createDreyServer({ store, games: testGames, bots: createInlineRunner(() => testGames[0]), botDelayMs: 0, webRoot: '/none' });
+    const registry = testRegistry();
+    const s = await createDreyServer({ store, registry, bots: createInlineRunner(registry), botDelayMs: 0, webRoot: '/none' });
     const u = (await s.listen(0, '127.0.0.1')).url;
     try {
       const { table, seat } = (

@@ -5,8 +5,8 @@
 import { mkdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import type { AnyGame } from '../engine/game.js';
 import { err, ok, type GameError, type Result } from '../engine/result.js';
+import { BUILTINS, type Registry } from '../games/index.js';
 import { OrderedFeed, SimAggregator, type SimSummary } from './aggregate.js';
 import { playChunk } from './chunk.js';
 import { runInWorkers } from './pool.js';
@@ -17,8 +17,8 @@ export interface RunOptions {
   workers?: number;
   /** Called as games finish (at most every few games). */
   onProgress?: (done: number, total: number) => void;
-  /** Where to find the game (tests pass unregistered games; only with workers: 1). */
-  lookup?: (id: string) => Result<AnyGame, GameError>;
+  /** Where to find the game (default: the built-in games). Workers load the built-in games only. */
+  registry?: Registry;
 }
 
 export interface SimReport {
@@ -40,12 +40,12 @@ export interface SimReport {
 export const defaultWorkers = (): number => Math.max(1, availableParallelism());
 
 export async function runSim(spec: SimSpec, opts: RunOptions = {}): Promise<Result<SimReport, GameError>> {
-  const resolved = resolveSim(spec, opts.lookup);
+  const resolved = resolveSim(spec, opts.registry);
   if (!resolved.ok) return resolved;
   const sim = resolved.value;
   const workers = Math.max(1, Math.min(opts.workers ?? defaultWorkers(), spec.games));
-  if (workers > 1 && opts.lookup) {
-    return err({ code: 'bad-workers', message: 'an unregistered game can only be simulated with workers: 1' });
+  if (workers > 1 && BUILTINS.get(spec.game) !== sim.pkg) {
+    return err({ code: 'bad-workers', message: `${sim.game.title} is not a built-in game: simulate it with workers: 1` });
   }
   if (spec.recordDir !== undefined) {
     try {

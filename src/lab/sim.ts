@@ -8,7 +8,8 @@ import { stableHash } from '../engine/hash.js';
 import type { MatchRecord } from '../engine/match.js';
 import { err, ok, type GameError, type Result } from '../engine/result.js';
 import { findBot, playBotMatch } from '../bots/index.js';
-import { findGame } from '../games/index.js';
+import { BUILTINS, type Registry } from '../games/index.js';
+import type { AnyGamePackage } from '../games/package.js';
 
 /** A sim as plain JSON: what the CLI parses and what is sent to each worker thread. */
 export interface SimSpec {
@@ -32,6 +33,7 @@ export interface SimSpec {
 /** A spec checked against the registries: the game, one bot per seat, parsed options. */
 export interface ResolvedSim {
   spec: SimSpec;
+  pkg: AnyGamePackage;
   game: AnyGame;
   botNames: string[];
   bots: Bot[];
@@ -58,11 +60,11 @@ export const gameSeed = (seed: string, index: number): string => `${seed}.${inde
 /** What sims and tournaments both check first: the game exists, the seats fit, games and seed make sense. */
 export function checkRun(
   spec: { game: string; seats: number; games: number; seed: string },
-  lookup: (id: string) => Result<AnyGame, GameError> = findGame,
-): Result<AnyGame, GameError> {
-  const found = lookup(spec.game);
+  registry: Registry = BUILTINS,
+): Result<AnyGamePackage, GameError> {
+  const found = registry.find(spec.game);
   if (!found.ok) return found;
-  const game = found.value;
+  const game = found.value.game;
   if (!Number.isInteger(spec.seats) || spec.seats < game.seats.min || spec.seats > game.seats.max) {
     return err({ code: 'bad-seats', message: `${game.title} takes ${game.seats.min}–${game.seats.max} seats, not ${spec.seats}` });
   }
@@ -70,17 +72,15 @@ export function checkRun(
     return err({ code: 'bad-games', message: `the number of games must be a whole number of at least 1, not ${spec.games}` });
   }
   if (spec.seed.length === 0) return err({ code: 'bad-seed', message: 'the seed must be a non-empty string' });
-  return ok(game);
+  return found;
 }
 
 /** Checks a spec: the game exists, the seat count fits, the bots exist for it, the options parse. */
-export function resolveSim(
-  spec: SimSpec,
-  lookup: (id: string) => Result<AnyGame, GameError> = findGame,
-): Result<ResolvedSim, GameError> {
-  const found = checkRun(spec, lookup);
+export function resolveSim(spec: SimSpec, registry: Registry = BUILTINS): Result<ResolvedSim, GameError> {
+  const found = checkRun(spec, registry);
   if (!found.ok) return found;
-  const game = found.value;
+  const pkg = found.value;
+  const game = pkg.game;
   let botNames = spec.bots;
   if (botNames.length === 1) botNames = new Array<string>(spec.seats).fill(botNames[0]!);
   if (botNames.length !== spec.seats) {
@@ -91,13 +91,13 @@ export function resolveSim(
   }
   const bots: Bot[] = [];
   for (const name of botNames) {
-    const bot = findBot(game.id, name);
+    const bot = findBot(pkg, name);
     if (!bot.ok) return bot;
     bots.push(bot.value);
   }
   const options = game.parseOptions(spec.options ?? {}, spec.seats);
   if (!options.ok) return options;
-  return ok({ spec, game, botNames, bots });
+  return ok({ spec, pkg, game, botNames, bots });
 }
 
 export interface PlayedSimGame {

@@ -100,13 +100,14 @@ export interface ResolvedTournament {
 export function resolveTournament(spec: TournamentSpec): Result<ResolvedTournament, GameError> {
   const found = checkRun(spec);
   if (!found.ok) return found;
-  const game = found.value;
+  const pkg = found.value;
+  const game = pkg.game;
   if (new Set(spec.bots).size < 2) {
     return err({ code: 'bad-bots', message: 'a tournament needs at least two different bots (e.g. --bots hard,easy)' });
   }
   const bots = new Map<string, Bot>();
   for (const name of spec.bots) {
-    const bot = findBot(game.id, name);
+    const bot = findBot(pkg, name);
     if (!bot.ok) return bot;
     bots.set(name, bot.value);
   }

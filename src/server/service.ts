@@ -10,6 +10,7 @@
 import type { ActionBase, AnyGame, Seat, Viewer } from '../engine/game.js';
 import { checkAction, createMatch, play, type Match } from '../engine/match.js';
 import { findBot, listBots } from '../bots/index.js';
+import type { Registry } from '../games/index.js';
 import type { BotRunner } from './bots/pool.js';
 import { hashToken, newSeatToken, newSeed, newTableId, tokenMatches } from './ids.js';
 import { entryFor, frameFor, publicSeats, summarize, type KeptEntry, type LiveTable } from './live-table.js';
@@ -41,7 +42,8 @@ export interface TableChange {
 
 export interface TableServiceOptions {
   store: Store;
-  games: readonly AnyGame[];
+  /** The games tables may play (the built-in ones, or a test's own). */
+  registry: Registry;
   bots: BotRunner;
   /** How long a bot waits before acting, so people can follow the game. */
   botDelayMs: number;
@@ -74,7 +76,7 @@ export class TableService {
   }
 
   game(id: string): AnyGame | undefined {
-    return this.opts.games.find((g) => g.id === id);
+    return this.opts.registry.get(id)?.game;
   }
 
   onChange(listener: (change: TableChange) => void): () => void {
@@ -109,12 +111,14 @@ export class TableService {
   }
 
   games(): GameInfo[] {
-    return this.opts.games.map((g) => ({
-      id: g.id,
-      title: g.title,
-      seats: { ...g.seats },
-      bots: listBots(g.id).map((b) => ({ name: b.name, description: b.description })),
-      hasRules: this.opts.hasRules?.(g.id) ?? false,
+    return this.opts.registry.packages.map((pkg) => ({
+      id: pkg.game.id,
+      title: pkg.game.title,
+      blurb: pkg.meta.blurb,
+      seats: { ...pkg.game.seats },
+      options: [...pkg.meta.options],
+      bots: listBots(pkg).map((b) => ({ name: b.name, description: b.description })),
+      hasRules: this.opts.hasRules?.(pkg.game.id) ?? false,
     }));
   }
 
@@ -124,13 +128,14 @@ export class TableService {
     const parsed = CreateTableSchema.safeParse(body);
     if (!parsed.success) return fail('bad-request', zodMessage(parsed.error));
     const req = parsed.data;
-    const game = this.game(req.game);
-    if (!game) {
-      return fail('unknown-game', `unknown game '${req.game}' (games: ${this.opts.games.map((g) => g.id).join(', ')})`);
+    const pkg = this.opts.registry.get(req.game);
+    if (!pkg) {
+      return fail('unknown-game', `unknown game '${req.game}' (games: ${this.opts.registry.games.map((g) => g.id).join(', ')})`);
     }
+    const game = pkg.game;
     for (const s of req.seats) {
-      if (s.kind === 'bot' && !findBot(game.id, s.bot).ok) {
-        return fail('unknown-bot', `no bot '${s.bot}' for ${game.title} (bots: ${listBots(game.id).map((b) => b.name).join(', ')})`);
+      if (s.kind === 'bot' && !findBot(pkg, s.bot).ok) {
+        return fail('unknown-bot', `no bot '${s.bot}' for ${game.title} (bots: ${listBots(pkg).map((b) => b.name).join(', ')})`);
       }
     }
     if (req.join && req.seats[req.join.seat]?.kind !== 'human') {

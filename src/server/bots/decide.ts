@@ -4,13 +4,14 @@
  */
 import { botInput, findBot } from '../../bots/index.js';
 import { createRng } from '../../engine/rng.js';
-import type { AnyGame } from '../../engine/game.js';
+import type { Registry } from '../../games/index.js';
 import type { BotAnswer, BotTask } from './task.js';
 
-export function decide(games: (id: string) => AnyGame | undefined, task: BotTask): BotAnswer {
-  const game = games(task.game);
-  if (!game) return { id: task.id, ok: false, error: `unknown game ${task.game}` };
-  const bot = findBot(task.game, task.bot);
+export function decide(registry: Registry, task: BotTask): BotAnswer {
+  const pkg = registry.get(task.game);
+  if (!pkg) return { id: task.id, ok: false, error: `unknown game ${task.game}` };
+  const game = pkg.game;
+  const bot = findBot(pkg, task.bot);
   if (!bot.ok) return { id: task.id, ok: false, error: bot.error.message };
   try {
     const action = bot.value(botInput(game, task.state, task.seat, createRng(task.rngSeed)));

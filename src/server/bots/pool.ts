@@ -5,7 +5,7 @@
  */
 import type { Worker } from 'node:worker_threads';
 import { spawnWorker } from '../../bots/spawn-worker.js';
-import type { AnyGame } from '../../engine/game.js';
+import type { Registry } from '../../games/index.js';
 import { decide } from './decide.js';
 import type { BotAnswer, BotTask } from './task.js';
 
@@ -79,11 +79,11 @@ export function createWorkerPool(size: number): BotRunner {
   };
 }
 
-/** Runs bots on the calling thread: for tests with games that are not in the registry. */
-export function createInlineRunner(games: (id: string) => AnyGame | undefined): BotRunner {
+/** Runs bots on the calling thread: for tests with games that are not built in. */
+export function createInlineRunner(registry: Registry): BotRunner {
   let nextId = 1;
   return {
-    run: async (task) => decide(games, { ...task, id: nextId++ }),
+    run: async (task) => decide(registry, { ...task, id: nextId++ }),
     close: async () => {},
   };
 }
