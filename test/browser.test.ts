@@ -32,7 +32,7 @@ const QUICK: Record<string, { setup: (page: Page) => Promise<void>; shotAt: numb
     setup: async (page) => {
       await page.selectOption('[data-testid=seat-count]', '2');
       await page.selectOption('[data-testid=option-trees]', '2');
-      await page.selectOption('[data-testid=option-sunset]', '3');
+      await page.selectOption('[data-testid=option-roundLimit]', '3');
       await page.selectOption('[data-testid=option-dummies]', '1');
     },
     shotAt: 12,
