@@ -15,7 +15,7 @@ export function GenericTable({ view, legal, act, busy }: TableProps<unknown, Act
       {legal.length > 0 && (
         <div className="row" role="group" aria-label="your moves">
           {legal.map((a, i) => (
-            <button key={i} type="button" className="btn" disabled={busy} onClick={() => act(a)} data-testid={`action-${i}`}>
+            <button key={i} type="button" className="btn" disabled={busy} onClick={() => act(a)} data-action={JSON.stringify(a)} aria-label={actionLabel(a)}>
               {actionLabel(a)}
             </button>
           ))}
