@@ -1,9 +1,9 @@
 /**
  * The bot registry. `random` plays every game; `heuristic` is each game's hand-written bot (from
- * its package, src/games/<id>/index.ts); the
- * levels `easy`, `medium`, `hard` are what players pick (see levels.ts); `ismcts:<budget>` is the
- * search with a budget of your choosing (`ismcts:5000` iterations, `ismcts:200ms` of thinking).
- * Names are what the CLI's --bots flag and the web lobby use.
+ * its package, src/games/<id>/index.ts); the levels `easy`, `medium`, `hard` are what players
+ * pick (see levels.ts); `ismcts:<budget>` is the search with a budget of your choosing
+ * (`ismcts:5000` iterations, `ismcts:200ms` of thinking). Names are what the CLI's --bots flag
+ * and the web lobby use. Every bot is made from a game's package.
  */
 import type { Bot } from '../engine/bot.js';
 import { err, ok, type GameError, type Result } from '../engine/result.js';

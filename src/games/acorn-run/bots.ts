@@ -1,8 +1,9 @@
 /**
- * The Acorn Run heuristic bot. It reads only its view. Each call it looks at the turn afresh:
- * first card draws, then the best move (bot-plan.ts: sprint, climb, descend or jump, scored by
- * turns saved, combo VP and acorns earned), then free moves and acorn actions that help, then
- * the best card it can afford, and it ends the turn discarding what is left.
+ * The Acorn Run heuristic bot, and below it the search knowledge. The bot reads only its view.
+ * Each call it looks at the turn afresh: first card draws, then the best move (bot-plan.ts:
+ * sprint, climb, descend or jump, scored by turns saved, combo VP and acorns earned), then free
+ * moves and acorn actions that help, then the best card it can afford, and it ends the turn
+ * discarding what is left.
  */
 import type { Bot } from '../../engine/bot.js';
 import { actionKey } from '../../engine/match.js';

@@ -1,12 +1,13 @@
 /**
- * The Acorns heuristic bot ("easy"): scores every legal action by how it changes the acorns this
- * seat (or team) can expect to claim at its next claim step, minus what the card spent was worth,
- * and plays the best. It reads only its view and its legal actions.
+ * The Acorns heuristic bot ("easy"), and below it the search knowledge. The bot scores every legal
+ * action by how it changes the acorns this seat (or team) can expect to claim at its next claim
+ * step, minus what the card spent was worth, and plays the best. It reads only its view and its
+ * legal actions.
  *
  * How safe a lead is: a lead by squirrels survives until the next claim step unless an opponent
  * equals or beats it with one more card (up to 3 squirrels) or plays a fox, so the margin over the
- * best rival group decides it. A fox or turtle played last is safe unless a rival may still hold
- * a fox of a color it has a group of on that tree, or the turtle for its own tree.
+ * best rival group decides it. A fox or turtle played last is safe unless a rival may still hold a
+ * fox of a color it has a group of on that tree, or the turtle for its own tree.
  */
 import type { Bot } from '../../engine/bot.js';
 import type { Seat } from '../../engine/game.js';

@@ -1,7 +1,7 @@
 /**
- * The Autumn Leaves heuristic bot. It reads only its view. Points are bad: a hand scores your
- * highest card minus your leaf pile, so it wants cards on its own pile, high cards out of its
- * hand, and other players' piles kept short.
+ * The Autumn Leaves heuristic bot, and below it the search knowledge. The bot reads only its view.
+ * Points are bad: a hand scores your highest card minus your leaf pile, so it wants cards on its
+ * own pile, high cards out of its hand, and other players' piles kept short.
  */
 import type { Bot } from '../../engine/bot.js';
 import type { ActionBase, Seat } from '../../engine/game.js';
