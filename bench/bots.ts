@@ -12,12 +12,11 @@
  */
 import { performance } from 'node:perf_hooks';
 import { botInput, findBot } from '../src/bots/index.js';
-import { knowledgeFor } from '../src/bots/knowledge.js';
 import type { Bot } from '../src/engine/bot.js';
 import type { AnyGame } from '../src/engine/game.js';
 import { createMatch, play } from '../src/engine/match.js';
 import { createRng } from '../src/engine/rng.js';
-import { listGames } from '../src/games/index.js';
+import { BUILTINS, listGames } from '../src/games/index.js';
 
 const args = process.argv.slice(2);
 const at = args.indexOf('--decisions');
@@ -35,7 +34,7 @@ function mustBot(gameId: string, name: string): Bot {
 function timeDecisions(game: AnyGame, seats: number, bot: Bot, decisions: number): number[] {
   const heuristic = findBot(game.id, 'heuristic');
   const walker = heuristic.ok ? heuristic.value : mustBot(game.id, 'random');
-  const knowledge = knowledgeFor(game.id);
+  const knowledge = BUILTINS.get(game.id)?.bots.knowledge ?? {};
   const times: number[] = [];
   for (let g = 0; times.length < decisions && g < 1000; g++) {
     const created = createMatch(game, { seats, seed: `bench-bots.${g}` });

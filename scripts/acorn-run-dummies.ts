@@ -10,7 +10,7 @@ import type { Bot } from '../src/engine/bot.js';
 import type { AnyGame } from '../src/engine/game.js';
 import { acornRun } from '../src/games/acorn-run/index.js';
 import { heuristicBot } from '../src/games/acorn-run/bots.js';
-import { totalVp } from '../src/games/acorn-run/finale.js';
+import { totalVp } from '../src/games/acorn-run/outcome.js';
 import type { State } from '../src/games/acorn-run/state.js';
 import { wilsonInterval } from '../src/lab/stats.js';
 

@@ -1,6 +1,15 @@
-/** Drey's public API: the game contract, the engine, the registry and the bots. */
+/** Drey's public API: the game contract, the engine, game packages and their registry, the bots. */
 export * from './engine/index.js';
-export { listGames, getGame, findGame } from './games/index.js';
+export { listGames, getGame, findGame, createRegistry, BUILTINS, BUILTIN_PACKAGES, type Registry } from './games/index.js';
+export {
+  definePackage,
+  type GamePackage,
+  type AnyGamePackage,
+  type GameMeta,
+  type GameBots,
+  type OptionDescription,
+  type ConformanceConfig,
+} from './games/package.js';
 export { listBots, findBot, randomBot, botInput, playBotMatch, type BotEntry, type BotMatchResult } from './bots/index.js';
 export { defaultWorkers, type RunOptions } from './lab/run.js';
 export { runSim, resolveSim, type SimSpec, type SimReport } from './lab/sim.js';

@@ -9,10 +9,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listGames } from '../src/games/index.js';
+import { BUILTIN_PACKAGES, createRegistry, listGames } from '../src/games/index.js';
 import { createDreyServer, type DreyServer } from '../src/server/app.js';
+import { createInlineRunner } from '../src/server/bots/pool.js';
 import { openSqliteStore } from '../src/server/storage/sqlite.js';
 import { launchBrowser } from './browser-helpers.js';
+import { tinyRacePackage } from './fixtures/tiny-race.js';
 
 /** How to make each game short from the lobby's options form, and after how many moves to take its picture. */
 const QUICK: Record<string, { setup: (page: Page) => Promise<void>; shotAt: number }> = {
@@ -32,7 +34,7 @@ const QUICK: Record<string, { setup: (page: Page) => Promise<void>; shotAt: numb
     setup: async (page) => {
       await page.selectOption('[data-testid=seat-count]', '2');
       await page.selectOption('[data-testid=option-trees]', '2');
-      await page.selectOption('[data-testid=option-sunset]', '3');
+      await page.selectOption('[data-testid=option-roundLimit]', '3');
       await page.selectOption('[data-testid=option-dummies]', '1');
     },
     shotAt: 12,
@@ -176,6 +178,40 @@ describe.each(listGames().filter((g) => QUICK[g.id]).map((g) => [g.id, g.title] 
     } finally {
       await player.close();
       await watcher.close();
+    }
+  });
+});
+
+describe('a game with no web code of its own (the test-only tiny race)', () => {
+  it('gets a lobby card with its blurb, an options form from its package, and a playable generic table', { timeout: 120_000 }, async () => {
+    const registry = createRegistry([...BUILTIN_PACKAGES, tinyRacePackage]);
+    const s = await createDreyServer({ store: openSqliteStore(':memory:'), registry, bots: createInlineRunner(registry), botDelayMs: 10 });
+    const u = (await s.listen(0, '127.0.0.1')).url;
+    const player = await launchBrowser();
+    const errors: string[] = [];
+    try {
+      const page = await player.context.newPage();
+      page.on('pageerror', (e) => errors.push(e.message));
+      await page.goto(u);
+      await expect.poll(() => page.locator('text=The furthest runner wins').count()).toBe(1);
+      await page.click('[data-testid=new-tiny-race]');
+      await page.selectOption('[data-testid=seat-count]', '2');
+      await page.selectOption('[data-testid=option-rounds]', '1');
+      await page.fill('[data-testid=create-name]', 'Ann');
+      await page.click('[data-testid=create-table]');
+      await page.waitForURL(/\/t\//);
+      await expect.poll(() => statusOf(page)).toBe('running');
+      await expect(page.locator('h1').first().textContent()).resolves.toContain('Tiny Race');
+      await expect.poll(() => page.locator('[data-testid=generic-view]').textContent()).toContain('rounds: 1');
+      // One round: Ann steps once (by the longest step the generic table offers), the bot once.
+      expect(await nextTurn(page)).toBe('act');
+      await page.click('[data-action*=\'"by":3\']');
+      await expect.poll(() => statusOf(page), { timeout: 10_000 }).toBe('finished');
+      await expect(page.locator('[data-testid=results]').count()).resolves.toBe(1);
+      expect(errors).toEqual([]);
+    } finally {
+      await player.close();
+      await s.close();
     }
   });
 });

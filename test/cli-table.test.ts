@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { randomBot } from '../src/bots/index.js';
 import { createMatch } from '../src/engine/index.js';
-import { logNarrator, newLogEntries } from '../src/cli/narrate.js';
+import { logNarrator, newLogEntries } from '../src/games/log-narrator.js';
 import { composeScreen, packMenu } from '../src/cli/screen.js';
 import { interpret, runTable, type TableIO } from '../src/cli/table.js';
 import { tinyRace, tinyTextUI, type TinyAction } from './fixtures/tiny-race.js';

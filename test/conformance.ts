@@ -1,9 +1,9 @@
 /**
- * The conformance suite: one set of properties every registered game must satisfy. A game opts
- * in by adding its configurations to CONFORMANCE_CONFIGS in conformance.test.ts.
+ * The conformance suite: one set of properties every registered game must satisfy, at the
+ * configurations its package lists (`conformance` in src/games/<id>/index.ts).
  */
 import fc from 'fast-check';
-import { expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   actionKey,
   createMatch,
@@ -17,13 +17,7 @@ import {
   type MatchConfig,
   type Seat,
 } from '../src/engine/index.js';
-
-export interface ConformanceConfig {
-  seats: number;
-  options?: unknown;
-  /** Upper bound on the number of actions in one game. */
-  maxSteps: number;
-}
+import type { AnyGamePackage, ConformanceConfig } from '../src/games/package.js';
 
 const sortedComponents = (game: AnyGame, state: unknown): string => [...game.components(state)].sort().join(',');
 
@@ -164,4 +158,31 @@ export function conformanceProperties(game: AnyGame, config: ConformanceConfig, 
     }),
     { numRuns: runs },
   );
+}
+
+/** The whole suite for one package, at each of its configurations. */
+export function conformanceSuite(pkg: AnyGamePackage): void {
+  const game = pkg.game;
+  for (const config of pkg.conformance) {
+    describe(`${game.id}: ${config.label} (${config.seats} seats${config.options ? ` ${JSON.stringify(config.options)}` : ''})`, () => {
+      it('random playouts end, conserve components, replay to the same hash (property)', () => {
+        conformanceProperties(game, config, 25);
+      });
+      it('a fixed seed plays out', () => {
+        checkPlayout(game, config, 'fixed-seed');
+      });
+      it('clone, JSON round-trip, views, resample and refusals hold at every step', () => {
+        let changed = 0;
+        let samples = 0;
+        for (const seed of ['a', 'b', 'c']) {
+          const r = checkStateProperties(game, config, seed);
+          changed += r.resampleChanged;
+          samples += r.samples;
+        }
+        expect(samples).toBeGreaterThan(0);
+        // resample must actually re-deal hidden information, or the view checks prove nothing.
+        expect(changed, 'resample never changed any hidden information').toBeGreaterThan(0);
+      });
+    });
+  }
 }

@@ -2,16 +2,16 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { err, ok, replay, type AnyGame, type GameError, type Result } from '../src/engine/index.js';
+import { replay } from '../src/engine/index.js';
+import { createRegistry } from '../src/games/index.js';
 import { OrderedFeed, SimAggregator } from '../src/lab/aggregate.js';
 import { readRecordFile, recordFileName } from '../src/lab/record-file.js';
 import type { GameResult } from '../src/lab/play.js';
 import { runSim, type SimSpec } from '../src/lab/sim.js';
 import { meanWithInterval, wilsonInterval } from '../src/lab/stats.js';
-import { tinyRace } from './fixtures/tiny-race.js';
+import { tinyRace, tinyRacePackage } from './fixtures/tiny-race.js';
 
-const lookup = (id: string): Result<AnyGame, GameError> =>
-  id === tinyRace.id ? ok(tinyRace) : err({ code: 'unknown-game', message: id });
+const registry = createRegistry([tinyRacePackage]);
 const spec = (over: Partial<SimSpec> = {}): SimSpec => ({
   game: 'tiny-race', seats: 3, games: 200, bots: ['random'], seed: 'lab', options: {}, ...over,
 });
@@ -110,9 +110,9 @@ describe('runSim', () => {
   afterAll(() => { for (const d of dirs) rmSync(d, { recursive: true, force: true }); });
 
   it('plays every game and is reproducible from its seed', async () => {
-    const a = await runSim(spec(), { workers: 1, lookup });
-    const b = await runSim(spec(), { workers: 1, lookup });
-    const c = await runSim(spec({ seed: 'other' }), { workers: 1, lookup });
+    const a = await runSim(spec(), { workers: 1, registry });
+    const b = await runSim(spec(), { workers: 1, registry });
+    const c = await runSim(spec({ seed: 'other' }), { workers: 1, registry });
     if (!a.ok || !b.ok || !c.ok) throw new Error('sim failed');
     expect(a.value.summary.games).toBe(200);
     expect(a.value.summary.seats.reduce((s, x) => s + x.wins, 0)).toBeCloseTo(200, 9);
@@ -124,7 +124,7 @@ describe('runSim', () => {
 
   it('refuses bad specs with the reason', async () => {
     const bad = async (over: Partial<SimSpec>) => {
-      const r = await runSim(spec(over), { workers: 1, lookup });
+      const r = await runSim(spec(over), { workers: 1, registry });
       return r.ok ? 'ok' : r.error.message;
     };
     expect(await bad({ seats: 7 })).toMatch(/takes 2–4 seats, not 7/);
@@ -137,7 +137,7 @@ describe('runSim', () => {
   it('records every game as a file named by index and seed, which replays to the recorded hash', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'drey-lab-'));
     dirs.push(dir);
-    const r = await runSim(spec({ games: 12, recordDir: dir }), { workers: 1, lookup });
+    const r = await runSim(spec({ games: 12, recordDir: dir }), { workers: 1, registry });
     expect(r.ok).toBe(true);
     const files = readdirSync(dir).sort();
     expect(files).toHaveLength(12);

@@ -9,7 +9,7 @@ import type { ClaimSeatResponse, CreateTableResponse, GameInfo, TableSummary } f
 import { openSqliteStore } from '../src/server/storage/sqlite.js';
 import type { Store } from '../src/server/storage/types.js';
 import { api } from '../web/src/api.js';
-import { makeServer, testGames } from './server-helpers.js';
+import { makeServer, testRegistry } from './server-helpers.js';
 
 let server: DreyServer;
 beforeEach(async () => {
@@ -125,7 +125,7 @@ describe('rules pages', () => {
     const { createDreyServer } = await import('../src/server/app.js');
     const { openSqliteStore } = await import('../src/server/storage/sqlite.js');
     const { createInlineRunner } = await import('../src/server/bots/pool.js');
-    const real = await createDreyServer({ store: openSqliteStore(':memory:'), bots: createInlineRunner(() => undefined), webRoot: '/none' });
+    const real = await createDreyServer({ store: openSqliteStore(':memory:'), bots: createInlineRunner(testRegistry([])), webRoot: '/none' });
     try {
       const games = (await real.app.inject({ method: 'GET', url: '/api/games' })).json<GameInfo[]>();
       const al = games.find((g) => g.id === 'autumn-leaves');
@@ -169,7 +169,7 @@ describe('error codes that say what happened', () => {
   it('labels a refused static file forbidden, and serves the app\'s pages', async () => {
     const web = mkdtempSync(join(tmpdir(), 'drey-web-'));
     writeFileSync(join(web, 'index.html'), '<p>the app</p>');
-    const s = await createDreyServer({ store: openSqliteStore(':memory:'), games: testGames, bots: createInlineRunner(() => undefined), webRoot: web });
+    const s = await createDreyServer({ store: openSqliteStore(':memory:'), registry: testRegistry(), bots: createInlineRunner(testRegistry([])), webRoot: web });
     try {
       const page = await s.app.inject({ method: 'GET', url: '/tables/abc' });
       expect(page.body).toBe('<p>the app</p>');
@@ -192,7 +192,7 @@ describe('error codes that say what happened', () => {
       createTable: (t) => (failing ? Promise.reject(new Error('disk full')) : real.createTable(t)),
       listTables: (f) => (failing ? Promise.reject(new Error('SELECT * FROM secrets')) : real.listTables(f)),
     };
-    const s = await createDreyServer({ store, games: testGames, bots: createInlineRunner(() => undefined), webRoot: '/none' });
+    const s = await createDreyServer({ store, registry: testRegistry(), bots: createInlineRunner(testRegistry([])), webRoot: '/none' });
     try {
       failing = true;
       const created = await s.app.inject({ method: 'POST', url: '/api/tables', payload: { game: 'pick', seats: [{ kind: 'human' }, { kind: 'human' }] } });

@@ -1,7 +1,8 @@
 /** The server's bot seats think on the worker pool: answers, failures with a code, closing. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMatch } from '../src/engine/match.js';
-import { getGame } from '../src/games/index.js';
+import { BUILTINS, getGame } from '../src/games/index.js';
+import { testRegistry } from './server-helpers.js';
 import { createInlineRunner, createWorkerPool, type BotRunner } from '../src/server/bots/pool.js';
 import { pickGame } from './fixtures/pick-game.js';
 import type { AnyGame } from '../src/engine/game.js';
@@ -23,7 +24,7 @@ describe('the bot worker pool', () => {
     pool = createWorkerPool(1);
     const task = { game: game.id, bot: 'medium', seat: 0, state: fresh(), rngSeed: 's:bot:0:0', owner: 'table-1' };
     const inWorker = await pool.run(task);
-    const inline = await createInlineRunner(() => game).run(task);
+    const inline = await createInlineRunner(BUILTINS).run(task);
     expect(inWorker.ok).toBe(true);
     expect(inWorker).toEqual(inline);
     if (inWorker.ok) expect(game.legalActions(task.state, 0)).toContainEqual(inWorker.action);
@@ -46,7 +47,7 @@ describe('the bot worker pool', () => {
   });
 
   it('runs unregistered games on the calling thread', async () => {
-    const inline = createInlineRunner((id) => (id === pickGame.id ? (pickGame as unknown as AnyGame) : undefined));
+    const inline = createInlineRunner(testRegistry());
     expect(await inline.run({ game: 'nope', bot: 'random', seat: 0, state: {}, rngSeed: 's' })).toMatchObject({ ok: false, code: 'unknown-game' });
   });
 });

@@ -1,20 +1,27 @@
 /** Shared set-up for server tests: a Drey server on an in-memory (or given) SQLite store. */
 import { io as connect, type Socket } from 'socket.io-client';
 import type { AnyGame } from '../src/engine/game.js';
+import { createRegistry, type Registry } from '../src/games/index.js';
+import { definePackage, type AnyGamePackage } from '../src/games/package.js';
 import { createDreyServer, type DreyServer } from '../src/server/app.js';
 import { createInlineRunner } from '../src/server/bots/pool.js';
 import type { SnapshotMessage, UpdateMessage } from '../src/server/protocol.js';
 import { openSqliteStore } from '../src/server/storage/sqlite.js';
 import { pickGame } from './fixtures/pick-game.js';
 
-export const testGames: readonly AnyGame[] = [pickGame as unknown as AnyGame];
+/** A bare game as a package: no bots of its own, no options to offer, no terminal UI. */
+export const bareGamePackage = (game: AnyGame): AnyGamePackage =>
+  definePackage({ game, meta: { blurb: `${game.title}, a test game`, options: [] }, bots: {}, conformance: [] });
 
-export async function makeServer(opts: { db?: string; games?: readonly AnyGame[]; botDelayMs?: number } = {}): Promise<DreyServer> {
-  const games = opts.games ?? testGames;
+export const testGames: readonly AnyGame[] = [pickGame as unknown as AnyGame];
+export const testRegistry = (games: readonly AnyGame[] = testGames): Registry => createRegistry(games.map(bareGamePackage));
+
+export async function makeServer(opts: { db?: string; registry?: Registry; botDelayMs?: number } = {}): Promise<DreyServer> {
+  const registry = opts.registry ?? testRegistry();
   return createDreyServer({
     store: openSqliteStore(opts.db ?? ':memory:'),
-    games,
-    bots: createInlineRunner((id) => games.find((g) => g.id === id)),
+    registry,
+    bots: createInlineRunner(registry),
     botDelayMs: opts.botDelayMs ?? 0,
     webRoot: '/nonexistent',
   });

@@ -12,7 +12,7 @@ import type { Store } from '../src/server/storage/types.js';
 import { TableService } from '../src/server/service.js';
 import type { AnyGame } from '../src/engine/game.js';
 import type { PickView } from './fixtures/pick-game.js';
-import { client, makeServer, testGames, type TestClient } from './server-helpers.js';
+import { client, makeServer, testGames, testRegistry, type TestClient } from './server-helpers.js';
 
 let server: DreyServer;
 let url: string;
@@ -182,7 +182,8 @@ describe('a failure inside the server', () => {
         pick.apply(state, seat, action);
       },
     } as typeof pick;
-    const s = await createDreyServer({ store: openSqliteStore(':memory:'), games: [broken], bots: createInlineRunner(() => broken), botDelayMs: 0, webRoot: '/none' });
+    const registry = testRegistry([broken]);
+    const s = await createDreyServer({ store: openSqliteStore(':memory:'), registry, bots: createInlineRunner(registry), botDelayMs: 0, webRoot: '/none' });
     const u = (await s.listen(0, '127.0.0.1')).url;
     try {
       const { table, seat } = (
@@ -207,7 +208,7 @@ describe('storage', () => {
   it('keeps a table whose stored log stops replaying (the rules changed) as far as it goes', async () => {
     const store = openSqliteStore(':memory:');
     const warnings: string[] = [];
-    const opts = { store, games: testGames, bots: createInlineRunner(() => undefined), botDelayMs: 60_000, warn: (m: string) => warnings.push(m) };
+    const opts = { store, registry: testRegistry(), bots: createInlineRunner(testRegistry([])), botDelayMs: 60_000, warn: (m: string) => warnings.push(m) };
     const before = new TableService(opts);
     const created = await before.create({ game: 'pick', seats: [{ kind: 'human' }, { kind: 'human' }], join: { seat: 0, name: 'A' } });
     if (!created.ok) throw new Error(created.error.message);
@@ -220,7 +221,7 @@ describe('storage', () => {
     // Picking 2 is no longer allowed: the second stored action does not replay.
     const pick = testGames[0]!;
     const changed: AnyGame = { ...pick, legalActions: (s, seat) => pick.legalActions(s, seat).filter((a) => (a as { n?: number }).n !== 2) };
-    const after = new TableService({ ...opts, games: [changed] });
+    const after = new TableService({ ...opts, registry: testRegistry([changed]) });
     const table = await after.getTable(id);
     expect(table?.stored.seq).toBe(1);
     expect(table?.log.map((e) => e.text)).toEqual(['seat 1 picks 1']);
@@ -236,7 +237,8 @@ describe('storage', () => {
       ...real,
       appendAction: (e) => (failing ? Promise.reject(new Error('disk full')) : real.appendAction(e)),
     };
-    const s = await createDreyServer({ store, games: testGames, bots: createInlineRunner(() => testGames[0]), botDelayMs: 0, webRoot: '/none' });
+    const registry = testRegistry();
+    const s = await createDreyServer({ store, registry, bots: createInlineRunner(registry), botDelayMs: 0, webRoot: '/none' });
     const u = (await s.listen(0, '127.0.0.1')).url;
     try {
       const { table, seat } = (

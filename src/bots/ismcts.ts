@@ -15,7 +15,7 @@
  * (they are revealed then). A sequential turn is a block of one seat; a multi-step turn is a chain
  * of such nodes for the same seat.
  *
- * Rewards are per seat (see reward.ts); each edge accumulates the reward of the seat that took it.
+ * Rewards are per seat (see engine/search.ts); each edge accumulates the reward of the seat that took it.
  * Playouts are uniformly random, or the game's cheap playout policy, optionally with the game's
  * heuristic bot for the first few steps. They stop at the end of the game, when the game's stage
  * advances (Autumn Leaves: the hand ends), or at a step cap; the game's evaluator (or a draw)
@@ -28,49 +28,21 @@ import type { Bot, BotInput } from '../engine/bot.js';
 import type { ActionBase, AnyGame, Seat } from '../engine/game.js';
 import { actionKey } from '../engine/match.js';
 import { nextInt, type Rng } from '../engine/rng.js';
-import type { SearchKnowledge } from './knowledge.js';
+import type { SearchKnowledge, SearchSettings } from '../engine/search.js';
 import { pairedSearch } from './paired.js';
-import { playout, searchable } from './playout.js';
+import { playout, searchable, type RootStat, type SearchResult } from './playout.js';
 
-export interface IsmctsConfig {
-  /** Iterations per decision. With no `timeMs`, the search is deterministic for a given bot seed. */
-  iterations?: number;
-  /** Wall-clock budget per decision in milliseconds (stops at whichever budget runs out first). */
-  timeMs?: number;
-  /** UCB exploration constant (rewards lie in [0, 1]). */
-  exploration?: number;
-  /** Most actions in one playout (a safety net so playouts always end). */
-  playoutSteps?: number;
-  /** How many playout steps use `playoutBot` before falling back to random actions. */
-  heuristicSteps?: number;
-  /** Weight of the score in a seat's reward (the rest is rank). */
-  scoreWeight?: number;
-  /**
-   * How many choice points deep the tree may grow (default: unlimited). 1 searches the bot's own
-   * choices only and leaves everything after them to playouts: with a strong playout policy
-   * (the game's heuristic) that improves on the policy without modelling opponents by the tree.
-   */
-  treeDepth?: number;
-  /** The game's heuristic bot, used for the first `heuristicSteps` playout steps. */
+export type { RootStat, SearchResult } from './playout.js';
+
+/** A search's settings (engine/search.ts) with what it takes from the game filled in. */
+export interface IsmctsConfig extends SearchSettings {
+  /** The game's heuristic bot, used for the first `heuristicSteps` playout steps (and by paired mode). */
   playoutBot?: Bot;
   /**
-   * The game's evaluator, stage counter and playout policy (knowledge.ts). Without an evaluator
-   * a playout that stops short of the end counts as a draw (0.5 each).
+   * The game's evaluator, stage counter and playout policy. Without an evaluator a playout that
+   * stops short of the end counts as a draw (0.5 each).
    */
   knowledge?: SearchKnowledge;
-  /**
-   * Paired mode (paired.ts): search the root only, playing every determinization out once after
-   * each root candidate with the same generator, the heuristic (`playoutBot`) in every seat.
-   * `iterations` then counts determinizations.
-   */
-  paired?: boolean;
-  /** Paired mode: how many root actions to compare, in the game's order of preference. */
-  candidates?: number;
-  /**
-   * Paired mode: stages a playout runs before the evaluator judges it (default: to the end), or
-   * 'turn' to stop when the bot's own turn is over.
-   */
-  horizon?: number | 'turn';
 }
 
 export const ISMCTS_DEFAULTS = {
@@ -104,20 +76,6 @@ class Node {
     }
     return m;
   }
-}
-
-export interface RootStat {
-  action: ActionBase;
-  visits: number;
-  /** Mean reward for the bot's seat after this action. */
-  mean: number;
-}
-
-export interface SearchResult {
-  action: ActionBase;
-  iterations: number;
-  /** The bot's choices at the root, most visited first. */
-  stats: RootStat[];
 }
 
 interface Settings {

@@ -3,9 +3,8 @@ import type { Bot } from '../engine/bot.js';
 import { createRng, type ActionBase, type AnyGame } from '../engine/index.js';
 import { botInput } from './play.js';
 import { ismctsSearch, makeIsmctsBot } from './ismcts.js';
-import { findBot } from './index.js';
 import { withGame } from './levels.js';
-import { getGame } from '../games/index.js';
+import { BUILTINS } from '../games/index.js';
 import { checkFairness, decideWith } from '../../test/fairness.js';
 import { takeAway, type TakeState } from '../../test/fixtures/take-away.js';
 import { hiddenBid } from '../../test/fixtures/hidden-bid.js';
@@ -54,11 +53,9 @@ describe('ISMCTS paired mode (root candidates played out on the same worlds)', (
   });
 
   it('is fair: on a state and its re-dealt twin it decides the same (Autumn Leaves, every decision searched)', () => {
-    const al = getGame('autumn-leaves')!;
-    const heuristic = findBot(al.id, 'heuristic');
-    if (!heuristic.ok) throw new Error(heuristic.error.message);
-    const bot = makeIsmctsBot(withGame(al.id, { paired: true, iterations: 6, candidates: 3 }, heuristic.value));
-    const report = checkFairness(al, decideWith(bot), { seats: 4, games: 2, decisionsPerGame: 4, maxSteps: 300 });
+    const al = BUILTINS.get('autumn-leaves')!;
+    const bot = makeIsmctsBot(withGame({ paired: true, iterations: 6, candidates: 3 }, al.bots));
+    const report = checkFairness(al.game, decideWith(bot), { seats: 4, games: 2, decisionsPerGame: 4, maxSteps: 300 });
     expect(report.decisions).toBeGreaterThanOrEqual(6);
     expect(report.differing).toBeGreaterThan(0);
   });

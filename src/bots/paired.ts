@@ -21,9 +21,8 @@
 import type { Bot, BotInput } from '../engine/bot.js';
 import type { ActionBase } from '../engine/game.js';
 import { cloneRng, nextUint32 } from '../engine/rng.js';
-import type { SearchResult } from './ismcts.js';
-import type { SearchKnowledge } from './knowledge.js';
-import { playout } from './playout.js';
+import type { SearchKnowledge } from '../engine/search.js';
+import { playout, type SearchResult } from './playout.js';
 
 export interface PairedSettings {
   /** Determinizations (each is played out once per candidate). */

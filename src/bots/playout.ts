@@ -1,13 +1,27 @@
 /**
  * Search playouts, shared by the tree search (ismcts.ts) and its paired mode (paired.ts): play a
- * determinized state on and score it for every seat.
+ * determinized state on and score it for every seat. Also the result both searches return.
  */
 import type { Bot } from '../engine/bot.js';
 import type { ActionBase, AnyGame, Seat } from '../engine/game.js';
 import { nextInt, type Rng } from '../engine/rng.js';
-import type { SearchKnowledge } from './knowledge.js';
+import { outcomeRewards, type SearchKnowledge } from '../engine/search.js';
 import { botInput } from './play.js';
-import { outcomeRewards } from './reward.js';
+
+export interface RootStat {
+  action: ActionBase;
+  visits: number;
+  /** Mean reward for the bot's seat after this action. */
+  mean: number;
+}
+
+/** What a search decided, and how it saw the bot's choices at the root. */
+export interface SearchResult {
+  action: ActionBase;
+  iterations: number;
+  /** The bot's choices at the root, most visited first. */
+  stats: RootStat[];
+}
 
 export interface PlayoutPlan {
   /** Most actions in one playout (a safety net so playouts always end). */

@@ -3,6 +3,7 @@
  * here with one line. Every failure ends as one line on stderr and an exit code (see errors.ts).
  */
 import { Command, CommanderError } from 'commander';
+import { BUILTINS, type Registry } from '../games/index.js';
 import { registerPlay } from './commands/play.js';
 import { registerReplay } from './commands/replay.js';
 import { registerServe } from './commands/serve.js';
@@ -11,9 +12,10 @@ import { registerTournament } from './commands/tournament.js';
 import { CliError, EXIT } from './errors.js';
 
 /** Subcommands, in the order `drey --help` lists them. Add one with one line. */
-const COMMANDS: readonly ((program: Command) => void)[] = [registerPlay, registerSim, registerTournament, registerReplay, registerServe];
+const COMMANDS: readonly ((program: Command, registry: Registry) => void)[] = [registerPlay, registerSim, registerTournament, registerReplay, registerServe];
 
-export function buildProgram(): Command {
+/** The `drey` program over these games (default: the built-in ones). */
+export function buildProgram(registry: Registry = BUILTINS): Command {
   const program = new Command('drey')
     .description('Drey: Autumn Leaves, Acorns and Acorn Run in the terminal, with bots and a simulation lab')
     .version('0.1.0')
@@ -25,12 +27,15 @@ export function buildProgram(): Command {
     })
     .exitOverride();
   // Subcommands copy these settings when they are created, so set them before registering.
-  for (const register of COMMANDS) register(program);
+  for (const register of COMMANDS) register(program, registry);
   return program;
 }
 
-/** Runs `drey` with `argv` (without node and the script path); resolves to the exit code. */
-export async function main(argv: readonly string[]): Promise<number> {
+/**
+ * Runs `drey` with `argv` (without node and the script path); resolves to the exit code. Tests
+ * may pass a registry with games of their own.
+ */
+export async function main(argv: readonly string[], opts: { registry?: Registry } = {}): Promise<number> {
   // `drey replay x | head`: when the reader goes away, stop quietly instead of throwing EPIPE.
   for (const stream of [process.stdout, process.stderr]) {
     stream.on('error', (e: NodeJS.ErrnoException) => {
@@ -39,7 +44,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     });
   }
   try {
-    await buildProgram().parseAsync([...argv], { from: 'user' });
+    await buildProgram(opts.registry).parseAsync([...argv], { from: 'user' });
     return process.exitCode === undefined ? EXIT.ok : Number(process.exitCode);
   } catch (e) {
     if (e instanceof CommanderError) {

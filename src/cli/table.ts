@@ -11,11 +11,11 @@ import { botInput } from '../bots/play.js';
 import type { LineResult } from './lines.js';
 import { outcomeLines } from './outcome-text.js';
 import { composeFinalScreen, composeScreen, packMenu, SCREEN } from './screen.js';
-import type { TableUI } from './table-ui.js';
+import type { TextUI } from '../games/text-ui.js';
 
 export interface TableConfig {
   match: Match;
-  ui: TableUI;
+  ui: TextUI;
   /** The person's seat. */
   human: Seat;
   /** A bot for every other seat (the person's entry is ignored). */

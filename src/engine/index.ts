@@ -7,3 +7,4 @@ export * from './outcome.js';
 export * from './playout.js';
 export * from './bot.js';
 export * from './schema.js';
+export * from './search.js';

@@ -5,9 +5,10 @@
  */
 import type { Bot } from '../engine/bot.js';
 import type { AnyGame } from '../engine/game.js';
+import type { AnyGamePackage } from '../games/package.js';
 import { err, ok, type GameError, type Result } from '../engine/result.js';
 import { findBot } from '../bots/index.js';
-import { findGame } from '../games/index.js';
+import { BUILTINS, type Registry } from '../games/index.js';
 
 /** What every lab run names, as plain JSON (it is sent to the worker threads). */
 export interface RunSpec {
@@ -26,11 +27,10 @@ export interface RunSpec {
   maxSteps?: number;
 }
 
-export type GameLookup = (id: string) => Result<AnyGame, GameError>;
-
 /** A run ready to play a game: its game and a bot for every name in its schedule. */
 export interface BoundRun<S extends RunSpec = RunSpec> {
   spec: S;
+  pkg: AnyGamePackage;
   game: AnyGame;
   bots: ReadonlyMap<string, Bot>;
 }
@@ -51,11 +51,12 @@ export interface ResolvedRun<S extends RunSpec = RunSpec> extends BoundRun<S> {
 export function resolveRun<S extends RunSpec>(
   spec: S,
   names: (game: AnyGame) => Result<string[], GameError>,
-  lookup: GameLookup = findGame,
+  registry: Registry = BUILTINS,
 ): Result<ResolvedRun<S>, GameError> {
-  const found = lookup(spec.game);
+  const found = registry.find(spec.game);
   if (!found.ok) return found;
-  const game = found.value;
+  const pkg = found.value;
+  const game = pkg.game;
   if (!Number.isInteger(spec.seats) || spec.seats < game.seats.min || spec.seats > game.seats.max) {
     return err({ code: 'bad-seats', message: `${game.title} takes ${game.seats.min}–${game.seats.max} seats, not ${spec.seats}` });
   }
@@ -65,7 +66,7 @@ export function resolveRun<S extends RunSpec>(
   if (spec.seed.length === 0) return err({ code: 'bad-seed', message: 'the seed must be a non-empty string' });
   const picked = names(game);
   if (!picked.ok) return picked;
-  const bound = bindRun(spec, picked.value, () => ok(game));
+  const bound = bindRun(spec, picked.value, registry);
   if (!bound.ok) return bound;
   const options = game.parseOptions(spec.options ?? {}, spec.seats);
   if (!options.ok) return options;
@@ -73,15 +74,16 @@ export function resolveRun<S extends RunSpec>(
 }
 
 /** Finds the game and a bot for each name, without checking the rest (resolveRun did). */
-export function bindRun<S extends RunSpec>(spec: S, names: readonly string[], lookup: GameLookup = findGame): Result<BoundRun<S>, GameError> {
-  const game = lookup(spec.game);
-  if (!game.ok) return game;
+export function bindRun<S extends RunSpec>(spec: S, names: readonly string[], registry: Registry = BUILTINS): Result<BoundRun<S>, GameError> {
+  const found = registry.find(spec.game);
+  if (!found.ok) return found;
+  const pkg = found.value;
   const bots = new Map<string, Bot>();
   for (const name of names) {
     if (bots.has(name)) continue;
-    const bot = findBot(game.value.id, name);
+    const bot = findBot(pkg, name);
     if (!bot.ok) return bot;
     bots.set(name, bot.value);
   }
-  return ok({ spec, game: game.value, bots });
+  return ok({ spec, pkg, game: pkg.game, bots });
 }

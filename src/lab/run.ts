@@ -11,7 +11,8 @@ import { err, ok, type GameError, type Result } from '../engine/result.js';
 import { WorkerPool } from '../workers/pool.js';
 import { OrderedFeed } from './aggregate.js';
 import { playGames, type GameResult, type LabTasks } from './play.js';
-import type { GameLookup, ResolvedRun } from './resolve.js';
+import { BUILTINS, type Registry } from '../games/index.js';
+import type { ResolvedRun } from './resolve.js';
 import type { ScheduledGame } from './schedule.js';
 
 export interface RunOptions {
@@ -19,8 +20,8 @@ export interface RunOptions {
   workers?: number;
   /** Called as games finish. */
   onProgress?: (done: number, total: number) => void;
-  /** Where to find the game (tests pass unregistered games; only with workers: 1). */
-  lookup?: GameLookup;
+  /** Where to find the game (default: the built-in games). Workers load the built-in games only. */
+  registry?: Registry;
 }
 
 export const defaultWorkers = (): number => Math.max(1, availableParallelism());
@@ -40,8 +41,8 @@ export async function runSchedule(
   opts: RunOptions = {},
 ): Promise<Result<{ workers: number }, GameError>> {
   const workers = Math.max(1, Math.min(opts.workers ?? defaultWorkers(), schedule.length));
-  if (workers > 1 && opts.lookup) {
-    return err({ code: 'bad-workers', message: 'an unregistered game can only be played with workers: 1' });
+  if (workers > 1 && BUILTINS.get(run.spec.game) !== run.pkg) {
+    return err({ code: 'bad-workers', message: `${run.game.title} is not a built-in game: play it with workers: 1` });
   }
   if (run.spec.recordDir !== undefined) {
     try {

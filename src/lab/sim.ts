@@ -6,7 +6,8 @@
 import { performance } from 'node:perf_hooks';
 import { err, ok, type GameError, type Result } from '../engine/result.js';
 import { SimAggregator, type SimSummary } from './aggregate.js';
-import { resolveRun, type GameLookup, type ResolvedRun, type RunSpec } from './resolve.js';
+import type { Registry } from '../games/index.js';
+import { resolveRun, type ResolvedRun, type RunSpec } from './resolve.js';
 import { runSchedule, type RunOptions } from './run.js';
 import { simSchedule } from './schedule.js';
 
@@ -38,7 +39,7 @@ export interface SimReport {
 }
 
 /** Checks a spec: the game exists, the seat count fits, the bots exist for it, the options parse. */
-export function resolveSim(spec: SimSpec, lookup?: GameLookup): Result<ResolvedSim, GameError> {
+export function resolveSim(spec: SimSpec, registry?: Registry): Result<ResolvedSim, GameError> {
   return resolveRun(
     spec,
     () => {
@@ -49,13 +50,13 @@ export function resolveSim(spec: SimSpec, lookup?: GameLookup): Result<ResolvedS
         message: `${spec.bots.length} bots named for ${spec.seats} seats (name one bot for every seat, or one for all)`,
       });
     },
-    lookup,
+    registry,
   );
 }
 
 /** Resolves and runs a sim. */
 export async function runSim(spec: SimSpec, opts: RunOptions = {}): Promise<Result<SimReport, GameError>> {
-  const resolved = resolveSim(spec, opts.lookup);
+  const resolved = resolveSim(spec, opts.registry);
   if (!resolved.ok) return resolved;
   return runResolvedSim(resolved.value, opts);
 }

@@ -6,7 +6,8 @@
  */
 import { err, ok, type GameError, type Result } from '../engine/result.js';
 import { rateGames, type RatedGame, type RatingRow } from './rating.js';
-import { resolveRun, type GameLookup, type ResolvedRun, type RunSpec } from './resolve.js';
+import type { Registry } from '../games/index.js';
+import { resolveRun, type ResolvedRun, type RunSpec } from './resolve.js';
 import { runSchedule, type RunOptions } from './run.js';
 import { tournamentSchedule } from './schedule.js';
 import type { Interval } from './stats.js';
@@ -33,20 +34,20 @@ export interface TournamentReport {
 }
 
 /** Checks a spec against the registries: the game, the seat count, every bot, the options. */
-export function resolveTournament(spec: TournamentSpec, lookup?: GameLookup): Result<ResolvedTournament, GameError> {
+export function resolveTournament(spec: TournamentSpec, registry?: Registry): Result<ResolvedTournament, GameError> {
   return resolveRun(
     spec,
     () =>
       new Set(spec.bots).size < 2
         ? err({ code: 'bad-bots', message: 'a tournament needs at least two different bots (e.g. --bots hard,easy)' })
         : ok(spec.bots),
-    lookup,
+    registry,
   );
 }
 
 /** Resolves and runs a tournament. */
 export async function runTournament(spec: TournamentSpec, opts: RunOptions = {}): Promise<Result<TournamentReport, GameError>> {
-  const resolved = resolveTournament(spec, opts.lookup);
+  const resolved = resolveTournament(spec, opts.registry);
   if (!resolved.ok) return resolved;
   return runResolvedTournament(resolved.value, opts);
 }

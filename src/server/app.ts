@@ -10,8 +10,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Server as SocketServer } from 'socket.io';
-import type { AnyGame } from '../engine/game.js';
-import { listGames } from '../games/index.js';
+import { BUILTINS, type Registry } from '../games/index.js';
 import { createWorkerPool, type BotRunner } from './bots/pool.js';
 import { registerApi, sendError } from './http.js';
 import { attachRealtime } from './realtime.js';
@@ -24,7 +23,8 @@ export const PACKAGE_ROOT = resolve(fileURLToPath(new URL('../..', import.meta.u
 
 export interface DreyServerOptions {
   store: Store;
-  games?: readonly AnyGame[];
+  /** The games tables may play; defaults to the built-in ones. */
+  registry?: Registry;
   /** Defaults to a pool of worker threads. */
   bots?: BotRunner;
   botWorkers?: number;
@@ -46,7 +46,6 @@ export interface DreyServer {
 }
 
 export async function createDreyServer(opts: DreyServerOptions): Promise<DreyServer> {
-  const games = opts.games ?? listGames();
   const rulesDir = opts.rulesDir ?? join(PACKAGE_ROOT, 'docs', 'rules');
   const rulesFile = (id: string): string => join(rulesDir, `${id}.md`);
   const bots = opts.bots ?? createWorkerPool(opts.botWorkers ?? 2);
@@ -58,7 +57,7 @@ export async function createDreyServer(opts: DreyServerOptions): Promise<DreySer
   });
   const service = new TableService({
     store: opts.store,
-    games,
+    registry: opts.registry ?? BUILTINS,
     bots,
     botDelayMs: opts.botDelayMs ?? 700,
     hasRules: (id) => existsSync(rulesFile(id)),

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import type { ActionBase, Outcome, Seat } from '../engine/game.js';
+import type { OptionDescription } from '../games/package.js';
 
 /** Table ids are short random strings; tokens are 256-bit base64url strings. */
 export const TableIdSchema = z.string().regex(/^[A-Za-z0-9_-]{6,40}$/, 'not a table id');
@@ -177,10 +178,15 @@ export type WatchAck = { ok: true; seq: number; you: Seat | null } | { ok: false
 
 // ---------------------------------------------------------------- HTTP responses
 
+/** A game as the lobby offers it: from its package (src/games/<id>/index.ts). */
 export interface GameInfo {
   id: string;
   title: string;
+  /** One line for the lobby. */
+  blurb: string;
   seats: { min: number; max: number };
+  /** What the new-table form offers; the options object it builds goes to the game's parseOptions. */
+  options: OptionDescription[];
   bots: { name: string; description: string }[];
   hasRules: boolean;
 }

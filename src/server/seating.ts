@@ -6,6 +6,7 @@
 import type { AnyGame, Seat } from '../engine/game.js';
 import { createMatch } from '../engine/match.js';
 import { findBot, listBots } from '../bots/index.js';
+import type { Registry } from '../games/index.js';
 import { hashToken, newSeatToken, newSeed, newTableId } from './ids.js';
 import { liveTable, summarize, type LiveTable } from './live-table.js';
 import type { ClaimSeatRequest, ClaimSeatResponse, CreateTableRequest, CreateTableResponse, TableStatus } from './protocol.js';
@@ -14,7 +15,7 @@ import type { Store, StoredSeat, StoredTable } from './storage/types.js';
 
 export interface SeatingContext {
   store: Store;
-  games: readonly AnyGame[];
+  registry: Registry;
   now(): string;
 }
 
@@ -29,13 +30,14 @@ export async function createTable(
   ctx: SeatingContext,
   req: CreateTableRequest,
 ): Promise<ServiceResult<{ table: LiveTable; response: CreateTableResponse }>> {
-  const game = ctx.games.find((g) => g.id === req.game);
-  if (!game) {
-    return fail('unknown-game', `unknown game '${req.game}' (games: ${ctx.games.map((g) => g.id).join(', ')})`);
+  const pkg = ctx.registry.get(req.game);
+  if (!pkg) {
+    return fail('unknown-game', `unknown game '${req.game}' (games: ${ctx.registry.games.map((g) => g.id).join(', ')})`);
   }
+  const game = pkg.game;
   for (const s of req.seats) {
-    if (s.kind === 'bot' && !findBot(game.id, s.bot).ok) {
-      return fail('unknown-bot', `no bot '${s.bot}' for ${game.title} (bots: ${listBots(game.id).map((b) => b.name).join(', ')})`);
+    if (s.kind === 'bot' && !findBot(pkg, s.bot).ok) {
+      return fail('unknown-bot', `no bot '${s.bot}' for ${game.title} (bots: ${listBots(pkg).map((b) => b.name).join(', ')})`);
     }
   }
   if (req.join && req.seats[req.join.seat]?.kind !== 'human') {

@@ -14,6 +14,7 @@
  */
 import type { AnyGame, Seat, Viewer } from '../engine/game.js';
 import { listBots } from '../bots/index.js';
+import type { Registry } from '../games/index.js';
 import { BotSeats } from './bot-seats.js';
 import type { BotRunner } from './bots/pool.js';
 import { commitAction, type CommitContext } from './commits.js';
@@ -42,7 +43,8 @@ export interface TableChange {
 
 export interface TableServiceOptions {
   store: Store;
-  games: readonly AnyGame[];
+  /** The games tables may play (the built-in ones, or a test's own). */
+  registry: Registry;
   bots: BotRunner;
   /** How long a bot waits before acting, so people can follow the game. */
   botDelayMs: number;
@@ -85,7 +87,7 @@ export class TableService {
       play: (table, seat, action) => commitAction(this.commits, table, seat, action),
       warn: (m) => this.warn(m),
     });
-    this.seating = { store: opts.store, games: opts.games, now };
+    this.seating = { store: opts.store, registry: opts.registry, now };
   }
 
   private warn(message: string): void {
@@ -93,7 +95,7 @@ export class TableService {
   }
 
   game(id: string): AnyGame | undefined {
-    return this.opts.games.find((g) => g.id === id);
+    return this.opts.registry.get(id)?.game;
   }
 
   onChange(listener: (change: TableChange) => void): () => void {
@@ -126,12 +128,14 @@ export class TableService {
   }
 
   games(): GameInfo[] {
-    return this.opts.games.map((g) => ({
-      id: g.id,
-      title: g.title,
-      seats: { ...g.seats },
-      bots: listBots(g.id).map((b) => ({ name: b.name, description: b.description })),
-      hasRules: this.opts.hasRules?.(g.id) ?? false,
+    return this.opts.registry.packages.map((pkg) => ({
+      id: pkg.game.id,
+      title: pkg.game.title,
+      blurb: pkg.meta.blurb,
+      seats: { ...pkg.game.seats },
+      options: [...pkg.meta.options],
+      bots: listBots(pkg).map((b) => ({ name: b.name, description: b.description })),
+      hasRules: this.opts.hasRules?.(pkg.game.id) ?? false,
     }));
   }
 

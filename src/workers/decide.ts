@@ -6,10 +6,10 @@
  * advanced generator back, so matches stay reproducible.
  */
 import { botInput, findBot } from '../bots/index.js';
-import type { ActionBase, AnyGame, Seat } from '../engine/game.js';
+import type { ActionBase, Seat } from '../engine/game.js';
 import { err, ok, type GameError, type Result } from '../engine/result.js';
 import type { Rng } from '../engine/rng.js';
-import { findGame } from '../games/index.js';
+import { BUILTINS, type Registry } from '../games/index.js';
 
 /**
  * One decision to make. `state` is the real game state: it is used only to build the bot's input
@@ -36,16 +36,16 @@ export interface Decision {
 /** The pool's task kind for decisions. */
 export type BotTasks = { decide: { input: DecideRequest; output: Decision } };
 
-/** Makes one decision on this thread; `lookup` finds the game (the registry by default). */
-export function decide(request: DecideRequest, lookup: (id: string) => Result<AnyGame, GameError> = findGame): Result<Decision, GameError> {
-  const game = lookup(request.game);
-  if (!game.ok) return game;
-  const bot = findBot(request.game, request.bot);
+/** Makes one decision on this thread; `registry` finds the game (the built-in games by default). */
+export function decide(request: DecideRequest, registry: Registry = BUILTINS): Result<Decision, GameError> {
+  const pkg = registry.find(request.game);
+  if (!pkg.ok) return pkg;
+  const bot = findBot(pkg.value, request.bot);
   if (!bot.ok) return bot;
   const rng = request.rng;
   try {
     const started = performance.now();
-    const action = bot.value(botInput(game.value, request.state, request.seat, rng));
+    const action = bot.value(botInput(pkg.value.game, request.state, request.seat, rng));
     return ok({ action, rng, ms: performance.now() - started });
   } catch (e) {
     return err({ code: 'bot-failed', message: `the ${request.bot} bot failed: ${e instanceof Error ? e.message : String(e)}` });

@@ -7,14 +7,14 @@ import { botSeatName } from '../../engine/bot-names.js';
 import { stableHash } from '../../engine/hash.js';
 import { createMatch } from '../../engine/match.js';
 import { findBot, listBots } from '../../bots/index.js';
-import { findGame } from '../../games/index.js';
+import type { Registry } from '../../games/index.js';
+import type { AnyGamePackage } from '../../games/package.js';
 import type { RecordFile } from '../../lab/record-file.js';
 import { CliError, EXIT, usage } from '../errors.js';
 import { botListFlag, intFlag, seatsFor, seedFlag } from '../flags.js';
 import { addGameOptionFlags, parseGameOptions, rawGameOptions } from '../game-options.js';
 import { LineReader } from '../lines.js';
 import { runTable } from '../table.js';
-import { textUIFor } from '../text-uis.js';
 
 interface PlayFlags {
   seats?: number;
@@ -25,7 +25,7 @@ interface PlayFlags {
   [option: string]: unknown;
 }
 
-export function registerPlay(program: Command): void {
+export function registerPlay(program: Command, registry: Registry): void {
   const command = program
     .command('play')
     .description('play a game against bots in the terminal')
@@ -36,16 +36,17 @@ export function registerPlay(program: Command): void {
     .option('--seat <k>', 'your seat, counting from 0', intFlag(0, 63), 0)
     .option('--record [file]', 'save the match record as JSON (default file: drey-<game>-<seed>.json)');
   addGameOptionFlags(command).action(async (gameId: string, flags: PlayFlags) => {
-    const found = findGame(gameId);
+    const found = registry.find(gameId);
     if (!found.ok) usage(found.error.message);
-    const game = found.value;
-    const ui = textUIFor(game.id);
+    const pkg = found.value;
+    const game = pkg.game;
+    const ui = pkg.textUI;
     if (!ui) usage(`${game.title} cannot be played in the terminal yet (no text UI)`);
     const seats = seatsFor(game, flags.seats);
     if (flags.seat >= seats) usage(`there is no seat ${flags.seat} at a ${seats}-seat table (seats are 0–${seats - 1})`);
     const options = rawGameOptions(flags);
     parseGameOptions(game, options, seats);
-    const { bots, botNames } = chooseBots(game.id, seats, flags.seat, flags.bots);
+    const { bots, botNames } = chooseBots(pkg, seats, flags.seat, flags.bots);
     const seed = flags.seed ?? randomBytes(4).toString('hex');
 
     const created = createMatch(game, { seats, seed, options });
@@ -96,8 +97,8 @@ export function registerPlay(program: Command): void {
 }
 
 /** One bot per seat from --bots: one name for every bot seat, or one per bot seat in order. */
-function chooseBots(gameId: string, seats: number, human: number, names: string[] | undefined) {
-  const fallback = listBots(gameId).some((b) => b.name === 'heuristic') ? 'heuristic' : 'random';
+function chooseBots(pkg: AnyGamePackage, seats: number, human: number, names: string[] | undefined) {
+  const fallback = listBots(pkg).some((b) => b.name === 'heuristic') ? 'heuristic' : 'random';
   const given = names ?? [fallback];
   if (given.length !== 1 && given.length !== seats - 1) {
     usage(`--bots names ${given.length} bots, but there are ${seats - 1} bot seats (name one bot for all, or one per bot seat)`);
@@ -112,7 +113,7 @@ function chooseBots(gameId: string, seats: number, human: number, names: string[
       continue;
     }
     const name = given.length === 1 ? given[0]! : given[next++]!;
-    const bot = findBot(gameId, name);
+    const bot = findBot(pkg, name);
     if (!bot.ok) usage(bot.error.message);
     botNames.push(name);
     bots.push(bot.value);

@@ -2,18 +2,17 @@
 import type { Command } from 'commander';
 import { canonicalJson } from '../../engine/hash.js';
 import { replay } from '../../engine/match.js';
-import { findGame } from '../../games/index.js';
+import type { Registry } from '../../games/index.js';
 import { readRecordFile } from '../../lab/record-file.js';
 import { CliError, EXIT, usage } from '../errors.js';
 import { outcomeLines } from '../outcome-text.js';
 import { replayLogLines } from '../replay-log.js';
-import { textUIFor } from '../text-uis.js';
 
 interface ReplayFlags {
   json?: boolean;
 }
 
-export function registerReplay(program: Command): void {
+export function registerReplay(program: Command, registry: Registry): void {
   program
     .command('replay')
     .description('verify a match record and print the game step by step')
@@ -24,9 +23,10 @@ export function registerReplay(program: Command): void {
       const read = readRecordFile(file);
       if (!read.ok) usage(read.error.message);
       const record = read.value;
-      const found = findGame(record.game);
+      const found = registry.find(record.game);
       if (!found.ok) usage(`${file}: ${found.error.message}`);
-      const game = found.value;
+      const pkg = found.value;
+      const game = pkg.game;
 
       // A record that reads fine but does not replay to what it says is a verification failure (1).
       const replayed = replay(game, record);
@@ -65,7 +65,7 @@ export function registerReplay(program: Command): void {
       if (options !== '{}') out.push(`options: ${options}`);
       if (record.bots) out.push(`players: ${record.bots.map((b, seat) => `seat ${seat} ${b}`).join(', ')}`);
       out.push('', ...replayLogLines(steps), '');
-      const ui = textUIFor(record.game);
+      const ui = pkg.textUI;
       if (ui) out.push(...ui.render(game.view(match.state, 'spectator'), 'spectator', names), '');
       out.push(...(outcome ? outcomeLines(outcome, names) : ['The game was left unfinished.']));
       out.push(`verified: ${steps.length} actions replay to final state hash ${hash}${record.hash ? ' (as recorded)' : ''}`);

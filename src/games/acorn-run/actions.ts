@@ -4,7 +4,6 @@
  * payments; every multi-step action can be finished or cancelled.
  */
 import { z } from 'zod';
-import { err, ok, type GameError, type Result } from '../../engine/result.js';
 import { MARKET_ROWS } from './cards.js';
 import { COLORS, DIRECTIONS } from './content/schema.js';
 
@@ -56,10 +55,3 @@ export const actionSchema = z.discriminatedUnion('type', [
 export type Action = z.infer<typeof actionSchema>;
 export type ActionType = Action['type'];
 export type ActionOf<T extends ActionType> = Extract<Action, { type: T }>;
-
-export function parseAction(input: unknown): Result<Action, GameError> {
-  const parsed = actionSchema.safeParse(input);
-  if (parsed.success) return ok(parsed.data);
-  const message = parsed.error.issues.map((i) => `${i.path.join('.') || 'action'}: ${i.message}`).join('; ');
-  return err({ code: 'malformed-action', message: `not an Acorn Run action: ${message}` });
-}

@@ -245,3 +245,13 @@ function checkReachable(board: Board): void {
 export const BOARD: Board = compileBoard(CONTENT.board);
 
 export const space = (id: number): Space => BOARD.spaces[id]!;
+
+/** The six start spaces, bottom lane first: the Go! spaces, or the first spaces of a short course. */
+export function startSpaces(options: { trees?: number | undefined }): number[] {
+  const first = BOARD.trees.length - (options.trees ?? BOARD.trees.length);
+  return BOARD.trees[first]!.lanes.map((ids) => ids[0]!);
+}
+
+/** Acorns placed on the board at setup (R8): numbered spaces need that many racers. */
+export const boardAcornsFor = (racers: number): number[] =>
+  BOARD.spaces.map((s) => (s.acornMin !== null && s.acornMin <= racers ? 1 : 0));

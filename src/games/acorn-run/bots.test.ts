@@ -3,7 +3,9 @@ import { playBotMatch } from '../../bots/play.js';
 import { findBot, randomBot } from '../../bots/index.js';
 import type { Bot } from '../../engine/bot.js';
 import type { AnyGame } from '../../engine/game.js';
-import { heuristicBot } from './bots.js';
+import { createMatch } from '../../engine/match.js';
+import { BOARD } from './board.js';
+import { acornRunKnowledge, heuristicBot } from './bots.js';
 import { acornRun } from './index.js';
 import type { State } from './state.js';
 
@@ -33,5 +35,29 @@ describe('Acorn Run heuristic bot', () => {
       if (!r.ok) throw new Error(r.error.message);
       expect(r.value.outcome.winners).toEqual([0]);
     }
+  });
+});
+
+describe('Acorn Run search knowledge', () => {
+  it('Acorn Run: every step towards the Great Oak raises the racer\'s value, not only passing someone', () => {
+    const game = acornRun as unknown as AnyGame;
+    const created = createMatch(game, { seats: 4, seed: 'kv' });
+    if (!created.ok) throw new Error(created.error.message);
+    const state = game.clone(created.value.state) as State;
+    const racer = state.racers[state.seatRacer[0]!]!;
+    // From the go space the first step forward gains nothing (a climb is as quick): start one on.
+    racer.pos = BOARD.spaces[racer.pos!]!.forward;
+    let before = acornRunKnowledge.value!(state);
+    for (let step = 0; step < 6; step++) {
+      const next = BOARD.spaces[racer.pos!]!.forward;
+      if (next === null || next === BOARD.finish) break;
+      racer.pos = next;
+      const after = acornRunKnowledge.value!(state);
+      expect(after[0]!).toBeGreaterThan(before[0]!);
+      for (let seat = 1; seat < 4; seat++) expect(after[seat]!).toBeLessThanOrEqual(before[seat]! + 1e-12);
+      before = after;
+    }
+    racer.acorns += 2;
+    expect(acornRunKnowledge.value!(state)[0]!).toBeGreaterThan(before[0]!);
   });
 });

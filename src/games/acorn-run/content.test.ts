@@ -6,7 +6,7 @@ import { BOARD as BOARD_SPEC } from './content/board.js';
 import { CARDS } from './content/cards.js';
 import { PLAYER_BOARD } from './content/player-board.js';
 import { RACE } from './content/race.js';
-import { boardAcornsFor } from './setup.js';
+import { boardAcornsFor } from './board.js';
 
 describe('Acorn Run content', () => {
   it('has 10 starter cards and 84 market cards: 48 cheap (cost 1–2) and 36 expensive (cost 3–4)', () => {

@@ -1,16 +1,24 @@
 /**
  * Acorn Run: a deck-building race through the treetops to the Great Oak (rules:
- * docs/rules/acorn-run.md, rulings R1–R13). 1–6 seats; one seat alone is a solo time trial.
+ * docs/rules/acorn-run.md, rulings R1–R16). 1–6 seats; one seat alone is a solo time trial.
+ * The game and its package.
  */
 import type { Game, Viewer } from '../../engine/game.js';
-import { parseAction, type Action } from './actions.js';
+import { definePackage } from '../package.js';
+import { BOARD } from './board.js';
+import { acornRunKnowledge, heuristicBot } from './bots.js';
+import { CONTENT } from './content/index.js';
+import { DIFFICULTIES } from './content/dummy-schema.js';
+import type { Action } from './actions.js';
 import { components } from './components.js';
 import { describeAction, explainIllegal } from './describe.js';
-import { outcome } from './finale.js';
+import { outcome } from './outcome.js';
 import { apply, legalActions, toAct } from './rules.js';
-import { parseArrangement, parseOptions, setup, type Arrangement, type Options } from './setup.js';
+import { parseAction, parseArrangement, parseOptions, type Arrangement, type Options } from './parse.js';
+import { setup } from './setup.js';
 import type { State } from './state.js';
 import { cloneState } from './clone.js';
+import { narrate, textUI } from './text.js';
 import { makeView, resample, type AcornRunView } from './view.js';
 
 export const acornRun: Game<State, Action, AcornRunView, Options, Arrangement> = {
@@ -33,7 +41,97 @@ export const acornRun: Game<State, Action, AcornRunView, Options, Arrangement> =
   explainIllegal,
 };
 
+const TREES = BOARD.trees.length;
+const SUNSET = CONTENT.race.roundLimit;
+
+export const acornRunPackage = definePackage({
+  game: acornRun,
+  meta: {
+    blurb: 'Race squirrels up and across the trees with a deck you build on the way.',
+    options: [
+      {
+        key: 'trees',
+        label: 'Course',
+        explanation: 'The full race, or a shorter one over the last trees (the Great Oak included).',
+        kind: 'choice',
+        choices: Array.from({ length: TREES - 1 }, (_, i) => TREES - i).map((n) => ({
+          value: n,
+          label: n === TREES ? `full race (${n} trees)` : `last ${n} trees`,
+        })),
+        default: TREES,
+      },
+      {
+        key: 'roundLimit',
+        label: 'Sunset after round',
+        explanation: 'The last round before the course closes.',
+        kind: 'choice',
+        choices: [3, 5, 10, 20, SUNSET].map((n) => ({ value: n, label: n === SUNSET ? `${n} (standard)` : String(n) })),
+        default: SUNSET,
+      },
+      {
+        key: 'dummies',
+        label: 'Dummy racers',
+        explanation: 'R14: dummy racers beside one or two players.',
+        kind: 'choice',
+        choices: [0, 1, 2, 3, 4].map((n) => ({ value: n, label: n === 0 ? 'none' : String(n) })),
+        default: 0,
+        seats: [1, 2],
+      },
+      {
+        key: 'difficulty',
+        label: 'Dummy difficulty',
+        explanation: 'R15: how the dummy deck is built.',
+        kind: 'choice',
+        choices: DIFFICULTIES.map((d) => ({ value: d, label: d })),
+        default: 'normal',
+        requires: 'dummies',
+      },
+      {
+        key: 'start',
+        label: 'People start',
+        explanation: 'R16: the players start first or last, or (two players) one first and one last with the dummies between.',
+        kind: 'choice',
+        choices: [
+          { value: 'first', label: 'first' },
+          { value: 'last', label: 'last' },
+          { value: 'split', label: 'one first, one last', seats: [2] },
+        ],
+        default: 'first',
+        requires: 'dummies',
+      },
+    ],
+  },
+  bots: {
+    heuristic: heuristicBot,
+    knowledge: acornRunKnowledge,
+    // Paired search over what to start (which move, card, acorn action or purchase, or ending the
+    // turn); the heuristic finishes each move it starts, and playouts run to the end of the turn,
+    // judged by the expected race and combo VP (the search knowledge in bots.ts).
+    tuning: {
+      medium: { paired: true, iterations: 4, candidates: 3, horizon: 'turn' },
+      hard: { paired: true, iterations: 20, candidates: 8, horizon: 'turn' },
+    },
+  },
+  textUI: { ...textUI, events: narrate },
+  // Short courses (the last two trees) and early sunsets keep random races short while still
+  // reaching the finale; one full course at 2 seats.
+  conformance: [
+    { label: 'solo, short course', seats: 1, maxSteps: 20_000, options: { trees: 2, roundLimit: 15 } },
+    { label: 'three seats, short course', seats: 3, maxSteps: 20_000, options: { trees: 2, roundLimit: 10 } },
+    { label: 'six seats, random first seat', seats: 6, maxSteps: 20_000, options: { trees: 2, roundLimit: 5, firstSeat: 'random' } },
+    { label: 'two seats, full course', seats: 2, maxSteps: 20_000, options: { roundLimit: 6 } },
+    // R14–R16: dummies beside one and two seats.
+    { label: 'solo with three dummies', seats: 1, maxSteps: 20_000, options: { trees: 3, roundLimit: 12, dummies: 3 } },
+    {
+      label: 'two seats split by two expert dummies',
+      seats: 2,
+      maxSteps: 20_000,
+      options: { trees: 3, roundLimit: 10, dummies: 2, start: 'split', difficulty: 'expert' },
+    },
+  ],
+});
+
 export type { Action as AcornRunAction } from './actions.js';
 export type { State as AcornRunState } from './state.js';
 export type { AcornRunView } from './view.js';
-export type { Options as AcornRunOptions, Arrangement as AcornRunArrangement } from './setup.js';
+export type { Options as AcornRunOptions, Arrangement as AcornRunArrangement } from './parse.js';

@@ -5,7 +5,7 @@ import type { Action } from './actions.js';
 import { BOARD } from './board.js';
 import { kindOf } from './cards.js';
 import { acornRun } from './index.js';
-import type { Arrangement, Options } from './setup.js';
+import type { Arrangement, Options } from './parse.js';
 import type { State } from './state.js';
 
 /** A filler deck of plain starters so that scenario hands are exactly what the test names. */

@@ -5,7 +5,7 @@
 import type { Action } from './actions.js';
 import { BOARD } from './board.js';
 import { distinctKinds } from './cards.js';
-import { closeRace, placeFinisher, placeOutOfTime } from './finale.js';
+import { closeRace, placeFinisher, placeOutOfTime } from './outcome.js';
 import { playDummyBlock } from './dummy/turn.js';
 import { currentRacer, drawCards, HAND_SIZE, isRunning, newTurn, removeCard, type State } from './state.js';
 

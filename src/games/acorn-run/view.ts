@@ -7,7 +7,7 @@ import type { Viewer } from '../../engine/game.js';
 import { forkRng, type Rng } from '../../engine/rng.js';
 import type { MarketRow } from './cards.js';
 import type { Color } from './content/schema.js';
-import { raceVp } from './finale.js';
+import { raceVp } from './outcome.js';
 import { cloneState } from './clone.js';
 import { dummyView, type DummyView } from './dummy/view.js';
 import { resampleDummyDeck } from './dummy/deck.js';

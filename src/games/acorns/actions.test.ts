@@ -1,6 +1,6 @@
 /** Parsing untrusted actions and describing them. */
 import { describe, expect, it } from 'vitest';
-import { parseAction } from './actions.js';
+import { parseAction } from './parse.js';
 import { acorns } from './index.js';
 import { act, startScenario, stateOf } from './scenario.js';
 

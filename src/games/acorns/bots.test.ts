@@ -1,8 +1,10 @@
 /** The heuristic bot: sensible single choices, and clearly better than random play. */
 import { describe, expect, it } from 'vitest';
-import { playBotMatch, randomBot } from '../../bots/index.js';
+import { botInput, playBotMatch, randomBot } from '../../bots/index.js';
+import type { AnyGame } from '../../engine/game.js';
+import { createMatch } from '../../engine/match.js';
 import { createRng } from '../../engine/rng.js';
-import { acornsHeuristic, chooseAction } from './bots.js';
+import { acornsHeuristic, acornsKnowledge, chooseAction } from './bots.js';
 import { acorns } from './index.js';
 import { act, startScenario, stateOf } from './scenario.js';
 
@@ -49,5 +51,20 @@ describe('acorns heuristic bot', () => {
     }
     // Random play would win about a quarter; the heuristic wins about three quarters.
     expect(wins / games).toBeGreaterThan(0.45);
+  });
+});
+
+describe('Acorns search knowledge', () => {
+  it("Acorns: rank puts the heuristic's own choice first and keeps every legal action", () => {
+    const game = acorns as unknown as AnyGame;
+    const created = createMatch(game, { seats: 4, seed: 'kr' });
+    if (!created.ok) throw new Error(created.error.message);
+    const state = created.value.state;
+    const seat = game.toAct(state)[0]!;
+    const input = botInput(game, state, seat, createRng('kr'));
+    const ranked = acornsKnowledge.rank!(input, input.legal);
+    expect(ranked).toHaveLength(input.legal.length);
+    expect(new Set(ranked)).toEqual(new Set(input.legal));
+    expect(ranked[0]).toEqual(acornsHeuristic(botInput(game, state, seat, createRng('other'))));
   });
 });

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Match } from '../../engine/match.js';
 import type { AcornsAction } from './actions.js';
-import { CARD_IDS } from './content.js';
+import { CARD_IDS } from './content/index.js';
 import { acorns } from './index.js';
 import { act, startScenario, stateOf, view, legal, tree, sq, DRAW } from './scenario.js';
 

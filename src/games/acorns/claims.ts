@@ -1,6 +1,6 @@
 /** The claim step at the start of a turn (A7, A8) and what a claim does (A9). */
 import type { Seat } from '../../engine/game.js';
-import { ACORNS, CARD_IDS } from './content.js';
+import { ACORNS, CARD_IDS } from './content/index.js';
 import { leaderOf } from './lead.js';
 import { pushLog, sideOf, type AcornsState, type TreeInPlay } from './state.js';
 

@@ -1,7 +1,7 @@
 /** Sentences about actions and events, for logs, replays and the tables. */
 import type { Seat } from '../../engine/game.js';
 import type { AcornsAction } from './actions.js';
-import { ACORNS, COLOR, COLORS, cardIndex } from './content.js';
+import { ACORNS, COLOR, COLORS, cardIndex } from './content/index.js';
 import { whyIllegal } from './explain.js';
 import { findTree, type AcornsState, type LogEvent } from './state.js';
 import { makeView } from './view.js';

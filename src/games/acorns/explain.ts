@@ -5,7 +5,7 @@
  */
 import type { Seat } from '../../engine/game.js';
 import type { AcornsAction } from './actions.js';
-import { CARDS, FACE, cardIndex } from './content.js';
+import { CARDS, FACE, cardIndex } from './content/index.js';
 import type { AcornsView, TreeView } from './view.js';
 
 const seatWords = (seats: readonly Seat[]): string =>

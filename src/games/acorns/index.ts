@@ -1,16 +1,21 @@
 /**
  * Acorns: plant trees, surround them with squirrels, claim them for their acorns.
- * Rules page: docs/rules/acorns.md. Rulings A1–A12 in RULINGS.md.
+ * Rules page: docs/rules/acorns.md. Rulings A1–A12 in RULINGS.md. The game and its package.
  */
 import type { Game } from '../../engine/game.js';
-import { parseAction, type AcornsAction } from './actions.js';
-import { CARD_IDS } from './content.js';
+import { logNarrator } from '../log-narrator.js';
+import { definePackage } from '../package.js';
+import { acornsHeuristic, acornsKnowledge } from './bots.js';
+import type { AcornsAction } from './actions.js';
+import { CARD_IDS } from './content/index.js';
 import { describeAction, explainIllegal } from './describe.js';
 import { legalActions } from './legal.js';
-import { parseArrangement, parseOptions } from './parse.js';
-import { apply, setup, toAct } from './rules.js';
-import { outcome } from './scoring.js';
+import { parseAction, parseArrangement, parseOptions } from './parse.js';
+import { apply, toAct } from './rules.js';
+import { setup } from './setup.js';
+import { outcome } from './outcome.js';
 import { cloneState, type AcornsArrangement, type AcornsOptions, type AcornsState } from './state.js';
+import { describeLogEvent, textUI } from './text.js';
 import { makeView, resample, type AcornsView } from './view.js';
 
 /** Every card id wherever it is: hands, draw pile, trees in play, score piles and the box. */
@@ -47,6 +52,46 @@ export const acorns: Game<AcornsState, AcornsAction, AcornsView, AcornsOptions, 
   describeAction: (state, seat, action) => describeAction(state, seat, action),
   explainIllegal,
 };
+
+export const acornsPackage = definePackage({
+  game: acorns,
+  meta: {
+    blurb: 'Plant trees, surround them with squirrels, and claim the ones you lead.',
+    options: [
+      {
+        key: 'partners',
+        label: 'Partners',
+        explanation: 'A12: teams of two neighbours share their claims, with 4, 6 or 8 players.',
+        kind: 'choice',
+        choices: [
+          { value: false, label: 'everyone for themselves' },
+          { value: true, label: 'teams of two neighbours' },
+        ],
+        default: false,
+        seats: [4, 6, 8],
+      },
+    ],
+  },
+  bots: {
+    heuristic: acornsHeuristic,
+    knowledge: acornsKnowledge,
+    // Paired search (bots/paired.ts): the heuristic's best few moves, each played out to the end
+    // of the game by heuristics in every seat on the same determinizations. The tree search only
+    // matched the strong Acorns heuristic; this beats it (docs/bots.md).
+    tuning: {
+      medium: { paired: true, iterations: 20, candidates: 4 },
+      hard: { paired: true, iterations: 160, candidates: 5 },
+    },
+  },
+  textUI: { ...textUI, events: logNarrator((v: AcornsView) => v.log, describeLogEvent) },
+  conformance: [
+    { label: 'two seats', seats: 2, maxSteps: 2000 },
+    { label: 'five seats', seats: 5, maxSteps: 2000 },
+    { label: 'eight seats', seats: 8, maxSteps: 2000 },
+    { label: 'four seats, partners', seats: 4, options: { partners: true }, maxSteps: 2000 },
+    { label: 'six seats, partners', seats: 6, options: { partners: true }, maxSteps: 2000 },
+  ],
+});
 
 export type { AcornsAction } from './actions.js';
 export type { AcornsArrangement, AcornsOptions, AcornsState } from './state.js';

@@ -1,5 +1,5 @@
 /** A6: who leads a tree, the one question both the claim step and every view ask. */
-import { KIND } from './content.js';
+import { KIND } from './content/index.js';
 import { sideOf, type AcornsState, type TreeInPlay } from './state.js';
 
 /** No side leads: no fox or turtle, and no group with a strictly highest total. */

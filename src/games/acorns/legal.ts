@@ -11,7 +11,7 @@
  */
 import type { Seat } from '../../engine/game.js';
 import { DRAW, PASS, discardAction, onTreeAction, plantAction, turtleAction, type AcornsAction } from './actions.js';
-import { COLOR, FACE, KIND, isTree } from './content.js';
+import { COLOR, FACE, KIND, isTree } from './content/index.js';
 import { sideOf, type AcornsState } from './state.js';
 
 let TAKEN = new Int32Array(32);

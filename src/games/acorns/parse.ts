@@ -1,7 +1,8 @@
-/** Untrusted options and arrangements → typed values, with a sentence for every refusal. */
+/** Untrusted options, arrangements and actions → typed values, with a sentence for every refusal. */
 import { z } from 'zod';
 import { err, ok, type GameError, type Result } from '../../engine/result.js';
-import { CARD_COUNT, CARD_IDS, cardIndex } from './content.js';
+import { ACTION_TYPES, type AcornsAction } from './actions.js';
+import { CARD_COUNT, CARD_IDS, KIND, cardIndex, type CardKind } from './content/index.js';
 import { isPartnerSeatCount, type AcornsArrangement, type AcornsOptions } from './state.js';
 
 const OptionsSchema = z.object({ partners: z.boolean().optional() }).strict();
@@ -57,4 +58,61 @@ export function parseArrangement(input: unknown, seats: number): Result<AcornsAr
   if (deck !== undefined) result.deck = deck;
   if (dealer !== undefined) result.dealer = dealer;
   return ok(result);
+}
+
+const id = z.string().max(40);
+const ActionSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('draw') }).strict(),
+  z.object({ type: z.literal('plant'), card: id }).strict(),
+  z.object({ type: z.literal('squirrel'), card: id, tree: id }).strict(),
+  z.object({ type: z.literal('fox'), card: id, tree: id }).strict(),
+  z.object({ type: z.literal('turtle'), tree: id }).strict(),
+  z.object({ type: z.literal('discard'), card: id }).strict(),
+  z.object({ type: z.literal('pass') }).strict(),
+]);
+
+const A_KIND: Record<CardKind, string> = { tree: 'a tree', squirrel: 'a squirrel card', fox: 'a fox', turtle: 'the turtle' };
+
+function checkCard(cardId: string, want: CardKind | 'any', field: string): string | null {
+  const i = cardIndex(cardId);
+  if (i === undefined) return `there is no card '${cardId}' (cards look like tree-5-2, squirrel-red-3-1, fox-blue, turtle)`;
+  if (want !== 'any' && KIND[i] !== want) return `${field} must be ${A_KIND[want]}, and ${cardId} is ${A_KIND[KIND[i]!]}`;
+  return null;
+}
+
+/** Untrusted input → a well-formed Acorns action: the right fields, naming real cards of the right kind. */
+export function parseAction(input: unknown): Result<AcornsAction, GameError> {
+  const parsed = ActionSchema.safeParse(input);
+  if (!parsed.success) {
+    const type = typeof input === 'object' && input !== null && 'type' in input ? String((input as { type: unknown }).type) : undefined;
+    const known = (ACTION_TYPES as readonly string[]).includes(type ?? '');
+    const message = known
+      ? `a ${type} action is malformed: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'action'} ${i.message}`).join('; ')}`
+      : `an Acorns action needs a type, one of ${ACTION_TYPES.join(', ')}`;
+    return err({ code: 'malformed-action', message });
+  }
+  const a = parsed.data;
+  let problem: string | null = null;
+  switch (a.type) {
+    case 'plant':
+      problem = checkCard(a.card, 'tree', 'the card to plant');
+      break;
+    case 'squirrel':
+      problem = checkCard(a.card, 'squirrel', 'the card') ?? checkCard(a.tree, 'tree', 'the tree field');
+      break;
+    case 'fox':
+      problem = checkCard(a.card, 'fox', 'the card') ?? checkCard(a.tree, 'tree', 'the tree field');
+      break;
+    case 'turtle':
+      problem = checkCard(a.tree, 'tree', 'the tree field');
+      break;
+    case 'discard':
+      problem = checkCard(a.card, 'any', 'the card');
+      break;
+    case 'draw':
+    case 'pass':
+      break;
+  }
+  if (problem !== null) return err({ code: 'malformed-action', message: problem });
+  return ok(a);
 }

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { actionKey } from '../../engine/match.js';
 import { createRng, nextInt } from '../../engine/rng.js';
 import type { AcornsAction } from './actions.js';
-import { CARDS, CARD_IDS } from './content.js';
+import { CARDS, CARD_IDS } from './content/index.js';
 import { acorns } from './index.js';
 import { leaderOf } from './lead.js';
 import { whyIllegal } from './explain.js';

@@ -1,12 +1,11 @@
 /**
- * Setup, turns and actions: the moving parts of Acorns. Claims live in claims.ts, legality in
- * legal.ts, scoring in scoring.ts.
+ * Turns and actions: the moving parts of Acorns. Setup lives in setup.ts, claims in claims.ts,
+ * legality in legal.ts, scoring in outcome.ts.
  */
-import type { Seat, SetupConfig } from '../../engine/game.js';
-import { createRng, nextInt, shuffle } from '../../engine/rng.js';
+import type { Seat } from '../../engine/game.js';
 import type { AcornsAction } from './actions.js';
 import { claimStep } from './claims.js';
-import { CARD_COUNT, CARD_IDS, COLOR, HAND_SIZE, knownCard, STRENGTH } from './content.js';
+import { CARD_IDS, COLOR, knownCard, STRENGTH } from './content/index.js';
 import {
   addToHand,
   findTree,
@@ -14,45 +13,8 @@ import {
   removeFromHand,
   sideCount,
   sideOf,
-  type AcornsArrangement,
-  type AcornsOptions,
   type AcornsState,
 } from './state.js';
-
-/**
- * A2: the dealer is drawn by the seed, the deck shuffled; each seat gets six cards, dealt in
- * blocks from the top of the deck starting with the seat after the dealer; the rest is the draw
- * pile. An arrangement fixes the deck order (top first) and/or the dealer.
- */
-export function setup(config: SetupConfig<AcornsOptions, AcornsArrangement>): AcornsState {
-  const { seats, options, arrangement } = config;
-  const rng = createRng(config.seed);
-  const dealer = arrangement?.dealer ?? nextInt(rng, seats);
-  const topFirst = arrangement?.deck
-    ? arrangement.deck.map(knownCard)
-    : shuffle(rng, Array.from({ length: CARD_COUNT }, (_, i) => i));
-  const hands: number[][] = Array.from({ length: seats }, () => []);
-  let next = 0;
-  for (let k = 1; k <= seats; k++) {
-    const seat = (dealer + k) % seats;
-    for (let j = 0; j < HAND_SIZE; j++) addToHand(hands[seat]!, topFirst[next++]!);
-  }
-  const state: AcornsState = {
-    seats,
-    partners: options.partners,
-    dealer,
-    hands,
-    draw: topFirst.slice(next).reverse(),
-    trees: [],
-    piles: Array.from({ length: options.partners ? seats >> 1 : seats }, () => []),
-    box: [],
-    turn: (dealer + 1) % seats,
-    turns: 1,
-    over: false,
-    log: [],
-  };
-  return state;
-}
 
 export const toAct = (state: AcornsState): Seat[] => (state.over ? [] : [state.turn]);
 

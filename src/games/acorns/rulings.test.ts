@@ -1,7 +1,7 @@
 /** Scenario tests for rulings A1–A5 (A6–A11 in claims.test.ts, A12 in partners.test.ts). */
 import { describe, expect, it } from 'vitest';
 import { createMatch } from '../../engine/match.js';
-import { ACORNS_CONTENT, CARD_IDS, CARDS, validateContent } from './content.js';
+import { ACORNS_CONTENT, CARD_IDS, CARDS, validateContent } from './content/index.js';
 import { acorns } from './index.js';
 import { act, arrangeDeal, startScenario, stateOf, view, legal, why, tree, sq, DRAW } from './scenario.js';
 import type { Match } from '../../engine/match.js';

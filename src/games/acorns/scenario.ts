@@ -4,7 +4,7 @@
  */
 import { createMatch, play, type Match } from '../../engine/match.js';
 import type { AcornsAction } from './actions.js';
-import { CARD_IDS, CARDS, HAND_SIZE } from './content.js';
+import { CARD_IDS, CARDS, HAND_SIZE } from './content/index.js';
 import { acorns } from './index.js';
 import type { AcornsArrangement, AcornsState } from './state.js';
 

@@ -12,7 +12,7 @@ import type { Seat } from '../../engine/game.js';
 import { actionKey } from '../../engine/match.js';
 import { wrapWords, type TextUI } from '../text-ui.js';
 import type { AcornsAction } from './actions.js';
-import { CARDS, COLORS, FACE, cardIndex, type Card, type Color } from './content.js';
+import { CARDS, COLORS, FACE, cardIndex, type Card, type Color } from './content/index.js';
 import { describeEvent } from './describe.js';
 import { whyIllegal } from './explain.js';
 import type { LogEvent } from './state.js';

@@ -5,10 +5,10 @@
  */
 import type { Seat, Viewer } from '../../engine/game.js';
 import { shuffle, type Rng } from '../../engine/rng.js';
-import { ACORNS, CARD_IDS, COLORS, type Color } from './content.js';
+import { ACORNS, CARD_IDS, COLORS, type Color } from './content/index.js';
 import { leaderOf, NOBODY } from './lead.js';
 import { ids, isSittingOut, toAct } from './rules.js';
-import { roundsPlayed } from './scoring.js';
+import { roundsPlayed } from './outcome.js';
 import { addToHand, cloneState, seatsOfSide, sideCount, type AcornsState, type LogEvent } from './state.js';
 
 export interface GroupView {

@@ -1,5 +1,5 @@
 import type { Rng } from '../../engine/rng.js';
-import type { State } from './types.js';
+import type { State } from './state.js';
 
 /** A deep copy, written out by hand: search clones states thousands of times a second. */
 export function cloneState(s: State): State {

@@ -1,7 +1,7 @@
 /** Sentences for logs and refusals. */
 import type { Seat } from '../../engine/game.js';
 import { fits } from './rules.js';
-import type { Action, State } from './types.js';
+import type { Action, State } from './state.js';
 
 const who = (seat: Seat): string => `seat ${seat}`;
 

@@ -4,7 +4,7 @@
  */
 import type { Seat } from '../../engine/game.js';
 import { shuffle } from '../../engine/rng.js';
-import type { State } from './types.js';
+import type { State } from './state.js';
 
 /** Negative when `a` acts before `b`, positive when after, 0 when their piles are identical. */
 export function comparePiles(a: readonly number[], b: readonly number[]): number {

@@ -2,8 +2,8 @@
 import { z } from 'zod';
 import { err, ok, type GameError, type Result } from '../../engine/result.js';
 import { parseWith } from '../../engine/schema.js';
-import { FULL_DECK, MAX_RANK } from './content.js';
-import type { Action, Arrangement, Options } from './types.js';
+import { FULL_DECK, MAX_RANK } from './content/index.js';
+import type { Action, Arrangement, Options } from './state.js';
 
 const OptionsSchema = z
   .object({

@@ -4,7 +4,7 @@ import { createMatch, play } from '../../engine/match.js';
 import { createRng, nextInt } from '../../engine/rng.js';
 import { findBot, playBotMatch } from '../../bots/index.js';
 import { autumnLeaves } from './index.js';
-import type { State } from './types.js';
+import type { State } from './state.js';
 
 describe('Autumn Leaves properties', () => {
   it('over random games: L5 order holds, at most one seat scores below 0 per hand, totals add up', () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createMatch, play } from '../../engine/match.js';
-import { CONTENT, FULL_DECK } from './content.js';
+import { CONTENT, FULL_DECK } from './content/index.js';
 import { autumnLeaves } from './index.js';
 import { arrangedMatch, chooseAll, must, stateOf } from './scenario.test-helpers.js';
-import type { State } from './types.js';
+import type { State } from './state.js';
 
 const S0 = [1, 2, 3, 4, 5, 6, 7];
 

@@ -1,10 +1,10 @@
-/** Autumn Leaves rules: setup, whose turn, legal actions, applying them, and the end. */
-import type { Seat, Outcome } from '../../engine/game.js';
-import { createRng, shuffle } from '../../engine/rng.js';
-import { rankScores } from '../../engine/outcome.js';
-import { CONTENT, FULL_DECK } from './content.js';
+/** Autumn Leaves rules: whose turn, legal actions, applying them (setup.ts deals, outcome.ts scores). */
+import type { Seat } from '../../engine/game.js';
+import { shuffle } from '../../engine/rng.js';
+import { CONTENT, FULL_DECK } from './content/index.js';
 import { nextToPlace } from './order.js';
-import type { Action, Arrangement, LogEvent, Options, State } from './types.js';
+import { scoreHand } from './outcome.js';
+import type { Action, LogEvent, State } from './state.js';
 
 const LOG_LIMIT = 16;
 
@@ -30,41 +30,13 @@ function listFor<T>(cache: (readonly T[] | undefined)[], mask: number, make: (bi
   return list;
 }
 
-export function setup(config: { seats: number; seed: string; options: Options; arrangement?: Arrangement }): State {
-  const { seats } = config;
-  const state: State = {
-    seats,
-    hands: config.options.hands,
-    rng: createRng(config.seed),
-    arrangement: config.arrangement ?? null,
-    hand: 0,
-    round: 0,
-    rounds: 0,
-    phase: 'choose',
-    deck: [],
-    discard: [],
-    handCards: [],
-    piles: [],
-    chosen: Array<number | null>(seats).fill(null),
-    acted: Array<boolean>(seats).fill(false),
-    current: null,
-    tieOrder: null,
-    known: [],
-    scores: Array<number>(seats).fill(0),
-    handScores: [],
-    log: [],
-  };
-  deal(state);
-  return state;
-}
-
 function log(state: State, event: LogEvent): void {
   state.log.push(event);
   if (state.log.length > LOG_LIMIT) state.log.shift();
 }
 
 /** L2: shuffle all the cards (or take the arranged order), deal seven each; the rest is the draw pile. */
-function deal(state: State): void {
+export function deal(state: State): void {
   const arranged = state.arrangement?.deals?.[state.hand];
   // The arranged order is top card first; internally the top of the draw pile is the array's end.
   const deck = arranged ? [...arranged].reverse() : shuffle(state.rng, [...FULL_DECK]);
@@ -305,26 +277,4 @@ function endHand(state: State, emptied: Seat | null): void {
     return;
   }
   deal(state);
-}
-
-/** L9: the player who emptied their hand scores minus their pile; others their highest card minus their pile, not below 0. */
-export function scoreHand(state: State, emptied: Seat | null): number[] {
-  const scores: number[] = [];
-  for (let seat = 0; seat < state.seats; seat++) {
-    const pile = state.piles[seat]!.length;
-    if (seat === emptied) {
-      scores.push(-pile);
-    } else {
-      const hand = state.handCards[seat]!;
-      const highest = hand.length > 0 ? hand[hand.length - 1]! : 0;
-      scores.push(Math.max(0, highest - pile));
-    }
-  }
-  return scores;
-}
-
-export function outcome(state: State): Outcome | null {
-  if (state.phase !== 'over') return null;
-  // L2: lowest total wins; equal totals share the win.
-  return { scores: [...state.scores], ...rankScores(state.scores, true), lowerIsBetter: true, rounds: state.rounds };
 }

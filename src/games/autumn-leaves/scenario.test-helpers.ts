@@ -1,9 +1,9 @@
 /** Helpers for Autumn Leaves scenario tests: arranged deals and short scripted games. */
 import { expect } from 'vitest';
 import { createMatch, play, type Match } from '../../engine/match.js';
-import { FULL_DECK } from './content.js';
+import { FULL_DECK } from './content/index.js';
 import { autumnLeaves } from './index.js';
-import type { State } from './types.js';
+import type { State } from './state.js';
 
 /**
  * A deck order (top first) that deals `hands[s]` to seat s (seven cards, dealt one at a time,

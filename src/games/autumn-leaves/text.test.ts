@@ -3,7 +3,7 @@ import { createMatch, play } from '../../engine/match.js';
 import { createRng, nextInt } from '../../engine/rng.js';
 import { autumnLeaves } from './index.js';
 import { textUI } from './text.js';
-import type { State } from './types.js';
+import type { State } from './state.js';
 import { arrangedMatch, chooseAll, stateOf } from './scenario.test-helpers.js';
 
 const NAMES = ['Ann', 'Bea', 'Cy', 'Dee', 'Eve', 'Fay'];

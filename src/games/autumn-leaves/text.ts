@@ -1,7 +1,7 @@
 /** Autumn Leaves in the terminal: the table as one seat sees it, menu labels and typed input. */
 import type { Seat } from '../../engine/game.js';
 import type { TextUI } from '../text-ui.js';
-import type { Action } from './types.js';
+import type { Action } from './state.js';
 import type { View, ViewEvent } from './view.js';
 
 const PILE_SHOWN = 9;

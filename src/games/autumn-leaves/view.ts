@@ -3,7 +3,7 @@ import type { Seat, Viewer } from '../../engine/game.js';
 import { forkRng, nextInt, shuffle, type Rng } from '../../engine/rng.js';
 import { projectedOrder } from './order.js';
 import { toAct } from './rules.js';
-import type { LogEvent, Phase, State } from './types.js';
+import type { LogEvent, Phase, State } from './state.js';
 import { cloneState } from './clone.js';
 
 /** A public event as a viewer sees it: another seat's drawn card is hidden. */

@@ -3,8 +3,9 @@
  * level) never stalls the event loop that serves every other table. The table id is the task's
  * owner: tables take turns for the workers, so a table with many bot seats cannot starve another.
  */
-import type { ActionBase, AnyGame, Seat } from '../../engine/game.js';
-import { err, ok, type GameError, type Result } from '../../engine/result.js';
+import type { ActionBase, Seat } from '../../engine/game.js';
+import type { GameError, Result } from '../../engine/result.js';
+import type { Registry } from '../../games/index.js';
 import { createRng } from '../../engine/rng.js';
 import { decide, type BotTasks, type Decision, type DecideRequest } from '../../workers/decide.js';
 import { WorkerPool } from '../../workers/pool.js';
@@ -54,14 +55,10 @@ export function createWorkerPool(size: number, limits: BotLimits = {}): BotRunne
   };
 }
 
-/** Runs bots on the calling thread: for tests with games that are not in the registry. */
-export function createInlineRunner(games: (id: string) => AnyGame | undefined): BotRunner {
-  const lookup = (id: string): Result<AnyGame, GameError> => {
-    const game = games(id);
-    return game ? ok(game) : err({ code: 'unknown-game', message: `unknown game ${id}` });
-  };
+/** Runs bots on the calling thread: for tests with games that are not built in. */
+export function createInlineRunner(registry: Registry): BotRunner {
   return {
-    run: async (task) => answer(decide(request(task), lookup)),
+    run: async (task) => answer(decide(request(task), registry)),
     close: async () => {},
   };
 }

@@ -3,23 +3,25 @@
  * the open, running and finished tables to join, watch or replay.
  */
 import { useEffect, useRef, useState } from 'react';
+import { optionsObject } from '../../../src/games/options.js';
+import type { OptionValue } from '../../../src/games/package.js';
 import type { GameInfo, SeatRequest, TableSummary } from '../../../src/server/protocol.js';
 import { api } from '../api.js';
 import { gameModule } from '../games/index.js';
 import { navigate, tableLink } from '../router.js';
 import { heldSeat, keepSeat, savedName, saveName } from '../seats.js';
+import { OptionsForm } from './OptionsForm.js';
 import { seatLabel } from './TablePage.js';
 
 type SeatChoice = { kind: 'me' } | { kind: 'human' } | { kind: 'bot'; bot: string };
 
 function CreateTable({ game, onCancel }: { game: GameInfo; onCancel: () => void }) {
-  const module = gameModule(game.id);
   const defaultBot = game.bots.find((b) => b.name === 'heuristic')?.name ?? game.bots[0]?.name ?? 'random';
   const [count, setCount] = useState(Math.min(Math.max(game.seats.min, 4), game.seats.max));
   const [seats, setSeats] = useState<SeatChoice[]>(() =>
     Array.from({ length: game.seats.max }, (_, i) => (i === 0 ? { kind: 'me' } : { kind: 'bot', bot: defaultBot })),
   );
-  const [options, setOptions] = useState<unknown>(() => module?.defaultOptions(count) ?? {});
+  const [chosen, setChosen] = useState<Record<string, OptionValue>>({});
   const [name, setName] = useState(savedName());
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -40,6 +42,7 @@ function CreateTable({ game, onCancel }: { game: GameInfo; onCancel: () => void 
     setBusy(true);
     setError(null);
     const req: SeatRequest[] = used.map((s) => (s.kind === 'bot' ? { kind: 'bot', bot: s.bot } : { kind: 'human' }));
+    const options = optionsObject(game.options, count, chosen);
     const body = mine >= 0 ? { game: game.id, seats: req, options, join: { seat: mine, name } } : { game: game.id, seats: req, options };
     const r = await api.create(body);
     setBusy(false);
@@ -68,7 +71,7 @@ function CreateTable({ game, onCancel }: { game: GameInfo; onCancel: () => void 
             ))}
           </select>
         </label>
-        {module?.Options && <module.Options seats={count} value={options} onChange={setOptions} />}
+        <OptionsForm options={game.options} seats={count} chosen={chosen} onChange={setChosen} />
         {mine >= 0 && (
           <label className="field">
             <span>Your name</span>
@@ -185,12 +188,12 @@ export function Lobby() {
         {games.map((g) => {
           const m = gameModule(g.id);
           return (
-            <article key={g.id} className="game-card" style={{ borderTopColor: m?.accent ?? '#8a6a48' }}>
+            <article key={g.id} className="game-card" style={{ borderTopColor: m.accent }}>
               <h2>{g.title}</h2>
               <p className="muted">
                 {g.seats.min}–{g.seats.max} players
               </p>
-              <p>{m?.tagline ?? ''}</p>
+              <p>{g.blurb}</p>
               <div className="row">
                 <button type="button" className="btn primary" onClick={() => setCreating(g)} data-testid={`new-${g.id}`}>
                   New table

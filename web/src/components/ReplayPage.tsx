@@ -8,7 +8,7 @@ import { api } from '../api.js';
 import { gameModule } from '../games/index.js';
 import { navigate } from '../router.js';
 import { Results } from './Results.js';
-import { gameTitle, seatLabel } from './TablePage.js';
+import { seatLabel } from './TablePage.js';
 
 export function ReplayPage({ id }: { id: string }) {
   const [viewer, setViewer] = useState<number | 'spectator'>('spectator');
@@ -65,7 +65,7 @@ export function ReplayPage({ id }: { id: string }) {
     <main className="page table-page replay" data-step={step}>
       <header className="table-head">
         <div>
-          <h1>Replay · {gameTitle(data.table.game)}</h1>
+          <h1>Replay · {data.table.gameTitle}</h1>
           <p className="muted">
             Move {step} of {last}
           </p>
@@ -99,11 +99,7 @@ export function ReplayPage({ id }: { id: string }) {
       {step === last && data.table.outcome && <Results outcome={data.table.outcome} names={names} you={you} />}
       <div className="table-layout">
         <div className="table-main">
-          {module ? (
-            <module.Table view={frame.view} legal={[]} you={you} names={names} toAct={[]} act={() => undefined} busy={false} />
-          ) : (
-            <pre>{JSON.stringify(frame.view, null, 2)}</pre>
-          )}
+          <module.Table view={frame.view} legal={[]} you={you} names={names} toAct={[]} act={() => undefined} busy={false} />
         </div>
         <aside className="table-side">
           <section className="panel log">

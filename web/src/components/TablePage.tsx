@@ -6,7 +6,7 @@ import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { io } from 'socket.io-client';
 import type { PublicSeat, TableFrame } from '../../../src/server/protocol.js';
 import { api } from '../api.js';
-import { gameModule } from '../games/index.js';
+import { gameModule, useGameTitle } from '../games/index.js';
 import { navigate, tableLink } from '../router.js';
 import { heldSeat, keepSeat, savedName, saveName, type HeldSeat } from '../seats.js';
 import { createTableStore, type TableState, type TableStore } from '../store/table-store.js';
@@ -159,6 +159,7 @@ export function TablePage({ id, inviteSeat }: { id: string; inviteSeat: number |
   const t = useTable(id, held);
   const frame = t.frame;
   const module = frame ? gameModule(frame.game) : undefined;
+  const title = useGameTitle(frame?.game ?? '');
   const names = frame ? frame.seats.map((s, i) => seatLabel(s, i)) : [];
 
   // Games without a log in their view narrate what changed between the frames this page saw.
@@ -206,7 +207,7 @@ export function TablePage({ id, inviteSeat }: { id: string; inviteSeat: number |
     <main className="page table-page" data-game={frame.game} data-seq={frame.seq} data-status={frame.status}>
       <header className="table-head">
         <div>
-          <h1>{module ? <span style={{ color: module.accent }}>●</span> : null} {gameTitle(frame.game)}</h1>
+          <h1>{module ? <span style={{ color: module.accent }}>●</span> : null} {title}</h1>
           <p className="muted">
             <span className={`pill ${frame.status}`}>{status}</span> · {frame.you === null ? 'You are watching' : `You play seat ${frame.you + 1}`} · move{' '}
             {frame.seq}
@@ -241,11 +242,7 @@ export function TablePage({ id, inviteSeat }: { id: string; inviteSeat: number |
       {frame.status === 'finished' && frame.outcome && <Results outcome={frame.outcome} names={names} you={frame.you} />}
       <div className="table-layout">
         <div className="table-main">
-          {module ? (
-            <module.Table view={frame.view} legal={frame.legal} you={frame.you} names={names} toAct={frame.toAct} act={t.act} busy={t.pending} />
-          ) : (
-            <pre className="panel">{JSON.stringify(frame.view, null, 2)}</pre>
-          )}
+          {module && <module.Table view={frame.view} legal={frame.legal} you={frame.you} names={names} toAct={frame.toAct} act={t.act} busy={t.pending} />}
         </div>
         <aside className="table-side">
           <Log lines={lines} />
@@ -265,6 +262,3 @@ function collapse(lines: readonly string[]): string[] {
   }
   return out.map(({ text, n }) => (n > 1 ? `${text} (×${n})` : text));
 }
-
-const TITLES: Record<string, string> = { 'autumn-leaves': 'Autumn Leaves', acorns: 'Acorns', 'acorn-run': 'Acorn Run' };
-export const gameTitle = (id: string): string => TITLES[id] ?? id;

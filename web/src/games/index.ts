@@ -1,9 +1,51 @@
-/** The web tables, by game id. Adding a game: one folder under games/ and one line here. */
+/**
+ * The web's own parts of each game, by game id: table components (React cannot live in src/).
+ * Everything else about a game (title, blurb, options) comes from the server's /api/games, and a
+ * game with no module here is played with the generic table (generic/GenericTable.tsx).
+ */
+import { useEffect, useState } from 'react';
+import type { GameInfo } from '../../../src/server/protocol.js';
+import { api } from '../api.js';
 import { acornRunModule } from './acorn-run/index.js';
 import { acornsModule } from './acorns/index.js';
 import { autumnLeavesModule } from './autumn-leaves/index.js';
+import { GenericTable } from './generic/GenericTable.js';
 import type { AnyGameModule } from './types.js';
 
 const MODULES: readonly AnyGameModule[] = [autumnLeavesModule, acornsModule, acornRunModule];
 
-export const gameModule = (id: string): AnyGameModule | undefined => MODULES.find((m) => m.id === id);
+const generic = new Map<string, AnyGameModule>();
+
+/** The game's table in the browser: its own module, or the generic one (the same object every time). */
+export function gameModule(id: string): AnyGameModule {
+  const own = MODULES.find((m) => m.id === id);
+  if (own) return own;
+  let m = generic.get(id);
+  if (!m) generic.set(id, (m = { id, accent: '#8a6a48', Table: GenericTable }));
+  return m;
+}
+
+let games: Promise<GameInfo[]> | undefined;
+
+/** The games the server offers, fetched once per page load (a failed fetch is tried again next time). */
+export function useGames(): GameInfo[] | null {
+  const [list, setList] = useState<GameInfo[] | null>(null);
+  useEffect(() => {
+    let live = true;
+    games ??= api.games().then((r) => {
+      if (r.ok) return r.value;
+      games = undefined;
+      throw new Error(r.error.message);
+    });
+    games.then((g) => live && setList(g)).catch(() => live && setList([]));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return list;
+}
+
+/** A game's title from the server, or its id until the list has come. */
+export function useGameTitle(id: string): string {
+  return useGames()?.find((g) => g.id === id)?.title ?? id;
+}

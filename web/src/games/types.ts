@@ -21,16 +21,12 @@ export interface TableProps<View, Action> {
   busy: boolean;
 }
 
-export interface OptionsProps {
-  seats: number;
-  value: unknown;
-  onChange: (value: unknown) => void;
-}
-
+/**
+ * A game's web module. Its title, blurb and options form come from the server (the game's
+ * package); this holds only what needs the browser.
+ */
 export interface GameModule<View, Action extends ActionBase> {
   id: string;
-  /** One line for the lobby. */
-  tagline: string;
   /** The game's main colour in the lobby. */
   accent: string;
   Table: ComponentType<TableProps<View, Action>>;
@@ -41,9 +37,6 @@ export interface GameModule<View, Action extends ActionBase> {
    * sentences. The table collects these lines while it is open (`before` is undefined at first).
    */
   narrate?: (before: View | undefined, after: View, names: readonly string[], you: number | null) => string[];
-  /** Options form for creating a table; the options object goes to the game's parseOptions. */
-  Options?: ComponentType<OptionsProps>;
-  defaultOptions: (seats: number) => unknown;
 }
 
 /** A game module with its types erased, as the registry holds it. */

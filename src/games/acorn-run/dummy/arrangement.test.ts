@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { acornRun } from '../index.js';
 import { CONTENT } from '../content/index.js';
-import { boardAcornsFor } from '../setup.js';
+import { boardAcornsFor } from '../board.js';
 
 describe('Acorn Run arrangements with dummies', () => {
   it('R8: acorns handed out by an arrangement leave room for the spaces dummies fill', () => {

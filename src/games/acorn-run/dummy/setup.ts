@@ -1,9 +1,8 @@
 /** Dummies at setup: turn order and start positions (R16), and the dummy racers themselves (R14). */
-import { BOARD } from '../board.js';
+import { BOARD, startSpaces } from '../board.js';
 import { DUMMY_COLORS } from '../content/dummy-schema.js';
 import { CELLS } from '../effects.js';
-import type { Arrangement, Options } from '../setup.js';
-import { startSpaces } from '../setup.js';
+import type { Arrangement, Options } from '../parse.js';
 import type { Racer } from '../state.js';
 
 /**

@@ -8,7 +8,7 @@
 import { BOARD, space } from '../board.js';
 import { DUMMY_COLORS, type DummyColor, type DummyJump } from '../content/dummy-schema.js';
 import { MARKET_ROWS, type MarketRow } from '../cards.js';
-import { placeFinisher, placeOutOfTime } from '../finale.js';
+import { placeFinisher, placeOutOfTime } from '../outcome.js';
 import { refill } from '../market.js';
 import { arrive, canEndOn } from '../pawns.js';
 import { gainAcorns, gainTokens, isRunning, type State } from '../state.js';

@@ -2,7 +2,7 @@
  * Acorns cards in SVG, drawn from the deck content (A1): trees with their acorns, squirrel cards
  * in their colour with one to three squirrels, the four foxes and the turtle.
  */
-import { CARDS, cardIndex, type Card as CardData, type Color } from '../../../../src/games/acorns/content.js';
+import { CARDS, cardIndex, type Card as CardData, type Color } from '../../../../src/games/acorns/content/index.js';
 
 export const COLOR_FILL: Record<Color, string> = { blue: '#3f6fb5', green: '#4f9a3a', red: '#c8452f', yellow: '#dcae1d' };
 

@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import type { AcornsAction } from '../../../../src/games/acorns/actions.js';
-import { FACE, cardIndex } from '../../../../src/games/acorns/content.js';
+import { FACE, cardIndex } from '../../../../src/games/acorns/content/index.js';
 import type { AcornsView, TreeView } from '../../../../src/games/acorns/view.js';
 import type { TableProps } from '../types.js';
 import { Acorn, AcornsCard, COLOR_FILL, cardOf } from './Card.js';

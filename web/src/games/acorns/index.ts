@@ -1,9 +1,8 @@
-/** Acorns in the browser: the table, its recent public log from the view, and its options. */
+/** Acorns in the browser: the table, and its recent public log from the view. */
 import type { AcornsAction } from '../../../../src/games/acorns/actions.js';
 import { describeEvent } from '../../../../src/games/acorns/describe.js';
 import type { AcornsView } from '../../../../src/games/acorns/view.js';
 import { defineGame } from '../types.js';
-import { AcornsOptions } from './Options.js';
 import { AcornsTable } from './Table.js';
 import { cardOf } from './Card.js';
 
@@ -25,12 +24,9 @@ function cardWords(id: string): string {
 
 export const acornsModule = defineGame<AcornsView, AcornsAction>({
   id: 'acorns',
-  tagline: 'Plant trees, surround them with squirrels, and claim the ones you lead.',
   accent: '#5f9e3a',
   Table: AcornsTable,
   // The view keeps the latest public events; they are what this viewer may know.
   logLines: (view, names, you) =>
     view.log.map((e) => describeEvent(e, (s) => (s === you ? 'You' : (names[s] ?? `Seat ${s + 1}`)), cardWords)),
-  Options: AcornsOptions,
-  defaultOptions: () => ({ partners: false }),
 });

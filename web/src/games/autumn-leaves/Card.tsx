@@ -2,7 +2,7 @@
  * An Autumn Leaves card in SVG: the rank in the corners and on a leaf whose colour turns from
  * spring green (1) to deep red (the highest rank), read from the deck content (L1).
  */
-import { MAX_RANK } from '../../../../src/games/autumn-leaves/content.js';
+import { MAX_RANK } from '../../../../src/games/autumn-leaves/content/index.js';
 
 /** Leaf colours along the season, from the lowest rank to the highest. */
 const SEASON = ['#5f9e3a', '#86a83a', '#b3ad34', '#d6a22c', '#e08a26', '#de6c22', '#cf5120', '#b83b1f', '#9c2b22', '#7d2222'];

@@ -3,7 +3,7 @@
  * their order (L5), your hand, and the hand-by-hand scores. Only legal actions are clickable:
  * cards you may choose, piles your card fits on (L6), and take-back / discard when it fits nowhere.
  */
-import type { Action } from '../../../../src/games/autumn-leaves/types.js';
+import type { Action } from '../../../../src/games/autumn-leaves/state.js';
 import type { View } from '../../../../src/games/autumn-leaves/view.js';
 import type { TableProps } from '../types.js';
 import { Card, CardBack, CardFace } from './Card.js';

@@ -1,7 +1,7 @@
 /** A11, A12: scores, ranks and the outcome of a finished game. */
 import type { Outcome } from '../../engine/game.js';
 import { rankScores } from '../../engine/outcome.js';
-import { ACORNS } from './content.js';
+import { ACORNS } from './content/index.js';
 import { seatsOfSide, sideCount, sideOf, type AcornsState } from './state.js';
 
 const sum = (cards: readonly number[]): number => {

@@ -23,7 +23,7 @@ export function newLogEntries<E>(before: readonly E[] | undefined, after: readon
   return { entries: [...after], gap: after.length > 0 };
 }
 
-/** A TableUI `events` function from a view's log and a sentence per log entry. */
+/** A TextUI `events` function from a view's log and a sentence per log entry. */
 export function logNarrator<View, E>(
   logOf: (view: View) => readonly E[],
   describe: (entry: E, names: readonly string[]) => string,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { outcomeRewards, projectedRewards, rankRewards, scoreRewards } from './reward.js';
+import { outcomeRewards, projectedRewards, rankRewards, scoreRewards } from './search.js';
 
 describe('rewards for any number of seats', () => {
   it('first is worth 1, last 0, the rest evenly between', () => {

@@ -1,0 +1,40 @@
+/** Acorns setup (A2): the dealer, the deal and the draw pile. */
+import type { SetupConfig } from '../../engine/game.js';
+import { createRng, nextInt, shuffle } from '../../engine/rng.js';
+import { CARD_COUNT, HAND_SIZE, knownCard } from './content/index.js';
+import { addToHand, type AcornsArrangement, type AcornsOptions, type AcornsState } from './state.js';
+
+/**
+ * A2: the dealer is drawn by the seed, the deck shuffled; each seat gets six cards, dealt in
+ * blocks from the top of the deck starting with the seat after the dealer; the rest is the draw
+ * pile. An arrangement fixes the deck order (top first) and/or the dealer.
+ */
+export function setup(config: SetupConfig<AcornsOptions, AcornsArrangement>): AcornsState {
+  const { seats, options, arrangement } = config;
+  const rng = createRng(config.seed);
+  const dealer = arrangement?.dealer ?? nextInt(rng, seats);
+  const topFirst = arrangement?.deck
+    ? arrangement.deck.map(knownCard)
+    : shuffle(rng, Array.from({ length: CARD_COUNT }, (_, i) => i));
+  const hands: number[][] = Array.from({ length: seats }, () => []);
+  let next = 0;
+  for (let k = 1; k <= seats; k++) {
+    const seat = (dealer + k) % seats;
+    for (let j = 0; j < HAND_SIZE; j++) addToHand(hands[seat]!, topFirst[next++]!);
+  }
+  const state: AcornsState = {
+    seats,
+    partners: options.partners,
+    dealer,
+    hands,
+    draw: topFirst.slice(next).reverse(),
+    trees: [],
+    piles: Array.from({ length: options.partners ? seats >> 1 : seats }, () => []),
+    box: [],
+    turn: (dealer + 1) % seats,
+    turns: 1,
+    over: false,
+    log: [],
+  };
+  return state;
+}
