@@ -1,37 +1,36 @@
-/** A verified match record as a readable log: one line per action, grouped into rounds. */
-import type { AnyGame, Seat } from '../engine/game.js';
+/** A verified match record as a readable log: the game's public events, told by its narrator. */
+import type { AnyGame } from '../engine/game.js';
 import { createMatch, play, type MatchRecord, type ReplayStep } from '../engine/match.js';
-
-/** `describeAction` usually names the actor; when it does not, the line is prefixed with the seat. */
-function stepLine(step: ReplayStep, width: number): string {
-  const names = new RegExp(`\\bseat ${step.seat}\\b`, 'i').test(step.description);
-  return `${String(step.seq).padStart(width)}  ${names ? '' : `seat ${step.seat}: `}${step.description}`;
-}
+import { narrationFeed, type AnyNarrator } from '../engine/narration.js';
 
 /**
- * The steps of an already verified record. A round starts where the game turns from one seat
- * acting to several acting at once (the simultaneous choice that opens each round of games like
- * Autumn Leaves); games without simultaneous choices are listed without round headers.
+ * The steps of an already verified record, as a spectator saw them: each action's number, then
+ * the sentences for what it made happen (events of the setup come first, unnumbered). Actions
+ * that changed nothing a spectator can see (a secret choice, a card added to a move still being
+ * built) have no lines of their own; what they led to is told where it became public.
  */
-export function replayLogLines(game: AnyGame, record: MatchRecord, steps: readonly ReplayStep[]): string[] {
+export function replayLogLines(
+  game: AnyGame,
+  narrator: AnyNarrator,
+  record: MatchRecord,
+  steps: readonly ReplayStep[],
+  names: readonly string[],
+): string[] {
   const created = createMatch(game, { seats: record.seats, seed: record.seed, options: record.options, arrangement: record.arrangement });
   if (!created.ok) throw new Error(`a verified record failed to set up: ${created.error.message}`);
   const match = created.value;
   const width = String(steps.length).length;
+  const feed = narrationFeed(narrator);
+  const context = { viewer: 'spectator' as const, names };
   const lines: string[] = [];
-  let round = 0;
-  let wasSimultaneous = false;
+  const add = (label: string, told: readonly string[]): void => {
+    told.forEach((line, i) => lines.push(`${(i === 0 ? label : '').padStart(width)}  ${line}`));
+  };
+  add('', feed(game.view(match.state, 'spectator'), context));
   for (const step of steps) {
-    const toAct: readonly Seat[] = game.toAct(match.state);
-    const simultaneous = toAct.length > 1;
-    if (simultaneous && !wasSimultaneous) {
-      round++;
-      lines.push(`Round ${round}`);
-    }
-    wasSimultaneous = simultaneous;
-    lines.push(`${round > 0 ? '  ' : ''}${stepLine(step, width)}`);
     const played = play(match, step.seat, step.action);
     if (!played.ok) throw new Error(`a verified record failed at action ${step.seq}: ${played.error.message}`);
+    add(String(step.seq), feed(game.view(match.state, 'spectator'), context));
   }
   return lines;
 }

@@ -7,6 +7,7 @@ import { stableHash } from '../../engine/hash.js';
 import { createMatch } from '../../engine/match.js';
 import { findBot, listBots } from '../../bots/index.js';
 import { findGame } from '../../games/index.js';
+import { narratorFor } from '../../games/narrators.js';
 import type { RecordFile } from '../../lab/record-file.js';
 import { CliError, EXIT, usage } from '../errors.js';
 import { botListFlag, intFlag, seatsFor, seedFlag } from '../flags.js';
@@ -65,7 +66,7 @@ export function registerPlay(program: Command): void {
     let result: Awaited<ReturnType<typeof runTable>>;
     try {
       result = await runTable(
-        { match, ui, human: flags.seat, bots, names, header, botSeed: seed, reserveAtEnd: flags.record === undefined ? 0 : 2 },
+        { match, ui, narrator: narratorFor(game.id), human: flags.seat, bots, names, header, botSeed: seed, reserveAtEnd: flags.record === undefined ? 0 : 2 },
         { ask: (prompt) => reader.ask(prompt), write: (text) => process.stdout.write(text), tty },
       );
     } finally {

@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { canonicalJson } from '../../engine/hash.js';
 import { replay } from '../../engine/match.js';
 import { findGame } from '../../games/index.js';
+import { narratorFor } from '../../games/narrators.js';
 import { readRecordFile } from '../../lab/record-file.js';
 import { CliError, EXIT, usage } from '../errors.js';
 import { outcomeLines } from '../outcome-text.js';
@@ -64,7 +65,9 @@ export function registerReplay(program: Command): void {
       const options = canonicalJson(record.options);
       if (options !== '{}') out.push(`options: ${options}`);
       if (record.bots) out.push(`players: ${record.bots.map((b, seat) => `seat ${seat} ${b}`).join(', ')}`);
-      out.push('', ...replayLogLines(game, record, steps), '');
+      const narrator = narratorFor(record.game);
+      if (narrator) out.push('', ...replayLogLines(game, narrator, record, steps, names), '');
+      else out.push('', ...steps.map((s) => `${s.seq}  seat ${s.seat}: ${s.description}`), '');
       const ui = textUIFor(record.game);
       if (ui) out.push(...ui.render(game.view(match.state, 'spectator'), 'spectator', names), '');
       out.push(...(outcome ? outcomeLines(outcome, names) : ['The game was left unfinished.']));

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { createRng, nextInt } from '../../engine/rng.js';
+import { emptyLog } from '../../engine/narration.js';
 import { err, ok, type GameError, type Result } from '../../engine/result.js';
 import { BOARD, space } from './board.js';
 import { CHEAP_CARDS, EXPENSIVE_CARDS, KIND_BY_ID, kindOf, MAX_STARTER_SETS, starterCards } from './cards.js';
@@ -13,6 +14,7 @@ import { CELLS } from './effects.js';
 import { buildDummyDeck, DUMMY_CARD_BY_ID } from './dummy/deck.js';
 import { dummyRacers, turnOrder } from './dummy/setup.js';
 import { DIFFICULTIES } from './content/dummy-schema.js';
+import { logEvent } from './events.js';
 import { startRace } from './turn.js';
 import { drawCards, HAND_SIZE, newTurn, PAWN_COLORS, shuffleInPlace, type Racer, type State } from './state.js';
 
@@ -270,9 +272,11 @@ export function setup(config: { seats: number; seed: string; options: Options; a
     rng,
     dummies: options.dummies > 0 ? buildDummyDeck(rng, options.difficulty, (a?.dummyCards ?? []).map((id) => DUMMY_CARD_BY_ID.get(id)!)) : null,
     dummyTurn: null,
+    log: emptyLog(),
   };
   for (const m of [state.market.cheap, state.market.expensive]) m.row = [0, 1, 2].map(() => m.deck.shift() ?? null);
   for (const r of racers) drawCards(state, r, HAND_SIZE);
+  logEvent(state.log, { kind: 'round', round: 1 });
   startRace(state);
   return state;
 }

@@ -3,6 +3,7 @@
  * legal.ts, scoring in scoring.ts.
  */
 import type { Seat, SetupConfig } from '../../engine/game.js';
+import { emptyLog } from '../../engine/narration.js';
 import { createRng, nextInt, shuffle } from '../../engine/rng.js';
 import type { AcornsAction } from './actions.js';
 import { claimStep } from './claims.js';
@@ -49,7 +50,7 @@ export function setup(config: SetupConfig<AcornsOptions, AcornsArrangement>): Ac
     turn: (dealer + 1) % seats,
     turns: 1,
     over: false,
-    log: [],
+    log: emptyLog(),
   };
   return state;
 }
@@ -105,7 +106,7 @@ export function apply(state: AcornsState, seat: Seat, action: AcornsAction): voi
       }
       group.cards.push(card);
       group.total += STRENGTH[card]!;
-      pushLog(state, { kind: 'squirrel', seat, card: action.card, tree: action.tree, total: group.total });
+      pushLog(state, { kind: 'squirrel', seat, card: action.card, tree: action.tree, owner: tree.owner, total: group.total });
       break;
     }
     case 'fox':
@@ -118,8 +119,8 @@ export function apply(state: AcornsState, seat: Seat, action: AcornsAction): voi
       pushLog(
         state,
         action.type === 'fox'
-          ? { kind: 'fox', seat, card: action.card, tree: action.tree }
-          : { kind: 'turtle', seat, tree: action.tree },
+          ? { kind: 'fox', seat, card: action.card, tree: action.tree, owner: tree.owner }
+          : { kind: 'turtle', seat, tree: action.tree, owner: tree.owner },
       );
       break;
     }

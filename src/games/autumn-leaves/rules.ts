@@ -2,10 +2,12 @@
 import type { Seat, Outcome } from '../../engine/game.js';
 import { createRng, shuffle } from '../../engine/rng.js';
 import { rankScores } from '../../engine/outcome.js';
+import { emptyLog, pushEvent } from '../../engine/narration.js';
 import { CONTENT, FULL_DECK } from './content.js';
 import { nextToPlace } from './order.js';
 import type { Action, Arrangement, LogEvent, Options, State } from './types.js';
 
+/** Events a state keeps: a round of six seats is at most 13, and clients read every step. */
 const LOG_LIMIT = 16;
 
 /**
@@ -52,15 +54,14 @@ export function setup(config: { seats: number; seed: string; options: Options; a
     known: [],
     scores: Array<number>(seats).fill(0),
     handScores: [],
-    log: [],
+    log: emptyLog(),
   };
   deal(state);
   return state;
 }
 
 function log(state: State, event: LogEvent): void {
-  state.log.push(event);
-  if (state.log.length > LOG_LIMIT) state.log.shift();
+  pushEvent(state.log, event, LOG_LIMIT);
 }
 
 /** L2: shuffle all the cards (or take the arranged order), deal seven each; the rest is the draw pile. */

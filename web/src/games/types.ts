@@ -1,7 +1,8 @@
 /**
  * What each game's web table provides. The shell (TablePage) draws everything common to all
  * games — header, seats and whose turn, log, results, errors, joining — and hands the game's own
- * component the seat's view and legal actions. See docs/web.md for how to add a game.
+ * component the seat's view and legal actions. The log comes from the game's narrator
+ * (src/games/narrators.ts), read from the views alone. See docs/web.md for how to add a game.
  */
 import type { ComponentType } from 'react';
 import type { ActionBase } from '../../../src/engine/game.js';
@@ -34,13 +35,6 @@ export interface GameModule<View, Action extends ActionBase> {
   /** The game's main colour in the lobby. */
   accent: string;
   Table: ComponentType<TableProps<View, Action>>;
-  /** The public log as this viewer may read it, oldest first, from the view alone. */
-  logLines?: (view: View, names: readonly string[], you: number | null) => string[];
-  /**
-   * For games whose view carries no log: what changed between two views this client saw, in
-   * sentences. The table collects these lines while it is open (`before` is undefined at first).
-   */
-  narrate?: (before: View | undefined, after: View, names: readonly string[], you: number | null) => string[];
   /** Options form for creating a table; the options object goes to the game's parseOptions. */
   Options?: ComponentType<OptionsProps>;
   defaultOptions: (seats: number) => unknown;

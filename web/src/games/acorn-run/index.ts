@@ -1,6 +1,5 @@
-/** Acorn Run in the browser: the race board, market, racers' boards and hand, and its options. */
+/** Acorn Run in the browser: the race board, market, racers' boards and hand, and its options (the log comes from the game's narrator). */
 import type { Action } from '../../../../src/games/acorn-run/actions.js';
-import { narrate } from '../../../../src/games/acorn-run/text.js';
 import type { AcornRunView } from '../../../../src/games/acorn-run/view.js';
 import { defineGame } from '../types.js';
 import { AcornRunOptions } from './Options.js';
@@ -11,8 +10,6 @@ export const acornRunModule = defineGame<AcornRunView, Action>({
   tagline: 'Race squirrels up and across the trees with a deck you build on the way.',
   accent: '#c8452f',
   Table: AcornRunTable,
-  // The view has no log: the game's narrator tells what changed between two views.
-  narrate: (before, after, names, you) => narrate(before, after, you ?? 'spectator', names.map((n, s) => (s === you ? 'You' : n))),
   Options: AcornRunOptions,
   defaultOptions: () => ({}),
 });

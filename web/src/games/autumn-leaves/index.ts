@@ -1,5 +1,4 @@
-/** Autumn Leaves in the browser: the table, its log read from the view, and its options. */
-import { describeEvent } from '../../../../src/games/autumn-leaves/text.js';
+/** Autumn Leaves in the browser: the table and its options (the log comes from the game's narrator). */
 import type { Action } from '../../../../src/games/autumn-leaves/types.js';
 import type { View } from '../../../../src/games/autumn-leaves/view.js';
 import { defineGame } from '../types.js';
@@ -11,12 +10,6 @@ export const autumnLeavesModule = defineGame<View, Action>({
   tagline: 'Shed your hand onto the leaf piles, one rank up or down. Low score wins.',
   accent: '#cf5120',
   Table: AutumnLeavesTable,
-  // The view's log is already what this viewer may know (another seat's drawn card is hidden).
-  logLines: (view, names, you) => {
-    const withYou = names.map((n, s) => (s === you ? 'You' : n));
-    // describeEvent turns a leading "You" into second person; a pile named after you reads "your pile".
-    return view.log.map((e) => describeEvent(e, withYou).replace(/\bYou's pile\b/g, 'your pile'));
-  },
   Options: AutumnLeavesOptions,
   defaultOptions: () => ({ hands: 6 }),
 });
