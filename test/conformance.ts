@@ -17,6 +17,8 @@ import {
   type MatchConfig,
   type Seat,
 } from '../src/engine/index.js';
+import { logEnd, type EventLog } from '../src/engine/narration.js';
+import { narratorFor } from '../src/games/narrators.js';
 
 export interface ConformanceConfig {
   seats: number;
@@ -91,6 +93,8 @@ export function checkStateProperties(game: AnyGame, config: ConformanceConfig, s
   let resampleChanged = 0;
   let samples = 0;
   let steps = 0;
+  const narrator = narratorFor(game.id);
+  let told: EventLog<unknown> | undefined;
   while (game.outcome(match.state) !== null ? false : steps < config.maxSteps) {
     const state = match.state;
     const hash = stableHash(state);
@@ -114,6 +118,13 @@ export function checkStateProperties(game: AnyGame, config: ConformanceConfig, s
     expect(JSON.parse(JSON.stringify(view)), 'views are plain JSON').toEqual(view);
     const resampled = game.resample(state, seat, rng);
     expect(stableHash(state), 'resample leaves the original unchanged').toBe(hash);
+    // The events a view carries are covered by the same check: a fact private to another seat
+    // is hidden information, dealt anew by resample, so an event that showed it would differ.
+    if (narrator) {
+      expect(narrator.log(game.view(resampled, seat)), `${game.id}: seat ${seat}'s events differ after resampling: an event shows something hidden`).toEqual(
+        narrator.log(view),
+      );
+    }
     expect(game.view(resampled, seat), `${game.id}: seat ${seat}'s view differs after resampling hidden information`).toEqual(view);
     expect(game.legalActions(resampled, seat).map(actionKey)).toEqual(game.legalActions(state, seat).map(actionKey));
     expect(game.toAct(resampled)).toEqual(game.toAct(state));
@@ -134,6 +145,16 @@ export function checkStateProperties(game: AnyGame, config: ConformanceConfig, s
     // The spectator view never equals more than any seat's: it must at least be JSON.
     const spectator = game.view(state, 'spectator');
     expect(JSON.parse(JSON.stringify(spectator))).toEqual(spectator);
+    if (narrator) {
+      // Events are history: numbered from the start, never rewritten, never taken back.
+      const log = narrator.log(spectator);
+      if (told) {
+        expect(log.first, 'the event tail never moves back').toBeGreaterThanOrEqual(told.first);
+        expect(logEnd(log), 'events are never taken back').toBeGreaterThanOrEqual(logEnd(told));
+        for (let i = log.first; i < logEnd(told); i++) expect(log.events[i - log.first], `event ${i} was rewritten`).toEqual(told.events[i - told.first]);
+      }
+      told = log;
+    }
 
     // Refusals change nothing.
     const toAct = game.toAct(state);

@@ -56,9 +56,11 @@ export type RunEventKind = RunEvent['kind'];
 
 /**
  * Events a state keeps. Tables read the events of every step as it happens, so the tail only has
- * to cover one action: a dummy turn of four dummies is about twenty events.
+ * to cover one action (a dummy turn of four dummies is about twenty events); a client that
+ * reconnects reads the last ones and is told how many it missed. Kept short because search
+ * clones and views states thousands of times a second.
  */
-export const LOG_LIMIT = 48;
+export const LOG_LIMIT = 32;
 
 export function logEvent(log: EventLog<RunEvent>, event: RunEvent): void {
   pushEvent(log, event, LOG_LIMIT);

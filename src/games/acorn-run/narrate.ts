@@ -130,8 +130,11 @@ function racerSentence(e: Exclude<RunEvent, { kind: 'round' | 'sunset' | 'race-o
       return `${says(p, 'waits', 'wait')} on ${spaceWords(e.at)}: there is nowhere to land yet`;
     case 'play': {
       const effect = kindOf(e.card).effect;
-      const what = effect ? ` (${effectLabel(effect)})` : '';
-      return `${says(p, 'plays', 'play')} ${cardName(e.card)}${what}${e.cell === undefined ? '' : ` on ${cellWords(e.cell)} of ${own(p)} board`}`;
+      const plays = `${says(p, 'plays', 'play')} ${cardName(e.card)}`;
+      // R9: acorn cards use a space of the player board; "oops" takes an acorn back off one.
+      if (e.cell !== undefined && effect?.kind === 'oops') return `${plays}, taking back the acorn on ${cellWords(e.cell)} of ${own(p)} board`;
+      if (e.cell !== undefined) return `${plays} on ${cellWords(e.cell)} of ${own(p)} board`;
+      return `${plays}${effect ? ` (${effectLabel(effect)})` : ''}`;
     }
     case 'spend': {
       const bonus = e.bonus ? ` and ${p.you ? 'complete' : 'completes'} the column (${effectLabel(CONTENT.playerBoard.columns[CELLS[e.cell]!.column]!.bonus)})` : '';

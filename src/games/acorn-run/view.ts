@@ -160,7 +160,7 @@ export function resample(state: State, seat: number, rng: Rng): State {
 
 /**
  * The cards another racer drew are hidden like its hand: in a world consistent with what `seat`
- * saw they may be any of that racer's cards. Taken from its new hand and deck without the
+ * saw they may be any of that racer's unseen cards. Taken from its new hand and deck without the
  * generator (a search bot's draws must not change), so a view that showed them would differ here.
  */
 function redealDrawnCards(s: State, me: number | undefined): void {
@@ -169,8 +169,9 @@ function redealDrawnCards(s: State, me: number | undefined): void {
     const e = events[i]!;
     if (e.kind !== 'draw' || e.racer === me || e.cards === null || e.cards.length === 0) continue;
     const r = s.racers[e.racer]!;
-    const pool = [...r.hand, ...r.deck, ...r.discard];
-    if (pool.length === 0) continue;
-    events[i] = { ...e, cards: e.cards.map((_, k) => pool[(i + k) % pool.length]!) };
+    const size = r.hand.length + r.deck.length;
+    if (size === 0) continue;
+    const pick = (k: number): number => (k < r.hand.length ? r.hand[k]! : r.deck[k - r.hand.length]!);
+    events[i] = { ...e, cards: e.cards.map((_, k) => pick((i + k) % size)) };
   }
 }
