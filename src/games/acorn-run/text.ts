@@ -16,6 +16,7 @@ import { CELL_ACORN, CELL_CARD, OUT_OF_TIME } from './state.js';
 import type { AcornRunView } from './view.js';
 import { DUMMY_NAMES, type DummyColor } from './content/dummy-schema.js';
 import { dummyLines } from './dummy/text.js';
+import { actionLabel } from './labels.js';
 import { spaceWords } from './narrate.js';
 
 const nameOf = (names: readonly string[], seat: number): string => names[seat] ?? `Seat ${seat + 1}`;
@@ -155,32 +156,20 @@ const cardIn = (view: AcornRunView, card: number): string => {
   return i >= 0 ? `${i + 1}:${longCard(card)}` : longCard(card);
 };
 
+/**
+ * Menu labels: what can be typed (hand positions, market slots, board spaces by number) where the
+ * terminal needs it; every other action in the words of the game's label helper.
+ */
 function label(action: Action, view: AcornRunView): string {
-  const p = view.turn.pending[0];
   switch (action.type) {
-    case 'sprint':
-      return `sprint in ${action.color}`;
-    case 'climb':
-    case 'descend':
-    case 'jump':
-    case 'slide':
-    case 'done':
-    case 'cancel':
-    case 'skip':
-    case 'keep':
-      return { climb: 'climb', descend: 'descend', jump: 'jump', slide: 'slide forward along the line', done: 'done: finish the move', cancel: 'cancel', skip: 'skip', keep: 'keep the rest and draw' }[action.type];
     case 'add':
-      return `${p?.kind === 'pay' ? 'pay with' : 'add'} ${cardIn(view, action.card)}`;
-    case 'land':
-      return `land on ${spaceWords(action.to)}`;
+      return `${view.turn.pending[0]?.kind === 'pay' ? 'pay with' : 'add'} ${cardIn(view, action.card)}`;
     case 'play': {
       const cell = action.cell !== undefined ? ` on space ${action.cell + 1} (${effectLabel(CELLS[action.cell]!.effect)})` : '';
       return `play ${cardIn(view, action.card)}${action.dir ? ` ${action.dir}` : ''}${cell}`;
     }
     case 'spend':
       return `spend an acorn: space ${action.cell + 1} (${effectLabel(CELLS[action.cell]!.effect)})`;
-    case 'refresh':
-      return `refresh the ${action.row} row`;
     case 'buy':
     case 'gain': {
       const c = view.market[action.row].row[action.index];
@@ -189,8 +178,8 @@ function label(action: Action, view: AcornRunView): string {
     case 'discard':
     case 'trash':
       return `${action.type} ${cardIn(view, action.card)}`;
-    case 'end':
-      return 'end the turn';
+    default:
+      return actionLabel(action, view);
   }
 }
 
