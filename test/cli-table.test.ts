@@ -2,7 +2,6 @@
 import { describe, expect, it } from 'vitest';
 import { randomBot } from '../src/bots/index.js';
 import { createMatch } from '../src/engine/index.js';
-import { logNarrator, newLogEntries } from '../src/games/log-narrator.js';
 import { composeScreen, packMenu } from '../src/cli/screen.js';
 import { interpret, runTable, type TableIO } from '../src/cli/table.js';
 import { tinyRace, tinyTextUI, type TinyAction } from './fixtures/tiny-race.js';
@@ -56,17 +55,6 @@ describe('reading input', () => {
     expect(interpret('', steps, 'hint', parse).kind).toBe('error');
     expect(interpret('?', steps, 'hint', parse).kind).toBe('list');
     expect(interpret('quit', steps, 'hint', parse).kind).toBe('quit');
-  });
-});
-
-describe('narrating from a windowed log', () => {
-  it('finds what is new even after old entries dropped out of the window', () => {
-    expect(newLogEntries(['a', 'b', 'c'], ['b', 'c', 'd', 'e'])).toEqual({ entries: ['d', 'e'], gap: false });
-    expect(newLogEntries(undefined, ['a'])).toEqual({ entries: ['a'], gap: false });
-    expect(newLogEntries(['a', 'b'], ['a', 'b'])).toEqual({ entries: [], gap: false });
-    expect(newLogEntries(['a'], ['x', 'y'])).toEqual({ entries: ['x', 'y'], gap: true });
-    const narrate = logNarrator((v: { log: string[] }) => v.log, (e, names) => `${names[0]} saw ${e}`);
-    expect(narrate({ log: ['a'] }, { log: ['a', 'b'] }, 0, ['Ann'])).toEqual(['Ann saw b']);
   });
 });
 

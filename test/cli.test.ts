@@ -143,7 +143,8 @@ describe('drey sim', () => {
     const text = drey(['replay', file]);
     expect(text.code).toBe(0);
     expect(text.stdout).toContain('Autumn Leaves, 4 seats, seed rec.4');
-    expect(text.stdout).toMatch(/Round 1\n +1 +seat 0 chooses a \d+/);
+    // The game's narrator tells it as a spectator saw it, numbered by the action that made it happen.
+    expect(text.stdout).toMatch(/Hand 1 is dealt\.\n +4 {2}Revealed: Seat 0 \d+, Seat 1 \d+, Seat 2 \d+ and Seat 3 \d+\./);
     expect(text.stdout).toMatch(/won|shared the win/);
     expect(text.stdout).toContain(`final state hash ${recorded.hash} (as recorded)`);
   });

@@ -18,6 +18,7 @@ import {
   type Seat,
 } from '../src/engine/index.js';
 import type { AnyGamePackage, ConformanceConfig } from '../src/games/package.js';
+import { logEnd, type AnyNarrator, type EventLog } from '../src/engine/narration.js';
 
 const sortedComponents = (game: AnyGame, state: unknown): string => [...game.components(state)].sort().join(',');
 
@@ -79,12 +80,18 @@ export function checkPlayout(game: AnyGame, config: ConformanceConfig, seed: str
 }
 
 /** Walks a random game and checks clone, JSON round-trip, views, resample and refusals along the way. */
-export function checkStateProperties(game: AnyGame, config: ConformanceConfig, seed: string): { resampleChanged: number; samples: number } {
+export function checkStateProperties(
+  game: AnyGame,
+  config: ConformanceConfig,
+  seed: string,
+  narrator?: AnyNarrator,
+): { resampleChanged: number; samples: number } {
   const match = mustCreate(game, { seats: config.seats, seed, options: config.options });
   const rng = createRng(`props:${seed}`);
   let resampleChanged = 0;
   let samples = 0;
   let steps = 0;
+  let told: EventLog<unknown> | undefined;
   while (game.outcome(match.state) !== null ? false : steps < config.maxSteps) {
     const state = match.state;
     const hash = stableHash(state);
@@ -108,6 +115,13 @@ export function checkStateProperties(game: AnyGame, config: ConformanceConfig, s
     expect(JSON.parse(JSON.stringify(view)), 'views are plain JSON').toEqual(view);
     const resampled = game.resample(state, seat, rng);
     expect(stableHash(state), 'resample leaves the original unchanged').toBe(hash);
+    // The events a view carries are covered by the same check: a fact private to another seat
+    // is hidden information, dealt anew by resample, so an event that showed it would differ.
+    if (narrator) {
+      expect(narrator.log(game.view(resampled, seat)), `${game.id}: seat ${seat}'s events differ after resampling: an event shows something hidden`).toEqual(
+        narrator.log(view),
+      );
+    }
     expect(game.view(resampled, seat), `${game.id}: seat ${seat}'s view differs after resampling hidden information`).toEqual(view);
     expect(game.legalActions(resampled, seat).map(actionKey)).toEqual(game.legalActions(state, seat).map(actionKey));
     expect(game.toAct(resampled)).toEqual(game.toAct(state));
@@ -128,6 +142,16 @@ export function checkStateProperties(game: AnyGame, config: ConformanceConfig, s
     // The spectator view never equals more than any seat's: it must at least be JSON.
     const spectator = game.view(state, 'spectator');
     expect(JSON.parse(JSON.stringify(spectator))).toEqual(spectator);
+    if (narrator) {
+      // Events are history: numbered from the start, never rewritten, never taken back.
+      const log = narrator.log(spectator);
+      if (told) {
+        expect(log.first, 'the event tail never moves back').toBeGreaterThanOrEqual(told.first);
+        expect(logEnd(log), 'events are never taken back').toBeGreaterThanOrEqual(logEnd(told));
+        for (let i = log.first; i < logEnd(told); i++) expect(log.events[i - log.first], `event ${i} was rewritten`).toEqual(told.events[i - told.first]);
+      }
+      told = log;
+    }
 
     // Refusals change nothing.
     const toAct = game.toAct(state);
@@ -175,7 +199,7 @@ export function conformanceSuite(pkg: AnyGamePackage): void {
         let changed = 0;
         let samples = 0;
         for (const seed of ['a', 'b', 'c']) {
-          const r = checkStateProperties(game, config, seed);
+          const r = checkStateProperties(game, config, seed, pkg.narrator);
           changed += r.resampleChanged;
           samples += r.samples;
         }

@@ -1,29 +1,37 @@
-/** A verified match record as a readable log: one line per action, grouped into rounds. */
-import type { ReplayStep } from '../engine/match.js';
-
-/** `describeAction` usually names the actor; when it does not, the line is prefixed with the seat. */
-function stepLine(step: ReplayStep, width: number): string {
-  const names = new RegExp(`\\bseat ${step.seat}\\b`, 'i').test(step.description);
-  return `${String(step.seq).padStart(width)}  ${names ? '' : `seat ${step.seat}: `}${step.description}`;
-}
+/** A verified match record as a readable log: the game's public events, told by its narrator. */
+import type { AnyGame } from '../engine/game.js';
+import type { ReplayObserver } from '../engine/match.js';
+import { narrationFeed, type AnyNarrator } from '../engine/narration.js';
 
 /**
- * The steps of an already verified record. A round starts where the game turns from one seat
- * acting to several acting at once (the simultaneous choice that opens each round of games like
- * Autumn Leaves); games without simultaneous choices are listed without round headers.
+ * Tells a record as a spectator saw it while the engine rebuilds it (pass `observer` to
+ * `replay`), so the record is replayed once: each action's number, then the sentences for what it
+ * made happen (events of the setup come first, unnumbered). Actions that changed nothing a
+ * spectator can see (a secret choice, a card added to a move still being built) have no lines of
+ * their own; what they led to is told where it became public. A game without a narrator is told
+ * by `describeAction`, one line per action.
  */
-export function replayLogLines(steps: readonly ReplayStep[]): string[] {
-  const width = String(steps.length).length;
+export function replayNarration(
+  game: AnyGame,
+  narrator: AnyNarrator | undefined,
+  actions: number,
+  names: readonly string[],
+): { observer: ReplayObserver; lines: string[] } {
+  const width = String(actions).length;
   const lines: string[] = [];
-  let round = 0;
-  let wasSimultaneous = false;
-  for (const step of steps) {
-    if (step.simultaneous && !wasSimultaneous) {
-      round++;
-      lines.push(`Round ${round}`);
-    }
-    wasSimultaneous = step.simultaneous;
-    lines.push(`${round > 0 ? '  ' : ''}${stepLine(step, width)}`);
+  const add = (label: string, told: readonly string[]): void => {
+    told.forEach((line, i) => lines.push(`${(i === 0 ? label : '').padStart(width)}  ${line}`));
+  };
+  if (!narrator) {
+    return { lines, observer: { step: (step) => add(String(step.seq), [`seat ${step.seat}: ${step.description}`]) } };
   }
-  return lines;
+  const feed = narrationFeed(narrator);
+  const context = { viewer: 'spectator' as const, names };
+  return {
+    lines,
+    observer: {
+      start: (match) => add('', feed(game.view(match.state, 'spectator'), context)),
+      step: (step, match) => add(String(step.seq), feed(game.view(match.state, 'spectator'), context)),
+    },
+  };
 }

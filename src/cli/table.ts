@@ -6,6 +6,7 @@
 import type { Bot } from '../engine/bot.js';
 import type { ActionBase, Outcome, Seat } from '../engine/game.js';
 import { play, type Match } from '../engine/match.js';
+import { narrationFeed, type AnyNarrator } from '../engine/narration.js';
 import { createRng } from '../engine/rng.js';
 import { botInput } from '../bots/play.js';
 import type { LineResult } from './lines.js';
@@ -16,6 +17,8 @@ import type { TextUI } from '../games/text-ui.js';
 export interface TableConfig {
   match: Match;
   ui: TextUI;
+  /** Tells what happened between the person's moves; without one the table says only who acted. */
+  narrator?: AnyNarrator;
   /** The person's seat. */
   human: Seat;
   /** A bot for every other seat (the person's entry is ignored). */
@@ -46,8 +49,14 @@ export async function runTable(config: TableConfig, io: TableIO): Promise<{ end:
   const { match, ui, human, names } = config;
   const game = match.game;
   const rngs = names.map((_, seat) => createRng(`bot:${config.botSeed}:${seat}`));
-  let before: unknown;
   let othersActed: Seat[] = [];
+  // What the person saw happen since their last move: the events of every step, read as it happens.
+  const feed = config.narrator ? narrationFeed(config.narrator) : undefined;
+  let since: string[] = [];
+  const read = (): void => {
+    if (feed) since.push(...feed(game.view(match.state, human), { viewer: human, names }));
+  };
+  read();
 
   const show = (lines: readonly string[]): void => {
     io.write(io.tty ? `${CLEAR}${lines.join('\n')}\n` : `${'='.repeat(SCREEN.cols)}\n${lines.join('\n')}\n`);
@@ -55,7 +64,7 @@ export async function runTable(config: TableConfig, io: TableIO): Promise<{ end:
   /** What happened since the person's last move, less what the table itself already shows. */
   const eventsNow = (view: unknown, table: readonly string[]): { title: string; lines: string[] } => {
     let lines: string[];
-    if (ui.events) lines = ui.events(before, view, human, names);
+    if (feed) lines = since;
     else {
       // No narrator: say who acted, never what (describeAction may name hidden cards).
       const counts = new Map<Seat, number>();
@@ -85,6 +94,7 @@ export async function runTable(config: TableConfig, io: TableIO): Promise<{ end:
       const played = play(match, botSeat, action);
       if (!played.ok) throw new Error(`the bot in seat ${botSeat} chose a refused action: ${played.error.message}`);
       othersActed.push(botSeat);
+      read();
       continue;
     }
     if (!toAct.includes(human)) throw new Error(`${game.id}: the game is running but nobody is to act`);
@@ -126,8 +136,9 @@ export async function runTable(config: TableConfig, io: TableIO): Promise<{ end:
     }
     const played = play(match, human, action);
     if (!played.ok) throw new Error(`a legal action was refused: ${played.error.message}`);
-    before = view;
     othersActed = [];
+    since = [];
+    read();
   }
 }
 

@@ -290,10 +290,19 @@ export interface Replayed {
   hash: string;
 }
 
-/** Re-runs a record from its seed, checking every action; stops at the first bad one. */
-export function replay(game: AnyGame, record: MatchRecord): Result<Replayed, ReplayError> {
+/**
+ * Re-runs a record from its seed, checking every action; stops at the first bad one. `observe`
+ * sees the match as it is rebuilt (a narrated replay reads each step's view there).
+ */
+export function replay(game: AnyGame, record: MatchRecord, observe: ReplayObserver = {}): Result<Replayed, ReplayError> {
   const steps: ReplayStep[] = [];
-  const rebuilt = matchFromRecord(game, record, { step: (step) => steps.push(step) });
+  const rebuilt = matchFromRecord(game, record, {
+    ...(observe.start ? { start: observe.start } : {}),
+    step: (step, match) => {
+      steps.push(step);
+      observe.step?.(step, match);
+    },
+  });
   if (!rebuilt.ok) return rebuilt;
   const match = rebuilt.value;
   return ok({ match, steps, outcome: game.outcome(match.state), hash: stableHash(match.state) });

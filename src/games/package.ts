@@ -6,6 +6,7 @@
  */
 import type { Bot } from '../engine/bot.js';
 import type { ActionBase, Game } from '../engine/game.js';
+import type { AnyNarrator } from '../engine/narration.js';
 import type { LevelTuning, SearchKnowledge } from '../engine/search.js';
 import type { TextUI } from './text-ui.js';
 
@@ -72,6 +73,12 @@ export interface GamePackage<State, Action extends ActionBase, View, Options, Ar
   game: Game<State, Action, View, Options, Arrangement>;
   meta: GameMeta;
   bots: GameBots<View, Action>;
+  /**
+   * Tells the public events its views carry, in sentences for a viewer: the terminal, `drey
+   * replay`, the web log and the replay viewer all use it. A game without one is told by
+   * `describeAction`, a line per action.
+   */
+  narrator?: AnyNarrator;
   /** How `drey play` and `drey replay` draw it; a game without one is not playable in the terminal. */
   textUI?: TextUI<View, Action>;
   /** At least one configuration: every registered game is checked by the conformance suite. */

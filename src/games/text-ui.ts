@@ -23,12 +23,6 @@ export interface TextUI<View = unknown, Action extends ActionBase = ActionBase> 
   ): { action: Action } | { error: string } | null;
   /** One-line hint shown under the prompt ("type a card rank, or a menu number"). */
   hint(view: View, legal: readonly Action[]): string;
-  /**
-   * What `viewer` saw happen between `before` (undefined at the start) and `after`, one short
-   * line per event, oldest first, from the views alone (see log-narrator.ts). Without it the
-   * terminal says only who acted, because describeAction may name cards that are hidden.
-   */
-  events?(before: View | undefined, after: View, viewer: Viewer, names: readonly string[]): string[];
 }
 
 /**

@@ -64,7 +64,7 @@ export function registerPlay(program: Command, registry: Registry): void {
     let result: Awaited<ReturnType<typeof runTable>>;
     try {
       result = await runTable(
-        { match, ui, human: flags.seat, bots, names, header, botSeed: seed, reserveAtEnd: flags.record === undefined ? 0 : 2 },
+        { match, ui, narrator: pkg.narrator, human: flags.seat, bots, names, header, botSeed: seed, reserveAtEnd: flags.record === undefined ? 0 : 2 },
         { ask: (prompt) => reader.ask(prompt), write: (text) => process.stdout.write(text), tty },
       );
     } finally {

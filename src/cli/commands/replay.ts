@@ -6,7 +6,7 @@ import type { Registry } from '../../games/index.js';
 import { readRecordFile } from '../../lab/record-file.js';
 import { CliError, EXIT, usage } from '../errors.js';
 import { outcomeLines } from '../outcome-text.js';
-import { replayLogLines } from '../replay-log.js';
+import { replayNarration } from '../replay-log.js';
 
 interface ReplayFlags {
   json?: boolean;
@@ -29,7 +29,9 @@ export function registerReplay(program: Command, registry: Registry): void {
       const game = pkg.game;
 
       // A record that reads fine but does not replay to what it says is a verification failure (1).
-      const replayed = replay(game, record);
+      const names = Array.from({ length: record.seats }, (_, seat) => `Seat ${seat}`);
+      const told = replayNarration(game, pkg.narrator, record.actions.length, names);
+      const replayed = replay(game, record, told.observer);
       let failure: string | undefined;
       if (!replayed.ok) failure = replayed.error.message;
       else if (record.hash !== undefined && record.hash !== replayed.value.hash) {
@@ -59,12 +61,11 @@ export function registerReplay(program: Command, registry: Registry): void {
       if (flags.json || !replayed.ok) return;
 
       const { steps, outcome, hash, match } = replayed.value;
-      const names = Array.from({ length: record.seats }, (_, seat) => `Seat ${seat}`);
       const out: string[] = [`${game.title}, ${record.seats} seats, seed ${record.seed}, ${steps.length} actions`];
       const options = canonicalJson(record.options);
       if (options !== '{}') out.push(`options: ${options}`);
       if (record.bots) out.push(`players: ${record.bots.map((b, seat) => `seat ${seat} ${b}`).join(', ')}`);
-      out.push('', ...replayLogLines(steps), '');
+      out.push('', ...told.lines, '');
       const ui = pkg.textUI;
       if (ui) out.push(...ui.render(game.view(match.state, 'spectator'), 'spectator', names), '');
       out.push(...(outcome ? outcomeLines(outcome, names) : ['The game was left unfinished.']));

@@ -1,4 +1,5 @@
 /** A deep copy written out by hand: search and conformance clone states many times a second. */
+import { copyLog } from '../../engine/narration.js';
 import type { Rng } from '../../engine/rng.js';
 import type { Pending, Racer, State } from './state.js';
 
@@ -46,6 +47,8 @@ export function cloneState(s: State): State {
       drawn: s.dummies.drawn.slice(),
       unused: s.dummies.unused.slice(),
     },
-    dummyTurn: s.dummyTurn && { ...s.dummyTurn, events: s.dummyTurn.events.map((e) => ({ ...e })) },
+    dummyTurn: s.dummyTurn && { card: s.dummyTurn.card, round: s.dummyTurn.round },
+    // Events are never mutated after they are written: clones share them.
+    log: copyLog(s.log),
   };
 }

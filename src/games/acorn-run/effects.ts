@@ -8,12 +8,13 @@ import { CONTENT } from './content/index.js';
 import { DIRECTIONS, type Direction, type Effect } from './content/schema.js';
 import { filledSlots, takeFromMarket } from './market.js';
 import { arrive, canStep, stepTarget } from './pawns.js';
+import { logEvent } from './events.js';
 import {
   CELL_ACORN,
   CELL_CARD,
   CELL_EMPTY,
   currentRacer,
-  drawCards,
+  drawAndLog,
   gainAcorns,
   gainTokens,
   removeCard,
@@ -98,17 +99,19 @@ export function resolveEffect(state: State, effect: Effect): void {
   switch (effect.kind) {
     case 'move': {
       const from = r.pos!;
-      arrive(state, t.racer, stepTarget(from, effect.dir)!, from);
+      const to = stepTarget(from, effect.dir)!;
+      const acorns = arrive(state, t.racer, to, from);
+      logEvent(state.log, { kind: 'step', racer: t.racer, from, to, acorns, dropped: false });
       return;
     }
     case 'extra-move':
       t.mainMoves++;
       return;
     case 'draw':
-      drawCards(state, r, effect.cards);
+      drawAndLog(state, t.racer, effect.cards);
       return;
     case 'cycle': {
-      drawCards(state, r, effect.draw);
+      drawAndLog(state, t.racer, effect.draw);
       const count = Math.min(effect.discard, r.hand.length);
       if (count > 0) t.pending.push({ kind: 'discard', count });
       return;
@@ -123,12 +126,16 @@ export function resolveEffect(state: State, effect: Effect): void {
     case 'gain':
       if (filledSlots(state).length > 0) t.pending.push({ kind: 'gain' });
       return;
-    case 'combo-vp':
-      gainTokens(state, r, effect.tokens);
+    case 'combo-vp': {
+      const count = gainTokens(state, r, effect.tokens);
+      if (count > 0) logEvent(state.log, { kind: 'tokens', racer: t.racer, count });
       return;
-    case 'acorns':
-      gainAcorns(state, r, effect.count);
+    }
+    case 'acorns': {
+      const count = gainAcorns(state, r, effect.count);
+      if (count > 0) logEvent(state.log, { kind: 'acorns', racer: t.racer, count });
       return;
+    }
     case 'sprint-plus':
     case 'extra-sprint':
     case 'big-acorn':
@@ -143,6 +150,7 @@ export function playCard(state: State, card: number, dir: Direction | undefined,
   const r = currentRacer(state);
   const effect = kindOf(card).effect!;
   removeCard(r.hand, card);
+  logEvent(state.log, cell === undefined ? { kind: 'play', racer: t.racer, card } : { kind: 'play', racer: t.racer, card, cell });
   switch (effect.kind) {
     case 'big-acorn':
     case 'small-acorn':
@@ -156,10 +164,12 @@ export function playCard(state: State, card: number, dir: Direction | undefined,
       // Move, then an acorn leaves the player board for the space just left; its grid space is free again.
       t.played.push(card);
       const from = r.pos!;
-      arrive(state, t.racer, stepTarget(from, dir!)!, from);
+      const to = stepTarget(from, dir!)!;
+      const acorns = arrive(state, t.racer, to, from);
       r.grid[cell!] = CELL_EMPTY;
       state.boardAcorns[from]!++;
       t.dropped.push(from);
+      logEvent(state.log, { kind: 'step', racer: t.racer, from, to, acorns, dropped: true });
       return;
     }
     default:
@@ -173,11 +183,11 @@ export function spendAcorn(state: State, cell: number): void {
   const r = currentRacer(state);
   r.acorns--;
   r.grid[cell] = CELL_ACORN;
-  resolveEffect(state, CELLS[cell]!.effect);
   const column = CELLS[cell]!.column;
-  if (COLUMN_CELLS[column]!.every((i) => r.grid[i] !== CELL_EMPTY)) {
-    resolveEffect(state, CONTENT.playerBoard.columns[column]!.bonus);
-  }
+  const bonus = COLUMN_CELLS[column]!.every((i) => r.grid[i] !== CELL_EMPTY);
+  logEvent(state.log, { kind: 'spend', racer: state.turn.racer, cell, bonus });
+  resolveEffect(state, CELLS[cell]!.effect);
+  if (bonus) resolveEffect(state, CONTENT.playerBoard.columns[column]!.bonus);
 }
 
 type Choice = Extract<Pending, { kind: 'discard' | 'trash' | 'gain' }>;
@@ -202,6 +212,7 @@ export function discardForEffect(state: State, p: Extract<Pending, { kind: 'disc
   const r = currentRacer(state);
   removeCard(r.hand, card);
   r.discard.push(card);
+  logEvent(state.log, { kind: 'discard', racer: state.turn.racer, card });
   p.count--;
   if (p.count === 0 || r.hand.length === 0) state.turn.pending.shift();
 }
@@ -212,10 +223,12 @@ export function trashCard(state: State, card: number): void {
   if (r.hand.includes(card)) removeCard(r.hand, card);
   else removeCard(r.discard, card);
   state.box.push(card);
+  logEvent(state.log, { kind: 'trash', racer: state.turn.racer, card });
   state.turn.pending.shift();
 }
 
 export function gainCard(state: State, row: MarketRow, index: number): void {
+  logEvent(state.log, { kind: 'gain', racer: state.turn.racer, row, card: state.market[row].row[index]! });
   takeFromMarket(state, row, index);
   state.turn.pending.shift();
 }

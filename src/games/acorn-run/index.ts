@@ -18,7 +18,8 @@ import { parseAction, parseArrangement, parseOptions, type Arrangement, type Opt
 import { setup } from './setup.js';
 import type { State } from './state.js';
 import { cloneState } from './clone.js';
-import { narrate, textUI } from './text.js';
+import { acornRunNarrator } from './narrate.js';
+import { textUI } from './text.js';
 import { makeView, resample, type AcornRunView } from './view.js';
 
 export const acornRun: Game<State, Action, AcornRunView, Options, Arrangement> = {
@@ -112,7 +113,8 @@ export const acornRunPackage = definePackage({
       hard: { paired: true, iterations: 20, candidates: 8, horizon: 'turn' },
     },
   },
-  textUI: { ...textUI, events: narrate },
+  narrator: acornRunNarrator,
+  textUI,
   // Short courses (the last two trees) and early sunsets keep random races short while still
   // reaching the finale; one full course at 2 seats.
   conformance: [

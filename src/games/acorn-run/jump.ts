@@ -6,6 +6,7 @@ import type { Action } from './actions.js';
 import { space } from './board.js';
 import { colorOf, distinctKinds, kindOf } from './cards.js';
 import { CONTENT } from './content/index.js';
+import { logEvent } from './events.js';
 import { arrive, canEndOn } from './pawns.js';
 import { addToHand, currentRacer, gainAcorns, gainTokens, removeCard, type Pending, type State } from './state.js';
 
@@ -76,12 +77,16 @@ export function land(state: State, p: JumpPending, to: number): void {
   t.pending.shift();
   t.played.push(...p.cards);
   // Only one combo per jump counts (R5); a single card is no combo and earns nothing.
+  let vp = 0;
+  let acorns = 0;
   if (p.cards.length >= 2) {
     const reward = comboReward(p.cards.length);
-    gainTokens(state, r, reward.vp);
-    gainAcorns(state, r, reward.acorns);
+    vp = gainTokens(state, r, reward.vp);
+    acorns = gainAcorns(state, r, reward.acorns);
   }
-  arrive(state, t.racer, to, p.from);
+  acorns += arrive(state, t.racer, to, p.from);
+  const foliage = space(p.from).foliage !== null;
+  logEvent(state.log, { kind: 'jump', racer: t.racer, from: p.from, to, cards: p.cards, foliage, vp, acorns, spent: 0 });
 }
 
 export function cancelJump(state: State, p: JumpPending): void {

@@ -4,6 +4,7 @@
  */
 import type { Action } from './actions.js';
 import { distinctKinds, kindOf, MARKET_ROWS, type MarketRow } from './cards.js';
+import { logEvent } from './events.js';
 import { addToHand, currentRacer, removeCard, type Pending, type State } from './state.js';
 
 type PayPending = Extract<Pending, { kind: 'pay' }>;
@@ -44,11 +45,14 @@ export function legalRefreshes(state: State): Action[] {
 
 /** Buying power pays first (R10); whatever it does not cover is paid card by card. */
 export function startBuy(state: State, row: MarketRow, index: number): void {
-  const cost = kindOf(state.market[row].row[index]!).cost;
+  const card = state.market[row].row[index]!;
+  const cost = kindOf(card).cost;
   const power = Math.min(state.turn.buyingPower, cost);
   state.turn.buyingPower -= power;
-  if (power === cost) takeFromMarket(state, row, index);
-  else state.turn.pending.push({ kind: 'pay', row, index, cards: [], power });
+  if (power === cost) {
+    logEvent(state.log, { kind: 'buy', racer: state.turn.racer, row, card, paid: [], power, spent: 0 });
+    takeFromMarket(state, row, index);
+  } else state.turn.pending.push({ kind: 'pay', row, index, cards: [], power });
 }
 
 const owed = (state: State, p: PayPending): number => kindOf(state.market[p.row].row[p.index]!).cost - p.power - p.cards.length;
@@ -67,6 +71,8 @@ export function addToPayment(state: State, p: PayPending, card: number): void {
   if (owed(state, p) === 0) {
     state.turn.pending.shift();
     r.discard.push(...p.cards);
+    const bought = state.market[p.row].row[p.index]!;
+    logEvent(state.log, { kind: 'buy', racer: state.turn.racer, row: p.row, card: bought, paid: p.cards, power: p.power, spent: 0 });
     takeFromMarket(state, p.row, p.index);
   }
 }
@@ -81,6 +87,7 @@ export function cancelPayment(state: State, p: PayPending): void {
 export function refreshRow(state: State, row: MarketRow): void {
   state.turn.refreshes--;
   const m = state.market[row];
+  logEvent(state.log, { kind: 'refresh', racer: state.turn.racer, row, boxed: m.row.filter((c): c is number => c !== null) });
   m.row.forEach((card, index) => {
     if (card !== null) state.box.push(card);
     refill(state, row, index);

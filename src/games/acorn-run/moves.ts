@@ -6,6 +6,7 @@ import type { Action } from './actions.js';
 import { space } from './board.js';
 import { colorOf, distinctKinds, kindOf } from './cards.js';
 import { COLORS, type Color } from './content/schema.js';
+import { logEvent } from './events.js';
 import { arrive, canEndOn, forwardPath } from './pawns.js';
 import { addToHand, currentRacer, removeCard, type Pending, type State } from './state.js';
 
@@ -122,9 +123,11 @@ export function finishMove(state: State, p: SprintPending | VerticalPending): vo
     for (const c of p.cards) if (kindOf(c).effect?.kind === 'extra-sprint') t.extraSprints++;
     const path = forwardPath(p.from, sprintDistance(p.cards));
     const dest = path[path.length - 1]!;
-    arrive(state, t.racer, dest, path.length > 1 ? path[path.length - 2]! : p.from);
+    const acorns = arrive(state, t.racer, dest, path.length > 1 ? path[path.length - 2]! : p.from);
+    logEvent(state.log, { kind: 'sprint', racer: t.racer, color: p.color, from: p.from, to: dest, cards: p.cards, acorns });
   } else {
-    arrive(state, t.racer, r.pos!, r.pos!);
+    const acorns = arrive(state, t.racer, r.pos!, r.pos!);
+    logEvent(state.log, { kind: p.kind, racer: t.racer, from: p.from, to: r.pos!, cards: p.cards, acorns });
   }
 }
 

@@ -37,20 +37,22 @@ export function canStep(state: State, racer: number, dir: Direction): boolean {
 /**
  * Ends a move on `to`, coming from `from`. R8: the acorns there are collected, except ones this
  * racer dropped this turn ("oops"). Crossing the finish line records the lane color; the turn
- * then ends once the action that moved the pawn is complete (see rules.ts).
+ * then ends once the action that moved the pawn is complete (see rules.ts). Returns the acorns collected.
  */
-export function arrive(state: State, racer: number, to: number, from: number): void {
+export function arrive(state: State, racer: number, to: number, from: number): number {
   const r = state.racers[racer]!;
   r.pos = to;
   if (to === BOARD.finish) {
     r.finishLane = space(from).zone;
-    return;
+    return 0;
   }
   const acorns = state.boardAcorns[to]!;
   if (acorns > 0 && !state.turn.dropped.includes(to)) {
     r.acorns += acorns;
     state.boardAcorns[to] = 0;
+    return acorns;
   }
+  return 0;
 }
 
 /**

@@ -8,6 +8,7 @@ import { discardForEffect, gainCard, legalChoice, legalPlays, legalSpends, playC
 import { addToJump, cancelJump, land, legalJump, legalJumpStart, startJump } from './jump.js';
 import { addToPayment, cancelPayment, legalBuys, legalPay, legalRefreshes, refreshRow, startBuy } from './market.js';
 import { addToMove, cancelMove, finishMove, legalMoveStarts, legalSprint, legalVertical, slide, startSprint, startVertical } from './moves.js';
+import { logRaceOver } from './finale-events.js';
 import { currentRacer, type State } from './state.js';
 import { crossFinishLine, discardAtEnd, endTurn, finishTurn, isOnFinish, legalCleanup } from './turn.js';
 
@@ -126,4 +127,6 @@ export function apply(state: State, action: Action): void {
   }
   // Crossing the finish line (by any move) ends the turn once the action is complete (R12).
   if (!state.over && isOnFinish(state)) crossFinishLine(state);
+  // Actions are applied only while the race runs: over now means this action ended it.
+  if (state.over) logRaceOver(state);
 }

@@ -1,4 +1,5 @@
 /** Acorn Run setup: racers, decks, markets, the combo tokens and acorns on the board (R2–R8). */
+import { emptyLog } from '../../engine/narration.js';
 import { createRng, nextInt } from '../../engine/rng.js';
 import { BOARD, boardAcornsFor, startSpaces } from './board.js';
 import { starterCards } from './cards.js';
@@ -7,6 +8,7 @@ import { CELLS } from './effects.js';
 import { buildDummyDeck, DUMMY_CARD_BY_ID } from './dummy/deck.js';
 import { dummyRacers, turnOrder } from './dummy/setup.js';
 import { allocate, type Arrangement, type Options } from './parse.js';
+import { logEvent } from './events.js';
 import { startRace } from './turn.js';
 import { drawCards, HAND_SIZE, newTurn, PAWN_COLORS, shuffleInPlace, type Racer, type State } from './state.js';
 
@@ -66,9 +68,11 @@ export function setup(config: { seats: number; seed: string; options: Options; a
     rng,
     dummies: options.dummies > 0 ? buildDummyDeck(rng, options.difficulty, (a?.dummyCards ?? []).map((id) => DUMMY_CARD_BY_ID.get(id)!)) : null,
     dummyTurn: null,
+    log: emptyLog(),
   };
   for (const m of [state.market.cheap, state.market.expensive]) m.row = [0, 1, 2].map(() => m.deck.shift() ?? null);
   for (const r of racers) drawCards(state, r, HAND_SIZE);
+  logEvent(state.log, { kind: 'round', round: 1 });
   startRace(state);
   return state;
 }

@@ -3,12 +3,14 @@
  * replays. Racers are distinct from seats: today every racer sits at a seat; dummy racers (R14)
  * will join the same list with kind 'dummy'.
  */
+import type { EventLog } from '../../engine/narration.js';
 import type { Rng } from '../../engine/rng.js';
 import { nextInt } from '../../engine/rng.js';
 import type { MarketRow } from './cards.js';
 import type { Color } from './content/schema.js';
 import { CONTENT } from './content/index.js';
 import type { DummyDeckState, DummyTurn } from './dummy/types.js';
+import { logEvent, type RunEvent } from './events.js';
 
 export const RACER_KINDS = ['seat', 'dummy'] as const;
 export type RacerKind = (typeof RACER_KINDS)[number];
@@ -116,8 +118,10 @@ export interface State {
   rng: Rng;
   /** R14, R15: the dummy deck; null in a race without dummies. */
   dummies: DummyDeckState | null;
-  /** What the last dummy turn did (public once the card is drawn); null before any. */
+  /** The last dummy turn's card (public once drawn); null before any. */
   dummyTurn: DummyTurn | null;
+  /** The latest public events (events.ts); bots never read them. */
+  log: EventLog<RunEvent>;
 }
 
 export const HAND_SIZE = CONTENT.race.handSize;
@@ -128,16 +132,33 @@ export function newTurn(racer: number): Turn {
   return { racer, mainMoves: 1, extraSprints: 0, buyingPower: 0, refreshes: 0, played: [], dropped: [], pending: [] };
 }
 
-/** R11: draws `n` cards, reshuffling the discard pile into the deck when it runs out. */
-export function drawCards(state: State, racer: Racer, n: number): void {
+/**
+ * R11: draws `n` cards, reshuffling the discard pile into the deck when it runs out. Returns the
+ * cards drawn and whether the discard pile was reshuffled.
+ */
+export function drawCards(state: State, racer: Racer, n: number): { cards: number[]; reshuffled: boolean } {
+  const cards: number[] = [];
+  let reshuffled = false;
   for (let i = 0; i < n; i++) {
     if (racer.deck.length === 0) {
-      if (racer.discard.length === 0) return;
+      if (racer.discard.length === 0) break;
       racer.deck = racer.discard;
       racer.discard = [];
       shuffleInPlace(state.rng, racer.deck);
+      reshuffled = true;
     }
-    addToHand(racer, [racer.deck.shift()!]);
+    const card = racer.deck.shift()!;
+    cards.push(card);
+    addToHand(racer, [card]);
+  }
+  return { cards, reshuffled };
+}
+
+/** Draws for racer number `racer` during the race, and tells the table (the cards only its owner sees). */
+export function drawAndLog(state: State, racer: number, n: number): void {
+  const drawn = drawCards(state, state.racers[racer]!, n);
+  if (drawn.cards.length > 0 || drawn.reshuffled) {
+    logEvent(state.log, { kind: 'draw', racer, count: drawn.cards.length, cards: drawn.cards, reshuffled: drawn.reshuffled });
   }
 }
 
@@ -163,16 +184,19 @@ export function removeCard(cards: number[], card: number): void {
   cards.splice(i, 1);
 }
 
-/** R7: gaining N combo VP draws N face-down tokens (fewer if the supply runs dry). */
-export function gainTokens(state: State, racer: Racer, n: number): void {
-  for (let i = 0; i < n && state.tokenSupply.length > 0; i++) racer.tokens.push(state.tokenSupply.shift()!);
+/** R7: gaining N combo VP draws N face-down tokens (fewer if the supply runs dry). Returns how many. */
+export function gainTokens(state: State, racer: Racer, n: number): number {
+  let i = 0;
+  for (; i < n && state.tokenSupply.length > 0; i++) racer.tokens.push(state.tokenSupply.shift()!);
+  return i;
 }
 
-/** Takes acorns from the supply (fewer if it runs dry). */
-export function gainAcorns(state: State, racer: Racer, n: number): void {
+/** Takes acorns from the supply (fewer if it runs dry). Returns how many. */
+export function gainAcorns(state: State, racer: Racer, n: number): number {
   const k = Math.min(n, state.acornSupply);
   state.acornSupply -= k;
   racer.acorns += k;
+  return k;
 }
 
 export const isRunning = (r: Racer): boolean => r.place === null && !r.out;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createRng, nextInt } from '../../engine/rng.js';
 import { acornRun } from './index.js';
 import { at, card, FILLER, legal, must, race, stateOf } from './scenario.test-helpers.js';
-import { narrate, textUI } from './text.js';
+import { textUI } from './text.js';
 
 const NAMES = ['Ann', 'Bea', 'Cy', 'Dee', 'Eve', 'Fay'];
 
@@ -71,20 +71,5 @@ describe('Acorn Run in the terminal', () => {
     must(m, { type: 'add', card: card(m, 's-red-g') });
     expect(parse('land upper')).toEqual({ action: { type: 'land', to: at('t1.y2.0') } });
     expect(textUI.hint(acornRun.view(s, 0), [])).toMatch(/land/);
-  });
-
-  it('narrates what a seat saw happen between two of its views', () => {
-    const m = race({ positions: ['t1.g1.0', 't1.g2.0'], cheap: ['g-dash'] }, { seats: 2 });
-    const s = stateOf(m);
-    const before = acornRun.view(s, 1);
-    must(m, { type: 'sprint', color: 'green' });
-    must(m, legal(m).find((a) => a.type === 'add')!);
-    must(m, { type: 'done' });
-    must(m, { type: 'buy', row: 'cheap', index: 0 });
-    must(m, { type: 'add', card: s.racers[0]!.hand[0]! });
-    must(m, { type: 'add', card: s.racers[0]!.hand[0]! });
-    const lines = narrate(before, acornRun.view(s, 1), 1, NAMES);
-    expect(lines).toContain('Ann: t1.g1.0 → t1.g1.1');
-    expect(lines).toContain('Ann took G Dash from the market');
   });
 });

@@ -16,6 +16,8 @@ import { CELL_ACORN, CELL_CARD, OUT_OF_TIME } from './state.js';
 import type { AcornRunView } from './view.js';
 import { DUMMY_NAMES, type DummyColor } from './content/dummy-schema.js';
 import { dummyLines } from './dummy/text.js';
+import { actionLabel } from './labels.js';
+import { spaceWords } from './narrate.js';
 
 const nameOf = (names: readonly string[], seat: number): string => names[seat] ?? `Seat ${seat + 1}`;
 /** A racer's name: the seat's player, or the dummy's own name (R14). */
@@ -78,7 +80,7 @@ function pendingLine(view: AcornRunView): string | null {
     case 'descend':
       return `${p.kind === 'climb' ? 'Climb' : 'Descent'}: ${cards}`;
     case 'jump':
-      return `Jump from ${space(p.from).name}${space(p.from).foliage ? ` (foliage gap of ${space(p.from).foliage!.cards})` : ''}: ${cards}`;
+      return `Jump from ${spaceWords(p.from)}${space(p.from).foliage ? ` (foliage gap of ${space(p.from).foliage!.cards})` : ''}: ${cards}`;
     case 'pay': {
       const card = view.market[p.row].row[p.index];
       return `Paying for ${card === null || card === undefined ? '?' : shortCard(card)}: ${cards}`;
@@ -127,7 +129,7 @@ function render(view: AcornRunView, _viewer: Viewer, names: readonly string[]): 
   const results = view.results
     .map((r, i) => `${CONTENT.race.results[i]}:${r === null ? '_' : r === OUT_OF_TIME ? 'X' : String(r + 1)}`)
     .join(' ');
-  if (view.dummies) lines.push(...dummyLines(view, (r) => who(r)));
+  if (view.dummies) lines.push(...dummyLines(view));
   lines.push(`Results ${results}   out-of-time tokens ${view.outOfTimeLeft}`.slice(0, 80));
   for (const row of ['cheap', 'expensive'] as MarketRow[]) {
     const cards = view.market[row].row.map((c, i) => `${row[0]}${i + 1} ${c === null ? '—' : `${shortCard(c)}(${kindOf(c).cost})`}`);
@@ -154,35 +156,20 @@ const cardIn = (view: AcornRunView, card: number): string => {
   return i >= 0 ? `${i + 1}:${longCard(card)}` : longCard(card);
 };
 
+/**
+ * Menu labels: what can be typed (hand positions, market slots, board spaces by number) where the
+ * terminal needs it; every other action in the words of the game's label helper.
+ */
 function label(action: Action, view: AcornRunView): string {
-  const p = view.turn.pending[0];
   switch (action.type) {
-    case 'sprint':
-      return `sprint in ${action.color}`;
-    case 'climb':
-    case 'descend':
-    case 'jump':
-    case 'slide':
-    case 'done':
-    case 'cancel':
-    case 'skip':
-    case 'keep':
-      return { climb: 'climb', descend: 'descend', jump: 'jump', slide: 'slide forward along the line', done: 'done: finish the move', cancel: 'cancel', skip: 'skip', keep: 'keep the rest and draw' }[action.type];
     case 'add':
-      return `${p?.kind === 'pay' ? 'pay with' : 'add'} ${cardIn(view, action.card)}`;
-    case 'land': {
-      const s = space(action.to);
-      const lane = s.lane === null ? '' : s.lane % 2 === 1 ? ' (upper lane)' : ' (lower lane)';
-      return `land on ${s.name}${lane}`;
-    }
+      return `${view.turn.pending[0]?.kind === 'pay' ? 'pay with' : 'add'} ${cardIn(view, action.card)}`;
     case 'play': {
       const cell = action.cell !== undefined ? ` on space ${action.cell + 1} (${effectLabel(CELLS[action.cell]!.effect)})` : '';
       return `play ${cardIn(view, action.card)}${action.dir ? ` ${action.dir}` : ''}${cell}`;
     }
     case 'spend':
       return `spend an acorn: space ${action.cell + 1} (${effectLabel(CELLS[action.cell]!.effect)})`;
-    case 'refresh':
-      return `refresh the ${action.row} row`;
     case 'buy':
     case 'gain': {
       const c = view.market[action.row].row[action.index];
@@ -191,8 +178,8 @@ function label(action: Action, view: AcornRunView): string {
     case 'discard':
     case 'trash':
       return `${action.type} ${cardIn(view, action.card)}`;
-    case 'end':
-      return 'end the turn';
+    default:
+      return actionLabel(action, view);
   }
 }
 
@@ -234,33 +221,6 @@ function parse(text: string, view: AcornRunView, legal: readonly Action[]): { ac
   }
   if (verb === 'refresh' && arg) return found((a) => a.type === 'refresh' && a.row.startsWith(arg), 'you have no refresh this turn');
   return null;
-}
-
-/**
- * What happened between two views of the same viewer, from the views alone: pawns that moved,
- * cards taken from the market, combo tokens won, finishers, out-of-time tokens.
- */
-export function narrate(before: AcornRunView | undefined, after: AcornRunView, _viewer: Viewer, names: readonly string[]): string[] {
-  if (!before) return [];
-  const out: string[] = [];
-  const who = (r: number) => (r === after.me ? 'You' : racerName(after, names, r));
-  const market = new Set([...before.market.cheap.row, ...before.market.expensive.row].filter((c): c is number => c !== null));
-  for (const r of after.racers) {
-    const b = before.racers[r.racer]!;
-    if (r.pos !== null && r.pos !== b.pos && b.pos !== null) out.push(`${who(r.racer)}: ${space(b.pos).name} → ${space(r.pos).name}`);
-    const taken = r.discard.filter((c) => market.has(c) && !b.discard.includes(c));
-    if (taken.length > 0) out.push(`${who(r.racer)} took ${taken.map(shortCard).join(', ')} from the market`);
-    if (r.tokenCount > b.tokenCount) out.push(`${who(r.racer)} won ${r.tokenCount - b.tokenCount} combo VP token(s)`);
-    if (r.place !== null && b.place === null) out.push(`${who(r.racer)} crossed the finish line: ${CONTENT.race.results[r.place]} race VP`);
-    if (r.out && !b.out) out.push(`${who(r.racer)} ran out of time`);
-  }
-  // Bought cards reshuffled into a deck at once are no longer in sight: name them without a buyer.
-  const nowSeen = new Set([...after.market.cheap.row, ...after.market.expensive.row, ...after.box, ...after.racers.flatMap((r) => r.discard)]);
-  const vanished = [...market].filter((c) => !nowSeen.has(c));
-  if (vanished.length > 0) out.push(`${vanished.map(shortCard).join(', ')} left the market`);
-  const blocked = after.results.filter((x) => x === OUT_OF_TIME).length - before.results.filter((x) => x === OUT_OF_TIME).length;
-  if (blocked > 0) out.push(`Time is running out: ${blocked} more results space(s) blocked`);
-  return out.map((l) => l.slice(0, 80));
 }
 
 export const textUI: TextUI<AcornRunView, Action> = {

@@ -5,9 +5,11 @@
 import type { Action } from './actions.js';
 import { BOARD } from './board.js';
 import { distinctKinds } from './cards.js';
-import { closeRace, placeFinisher, placeOutOfTime } from './outcome.js';
+import { closeRace, placeFinisher } from './outcome.js';
+import { blockResultsSpace } from './finale-events.js';
 import { playDummyBlock } from './dummy/turn.js';
-import { currentRacer, drawCards, HAND_SIZE, isRunning, newTurn, removeCard, type State } from './state.js';
+import { logEvent } from './events.js';
+import { currentRacer, drawAndLog, HAND_SIZE, isRunning, newTurn, removeCard, type State } from './state.js';
 
 /** R11: ending the turn first asks which unused cards to discard; `keep` keeps the rest. */
 export function endTurn(state: State): void {
@@ -23,6 +25,7 @@ export function discardAtEnd(state: State, card: number): void {
   const r = currentRacer(state);
   removeCard(r.hand, card);
   r.discard.push(card);
+  logEvent(state.log, { kind: 'discard', racer: state.turn.racer, card });
   if (r.hand.length === 0) finishTurn(state);
 }
 
@@ -32,7 +35,7 @@ export function finishTurn(state: State): void {
   r.discard.push(...state.turn.played);
   state.turn.played = [];
   state.turn.pending = [];
-  if (isRunning(r)) drawCards(state, r, Math.max(0, HAND_SIZE - r.hand.length));
+  if (isRunning(r)) drawAndLog(state, state.turn.racer, Math.max(0, HAND_SIZE - r.hand.length));
   advance(state);
 }
 
@@ -43,6 +46,7 @@ export function crossFinishLine(state: State): void {
   state.turn.played = [];
   state.turn.pending = [];
   placeFinisher(state, state.turn.racer);
+  logEvent(state.log, { kind: 'finish', racer: state.turn.racer, place: r.place! });
   if (!state.over) advance(state);
 }
 
@@ -63,9 +67,11 @@ export function advance(state: State): void {
       // Sunset: a race nobody finishes in time closes (see content race.roundLimit).
       if (state.round > state.roundLimit) {
         state.round = state.roundLimit;
+        logEvent(state.log, { kind: 'sunset', round: state.round });
         closeRace(state);
         return;
       }
+      logEvent(state.log, { kind: 'round', round: state.round });
     }
     const next = state.order[nextAt]!;
     state.turn = newTurn(next);
@@ -77,7 +83,7 @@ export function advance(state: State): void {
     }
     if (isRunning(state.racers[next]!)) return;
     if (next === state.firstFinisher) {
-      placeOutOfTime(state);
+      blockResultsSpace(state, next);
       if (state.over) return;
     }
   }

@@ -4,12 +4,14 @@
  * other racers' combo VP tokens until the race is over (R7), and the PRNG.
  */
 import type { Viewer } from '../../engine/game.js';
+import type { EventLog } from '../../engine/narration.js';
 import { forkRng, type Rng } from '../../engine/rng.js';
 import type { MarketRow } from './cards.js';
 import type { Color } from './content/schema.js';
 import { raceVp } from './outcome.js';
 import { cloneState } from './clone.js';
 import { dummyView, type DummyView } from './dummy/view.js';
+import type { RunEvent } from './events.js';
 import { resampleDummyDeck } from './dummy/deck.js';
 import { shuffleInPlace, type PawnColor, type Pending, type RacerKind, type State } from './state.js';
 
@@ -64,8 +66,10 @@ export interface AcornRunView {
     /** Cards in a move being built are on the table, face up: all of it is public. */
     pending: Pending[];
   };
-  /** R14, R15: the dummy deck's size and drawn cards, and what the last dummy card did; null without dummies. */
+  /** R14, R15: the dummy deck's size and drawn cards, and the last dummy card; null without dummies. */
   dummies: DummyView | null;
+  /** The latest public events, numbered from the start of the race (events.ts, engine/narration.ts). */
+  log: EventLog<RunEvent>;
 }
 
 export function makeView(state: State, viewer: Viewer): AcornRunView {
@@ -117,6 +121,7 @@ export function makeView(state: State, viewer: Viewer): AcornRunView {
       pending: state.turn.pending.map((p) => ('cards' in p ? { ...p, cards: [...p.cards] } : { ...p })),
     },
     dummies: dummyView(state),
+    log: { first: state.log.first, events: state.log.events.map((e) => (e.kind === 'draw' && e.racer !== me && e.cards !== null ? { ...e, cards: null } : e)) },
   };
 }
 
@@ -149,5 +154,24 @@ export function resample(state: State, seat: number, rng: Rng): State {
   }
   if (s.dummies) resampleDummyDeck(rng, s.dummies);
   s.rng = forkRng(rng);
+  redealDrawnCards(s, me);
   return s;
+}
+
+/**
+ * The cards another racer drew are hidden like its hand: in a world consistent with what `seat`
+ * saw they may be any of that racer's unseen cards. Taken from its new hand and deck without the
+ * generator (a search bot's draws must not change), so a view that showed them would differ here.
+ */
+function redealDrawnCards(s: State, me: number | undefined): void {
+  const events = s.log.events;
+  for (let i = 0; i < events.length; i++) {
+    const e = events[i]!;
+    if (e.kind !== 'draw' || e.racer === me || e.cards === null || e.cards.length === 0) continue;
+    const r = s.racers[e.racer]!;
+    const size = r.hand.length + r.deck.length;
+    if (size === 0) continue;
+    const pick = (k: number): number => (k < r.hand.length ? r.hand[k]! : r.deck[k - r.hand.length]!);
+    events[i] = { ...e, cards: e.cards.map((_, k) => pick((i + k) % size)) };
+  }
 }

@@ -83,7 +83,7 @@ describe('A7 A8 A9 claims', () => {
     const v = view(m, 2);
     expect(v.scorePiles[1]).toEqual({ seats: [1], trees: ['tree-5-1'], acorns: 5 });
     expect(v.trees.map((t) => t.tree)).toEqual(['tree-4-1']);
-    expect(v.log.some((e) => e.kind === 'claim' && e.seat === 1 && e.tree === 'tree-5-1')).toBe(true);
+    expect(v.log.events.some((e) => e.kind === 'claim' && e.seat === 1 && e.tree === 'tree-5-1')).toBe(true);
   });
 
   it('A7: a lead lost before your turn claims nothing', () => {

@@ -41,5 +41,5 @@ function claim(state: AcornsState, tree: TreeInPlay, seat: Seat, side: number): 
   state.piles[side]!.push(tree.card);
   for (const g of tree.groups) for (const c of g.cards) state.box.push(c);
   for (const g of tree.guards) state.box.push(g.card);
-  pushLog(state, { kind: 'claim', seat, tree: CARD_IDS[tree.card]!, acorns: ACORNS[tree.card]! });
+  pushLog(state, { kind: 'claim', seat, tree: CARD_IDS[tree.card]!, owner: tree.owner, acorns: ACORNS[tree.card]! });
 }

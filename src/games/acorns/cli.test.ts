@@ -20,7 +20,7 @@ describe('drey play acorns', () => {
     expect(run.stdout).toContain('Acorns · round 1 · draw pile 48 · your turn');
     expect(run.stdout).toContain('! you have no 9-acorn tree (your hand: ');
     expect(run.stdout).toContain("! I don't understand 'hop'");
-    expect(run.stdout).toContain('You drew a card');
+    expect(run.stdout).toContain('You draw a card.');
     expect(run.stdout).toContain('You left the game after');
   });
 

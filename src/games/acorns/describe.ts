@@ -3,7 +3,7 @@ import type { Seat } from '../../engine/game.js';
 import type { AcornsAction } from './actions.js';
 import { ACORNS, COLOR, COLORS, cardIndex } from './content/index.js';
 import { whyIllegal } from './explain.js';
-import { findTree, type AcornsState, type LogEvent } from './state.js';
+import { findTree, type AcornsState } from './state.js';
 import { makeView } from './view.js';
 
 export type SeatName = (seat: Seat) => string;
@@ -36,30 +36,6 @@ export function describeAction(state: AcornsState, seat: Seat, action: AcornsAct
       return `${who} discards ${action.card}`;
     case 'pass':
       return `${who} passes`;
-  }
-}
-
-/** One line for a public event from the log; `card` may shorten card ids for small screens. */
-export function describeEvent(event: LogEvent, name: SeatName = defaultName, card: (id: string) => string = (id) => id): string {
-  switch (event.kind) {
-    case 'draw':
-      return `${name(event.seat)} drew a card`;
-    case 'plant':
-      return `${name(event.seat)} planted ${card(event.tree)}`;
-    case 'squirrel':
-      return `${name(event.seat)} played ${card(event.card)} on ${card(event.tree)} (${COLORS[COLOR[cardIndex(event.card) ?? -1] ?? 0]} ${event.total})`;
-    case 'fox':
-      return `${name(event.seat)} played ${card(event.card)} on ${card(event.tree)}`;
-    case 'turtle':
-      return `${name(event.seat)} played the turtle on ${card(event.tree)}`;
-    case 'discard':
-      return `${name(event.seat)} discarded ${card(event.card)}`;
-    case 'pass':
-      return `${name(event.seat)} passed`;
-    case 'claim':
-      return `${name(event.seat)} claimed ${card(event.tree)} (${plural(event.acorns, 'acorn')})`;
-    case 'end':
-      return event.boxedTrees > 0 ? `game over; ${plural(event.boxedTrees, 'unclaimed tree')} left the game` : 'game over';
   }
 }
 

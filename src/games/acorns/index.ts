@@ -3,7 +3,6 @@
  * Rules page: docs/rules/acorns.md. Rulings A1–A12 in RULINGS.md. The game and its package.
  */
 import type { Game } from '../../engine/game.js';
-import { logNarrator } from '../log-narrator.js';
 import { definePackage } from '../package.js';
 import { acornsHeuristic, acornsKnowledge } from './bots.js';
 import type { AcornsAction } from './actions.js';
@@ -15,7 +14,8 @@ import { apply, toAct } from './rules.js';
 import { setup } from './setup.js';
 import { outcome } from './outcome.js';
 import { cloneState, type AcornsArrangement, type AcornsOptions, type AcornsState } from './state.js';
-import { describeLogEvent, textUI } from './text.js';
+import { acornsNarrator } from './narrate.js';
+import { textUI } from './text.js';
 import { makeView, resample, type AcornsView } from './view.js';
 
 /** Every card id wherever it is: hands, draw pile, trees in play, score piles and the box. */
@@ -83,7 +83,8 @@ export const acornsPackage = definePackage({
       hard: { paired: true, iterations: 160, candidates: 5 },
     },
   },
-  textUI: { ...textUI, events: logNarrator((v: AcornsView) => v.log, describeLogEvent) },
+  narrator: acornsNarrator,
+  textUI,
   conformance: [
     { label: 'two seats', seats: 2, maxSteps: 2000 },
     { label: 'five seats', seats: 5, maxSteps: 2000 },

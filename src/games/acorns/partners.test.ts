@@ -55,7 +55,7 @@ describe('A12 the partner game', () => {
     const v = view(m, 0);
     expect(v.trees).toEqual([]);
     expect(v.scorePiles[0]).toEqual({ seats: [0, 1], trees: ['tree-5-1'], acorns: 5 });
-    expect(v.log.some((e) => e.kind === 'claim' && e.seat === 0)).toBe(true);
+    expect(v.log.events.some((e) => e.kind === 'claim' && e.seat === 0)).toBe(true);
   });
 
   it("A12: the turtle may defend a partner's tree; it leads for the team", () => {

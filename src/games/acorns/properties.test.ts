@@ -126,7 +126,7 @@ describe('acorns properties', () => {
         // The turn went past seat 0 while seat 0 sits out: team 0 leads nothing now.
         if (!state.over && before === 3 && state.turn !== 0) {
           for (const t of state.trees) expect(leaderOf(state, t)).not.toBe(0);
-          const last = state.log[state.log.length - 1]!;
+          const last = state.log.events[state.log.events.length - 1]!;
           if (last.kind === 'claim' && last.seat === 0) claimsWhileOut++;
         }
       }

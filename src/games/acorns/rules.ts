@@ -67,7 +67,7 @@ export function apply(state: AcornsState, seat: Seat, action: AcornsAction): voi
       }
       group.cards.push(card);
       group.total += STRENGTH[card]!;
-      pushLog(state, { kind: 'squirrel', seat, card: action.card, tree: action.tree, total: group.total });
+      pushLog(state, { kind: 'squirrel', seat, card: action.card, tree: action.tree, owner: tree.owner, total: group.total });
       break;
     }
     case 'fox':
@@ -80,8 +80,8 @@ export function apply(state: AcornsState, seat: Seat, action: AcornsAction): voi
       pushLog(
         state,
         action.type === 'fox'
-          ? { kind: 'fox', seat, card: action.card, tree: action.tree }
-          : { kind: 'turtle', seat, tree: action.tree },
+          ? { kind: 'fox', seat, card: action.card, tree: action.tree, owner: tree.owner }
+          : { kind: 'turtle', seat, tree: action.tree, owner: tree.owner },
       );
       break;
     }

@@ -1,4 +1,5 @@
 /** Acorns setup (A2): the dealer, the deal and the draw pile. */
+import { emptyLog } from '../../engine/narration.js';
 import type { SetupConfig } from '../../engine/game.js';
 import { createRng, nextInt, shuffle } from '../../engine/rng.js';
 import { CARD_COUNT, HAND_SIZE, knownCard } from './content/index.js';
@@ -34,7 +35,7 @@ export function setup(config: SetupConfig<AcornsOptions, AcornsArrangement>): Ac
     turn: (dealer + 1) % seats,
     turns: 1,
     over: false,
-    log: [],
+    log: emptyLog(),
   };
   return state;
 }

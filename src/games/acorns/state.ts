@@ -5,6 +5,7 @@
  * 2k+1) in the partner game (A12).
  */
 import type { Seat } from '../../engine/game.js';
+import { copyLog, pushEvent, type EventLog } from '../../engine/narration.js';
 
 export interface AcornsOptions {
   /** A12: the partner game, for 4, 6 or 8 seats. */
@@ -46,22 +47,22 @@ export interface TreeInPlay {
   guards: Guard[];
 }
 
-/** What happened, without its turn number. Card fields are card ids. */
+/**
+ * What happened, without its turn number. Card fields are card ids; `owner` is the seat that
+ * planted the tree an event names (so a narrator can say whose tree it is). All of it is public.
+ */
 export type LogEntry =
   | { kind: 'draw'; seat: Seat }
   | { kind: 'plant'; seat: Seat; tree: string }
-  | { kind: 'squirrel'; seat: Seat; card: string; tree: string; total: number }
-  | { kind: 'fox'; seat: Seat; card: string; tree: string }
-  | { kind: 'turtle'; seat: Seat; tree: string }
+  | { kind: 'squirrel'; seat: Seat; card: string; tree: string; owner: Seat; total: number }
+  | { kind: 'fox'; seat: Seat; card: string; tree: string; owner: Seat }
+  | { kind: 'turtle'; seat: Seat; tree: string; owner: Seat }
   | { kind: 'discard'; seat: Seat; card: string }
   | { kind: 'pass'; seat: Seat }
-  | { kind: 'claim'; seat: Seat; tree: string; acorns: number }
+  | { kind: 'claim'; seat: Seat; tree: string; owner: Seat; acorns: number }
   | { kind: 'end'; boxedTrees: number };
 
-/**
- * A public event for the log every view carries, stamped with the turn it happened in (so equal
- * events of different turns stay distinct, which lets a table tell what is new since it looked).
- */
+/** A public event for the log every view carries, stamped with the turn it happened in. */
 export type LogEvent = LogEntry & { turn: number };
 
 export interface AcornsState {
@@ -83,8 +84,8 @@ export interface AcornsState {
   /** Turns begun so far, skipped turns of seats sitting out included. */
   turns: number;
   over: boolean;
-  /** The last LOG_LENGTH public events, oldest first. Events are never mutated. */
-  log: LogEvent[];
+  /** The last LOG_LENGTH public events, oldest first, numbered from the start (engine/narration.ts). */
+  log: EventLog<LogEvent>;
 }
 
 export const LOG_LENGTH = 12;
@@ -99,8 +100,7 @@ export const seatsOfSide = (state: { partners: boolean }, side: number): Seat[] 
 export const isPartnerSeatCount = (seats: number): boolean => seats === 4 || seats === 6 || seats === 8;
 
 export function pushLog(state: AcornsState, entry: LogEntry): void {
-  if (state.log.length >= LOG_LENGTH) state.log.shift();
-  state.log.push({ ...entry, turn: state.turns });
+  pushEvent(state.log, { ...entry, turn: state.turns }, LOG_LENGTH);
 }
 
 /** Inserts a card into a sorted hand. */
@@ -141,6 +141,6 @@ export function cloneState(s: AcornsState): AcornsState {
     turn: s.turn,
     turns: s.turns,
     over: s.over,
-    log: s.log.slice(),
+    log: copyLog(s.log),
   };
 }

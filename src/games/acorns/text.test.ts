@@ -4,7 +4,8 @@ import { createRng, nextInt } from '../../engine/rng.js';
 import type { AcornsAction } from './actions.js';
 import { acorns } from './index.js';
 import { act, startScenario, stateOf } from './scenario.js';
-import { describeLogEvent, handText, shortName, textUI } from './text.js';
+import { narrateEvent } from './narrate.js';
+import { handText, shortName, textUI } from './text.js';
 
 const NAMES = ['You', 'Hazel', 'Rowan', 'Pip', 'Juniper', 'Bramble', 'Sorrel', 'Fern'];
 
@@ -62,8 +63,8 @@ describe('acorns text UI', () => {
     // Filler cards topped the hand up with two blue ones; identical cards are counted.
     expect(lines[lines.length - 1]).toBe('Your hand: b1×2 r2×2 · fox-r');
     expect(shortName('squirrel-yellow-3-2')).toBe('y3');
-    const log = acorns.view(stateOf(m), 0).log.map((e) => describeLogEvent(e, NAMES));
-    expect(log).toEqual(['You planted t5-2', 'Hazel played b3 on t5-2 (blue 3)', 'Rowan drew a card']);
+    const log = acorns.view(stateOf(m), 0).log.events.map((e) => narrateEvent(e, { viewer: 0, names: NAMES }));
+    expect(log).toEqual(['You plant a 5-acorn tree.', 'Hazel plays a blue 3 on your 5-acorn tree (blue 3).', 'Rowan draws a card.']);
   });
 
   it('reads typed moves in short or full form, and says why a move is not legal', () => {

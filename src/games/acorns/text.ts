@@ -13,9 +13,7 @@ import { actionKey } from '../../engine/match.js';
 import { wrapWords, type TextUI } from '../text-ui.js';
 import type { AcornsAction } from './actions.js';
 import { CARDS, COLORS, FACE, cardIndex, type Card, type Color } from './content/index.js';
-import { describeEvent } from './describe.js';
 import { whyIllegal } from './explain.js';
-import type { LogEvent } from './state.js';
 import type { AcornsView, TreeView } from './view.js';
 
 const TREE_LINES = 9;
@@ -255,7 +253,3 @@ export const textUI: TextUI<AcornsView, AcornsAction> = {
     return 'Type a move ("draw", "plant t5", "r2 t5-2", "fox red t5-2") or a menu number.';
   },
 };
-
-/** One line for a public event, with the CLI's seat names (the human's seat is named "You"). */
-export const describeLogEvent = (event: LogEvent, names: readonly string[]): string =>
-  describeEvent(event, (seat) => nameOf(names, seat), (id) => shortName(id));

@@ -4,6 +4,7 @@
  * (A9: tree values were seen face up), and the box (claimed-over and discarded cards are face up).
  */
 import type { Seat, Viewer } from '../../engine/game.js';
+import { copyLog, type EventLog } from '../../engine/narration.js';
 import { shuffle, type Rng } from '../../engine/rng.js';
 import { ACORNS, CARD_IDS, COLORS, type Color } from './content/index.js';
 import { leaderOf, NOBODY } from './lead.js';
@@ -64,8 +65,8 @@ export interface AcornsView {
   over: boolean;
   /** Every hand, once the game is over (scoring counts the trees in them). */
   revealedHands: string[][] | null;
-  /** The latest public events, oldest first. */
-  log: LogEvent[];
+  /** The latest public events, oldest first, numbered from the start of the game (engine/narration.ts). */
+  log: EventLog<LogEvent>;
 }
 
 export function makeView(state: AcornsState, viewer: Viewer): AcornsView {
@@ -101,7 +102,7 @@ export function makeView(state: AcornsState, viewer: Viewer): AcornsView {
     box: ids(state.box),
     over: state.over,
     revealedHands: state.over ? state.hands.map(ids) : null,
-    log: state.log.slice(),
+    log: copyLog(state.log),
   };
 }
 

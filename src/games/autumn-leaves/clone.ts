@@ -1,3 +1,4 @@
+import { copyLog } from '../../engine/narration.js';
 import type { Rng } from '../../engine/rng.js';
 import type { State } from './state.js';
 
@@ -24,6 +25,6 @@ export function cloneState(s: State): State {
     scores: s.scores.slice(),
     handScores: s.handScores.map((h) => h.slice()),
     // Log events are never mutated after they are written, so they can be shared.
-    log: s.log.slice(),
+    log: copyLog(s.log),
   };
 }

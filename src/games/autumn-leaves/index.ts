@@ -1,6 +1,5 @@
 /** Autumn Leaves (autumn-leaves.md, rulings L1–L9): the game and its package. */
 import type { Game } from '../../engine/game.js';
-import { logNarrator } from '../log-narrator.js';
 import { definePackage } from '../package.js';
 import { autumnLeavesKnowledge, heuristicBot } from './bots.js';
 import { cloneState } from './clone.js';
@@ -10,7 +9,8 @@ import { outcome } from './outcome.js';
 import { apply, legalActions, toAct } from './rules.js';
 import { setup } from './setup.js';
 import type { Action, Arrangement, Options, State } from './state.js';
-import { describeEvent, textUI } from './text.js';
+import { autumnLeavesNarrator } from './narrate.js';
+import { textUI } from './text.js';
 import { resample, view, type View } from './view.js';
 
 function components(state: State): string[] {
@@ -62,7 +62,8 @@ export const autumnLeavesPackage = definePackage({
     // Four seats, one core: a 1,000-iteration decision takes ~40 ms, so hard thinks ~0.2 s.
     tuning: { medium: { iterations: 300 }, hard: { iterations: 5000 } },
   },
-  textUI: { ...textUI, events: logNarrator((v: View) => v.log, describeEvent) },
+  narrator: autumnLeavesNarrator,
+  textUI,
   conformance: [
     { label: 'three seats', seats: 3, maxSteps: 5_000 },
     { label: 'four seats', seats: 4, maxSteps: 5_000 },

@@ -139,9 +139,9 @@ describe('Autumn Leaves rulings', () => {
     expect(s.handCards[0]).toContain(10);
     expect(s.handCards[0]).not.toContain(6);
     // Another seat sees the discard but not what was drawn.
-    const event = autumnLeaves.view(stateOf(match), 1).log.at(-1);
+    const event = autumnLeaves.view(stateOf(match), 1).log.events.at(-1);
     expect(event).toEqual({ type: 'discard', seat: 0, card: 6, drew: null });
-    expect(autumnLeaves.view(stateOf(match), 0).log.at(-1)).toEqual({ type: 'discard', seat: 0, card: 6, drew: 10 });
+    expect(autumnLeaves.view(stateOf(match), 0).log.events.at(-1)).toEqual({ type: 'discard', seat: 0, card: 6, drew: 10 });
 
     const keep = arrangedMatch([S0, [4, 8, 8, 8, 8, 8, 8], [9, 9, 9, 9, 9, 9, 9]]);
     chooseAll(keep, [3, 4, 9]);
@@ -159,10 +159,10 @@ describe('Autumn Leaves rulings', () => {
     const s = stateOf(match);
     expect(s.piles).toEqual([[1, 3], [5, 7], [9, 7]]);
     expect(s.phase).toBe('choose');
-    const reveal = s.log.find((e) => e.type === 'reveal' && e.coldSnap);
+    const reveal = s.log.events.find((e) => e.type === 'reveal' && e.coldSnap);
     expect(reveal).toBeDefined();
     // Placed in L5 order: the 3, then the 7 on the lower pile (5 before 9).
-    const placed = s.log.filter((e) => e.type === 'place').map((e) => (e.type === 'place' ? e.seat : -1));
+    const placed = s.log.events.filter((e) => e.type === 'place').map((e) => (e.type === 'place' ? e.seat : -1));
     expect(placed).toEqual([0, 1, 2]);
   });
 
@@ -191,7 +191,7 @@ describe('Autumn Leaves rulings', () => {
     chooseAll(match, [6, 8, 9]);
     must(match, 0, { type: 'discard' });
     expect(s.phase).toBe('over');
-    const last = s.log.filter((e) => e.type === 'hand-end').at(-1);
+    const last = s.log.events.filter((e) => e.type === 'hand-end').at(-1);
     expect(last && last.type === 'hand-end' && last.emptied).toBeNull();
     // L9: highest card in hand minus leaf pile, never below 0. Seat 0 holds 10 and has 1 card down.
     // Seats 1 and 2 had not acted: their 8 and 9 went back to hand.

@@ -1,11 +1,13 @@
 /** Autumn Leaves rules: whose turn, legal actions, applying them (setup.ts deals, outcome.ts scores). */
 import type { Seat } from '../../engine/game.js';
+import { pushEvent } from '../../engine/narration.js';
 import { shuffle } from '../../engine/rng.js';
 import { CONTENT, FULL_DECK } from './content/index.js';
 import { nextToPlace } from './order.js';
 import { scoreHand } from './outcome.js';
 import type { Action, LogEvent, State } from './state.js';
 
+/** Events a state keeps: a round of six seats is at most 13, and clients read every step. */
 const LOG_LIMIT = 16;
 
 /**
@@ -31,8 +33,7 @@ function listFor<T>(cache: (readonly T[] | undefined)[], mask: number, make: (bi
 }
 
 function log(state: State, event: LogEvent): void {
-  state.log.push(event);
-  if (state.log.length > LOG_LIMIT) state.log.shift();
+  pushEvent(state.log, event, LOG_LIMIT);
 }
 
 /** L2: shuffle all the cards (or take the arranged order), deal seven each; the rest is the draw pile. */

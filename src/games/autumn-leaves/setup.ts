@@ -1,4 +1,5 @@
 /** Autumn Leaves setup (L2): a fresh state and the first deal. */
+import { emptyLog } from '../../engine/narration.js';
 import { createRng } from '../../engine/rng.js';
 import { deal } from './rules.js';
 import type { Arrangement, Options, State } from './state.js';
@@ -25,7 +26,7 @@ export function setup(config: { seats: number; seed: string; options: Options; a
     known: [],
     scores: Array<number>(seats).fill(0),
     handScores: [],
-    log: [],
+    log: emptyLog(),
   };
   deal(state);
   return state;

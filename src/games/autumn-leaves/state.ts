@@ -1,5 +1,6 @@
 import type { Rng } from '../../engine/rng.js';
 import type { Seat } from '../../engine/game.js';
+import type { EventLog } from '../../engine/narration.js';
 
 export const ACTION_TYPES = ['choose', 'place', 'keep', 'discard'] as const;
 
@@ -36,7 +37,10 @@ export interface Arrangement {
   deals?: number[][];
 }
 
-/** A public event, as kept in the state. `drew` is seen only by the seat that drew. */
+/**
+ * A public event, as kept in the state. `drew` is private: seen only by the seat that drew it
+ * (the view strips it for everyone else, and resample deals it anew).
+ */
 export type LogEvent =
   | { type: 'deal'; hand: number }
   | { type: 'reveal'; cards: number[]; coldSnap: boolean }
@@ -76,5 +80,6 @@ export interface State {
   known: number[][];
   scores: number[];
   handScores: number[][];
-  log: LogEvent[];
+  /** The latest public events (see engine/narration.ts). */
+  log: EventLog<LogEvent>;
 }

@@ -2,7 +2,8 @@
 import type { Seat } from '../../engine/game.js';
 import type { TextUI } from '../text-ui.js';
 import type { Action } from './state.js';
-import type { View, ViewEvent } from './view.js';
+import { narrateEvent } from './narrate.js';
+import type { View } from './view.js';
 
 const PILE_SHOWN = 9;
 
@@ -12,36 +13,6 @@ const top = (pile: readonly number[]): number | undefined => pile[pile.length - 
 function pileText(pile: readonly number[]): string {
   const shown = pile.length > PILE_SHOWN ? ['…', ...pile.slice(-PILE_SHOWN).map(String)] : pile.map(String);
   return shown.length > 0 ? shown.join(' ') : '—';
-}
-
-/** "You places" reads badly: second person for the viewer's own events. */
-function secondPerson(sentence: string): string {
-  if (!sentence.startsWith('You ')) return sentence;
-  return sentence
-    .replace(/\b(places|takes|discards|draws)\b/g, (verb) => verb.slice(0, -1))
-    .replace('their own pile', 'your own pile');
-}
-
-export function describeEvent(e: ViewEvent, names: readonly string[]): string {
-  return secondPerson(eventSentence(e, names));
-}
-
-function eventSentence(e: ViewEvent, names: readonly string[]): string {
-  const n = (s: Seat) => nameOf(names, s);
-  switch (e.type) {
-    case 'deal':
-      return `Hand ${e.hand + 1} is dealt.`;
-    case 'reveal':
-      return `Revealed: ${e.cards.map((c, s) => `${n(s)} ${c}`).join(', ')}${e.coldSnap ? ' — cold snap! Everyone plays on their own pile.' : ''}`;
-    case 'place':
-      return `${n(e.seat)} places ${e.card} on ${e.pile === e.seat ? 'their own pile' : `${n(e.pile)}'s pile`}.`;
-    case 'keep':
-      return `${n(e.seat)} can't place ${e.card} and takes it back.`;
-    case 'discard':
-      return `${n(e.seat)} can't place ${e.card}, discards it and draws${e.drew !== null ? ` a ${e.drew}` : ''}.`;
-    case 'hand-end':
-      return `Hand ${e.hand + 1} over${e.emptied !== null ? `: ${n(e.emptied)} emptied ${n(e.emptied) === 'You' ? 'your' : 'their'} hand` : ': the draw pile ran out'}. Scores ${e.scores.map((x, s) => `${n(s)} ${x}`).join(', ')}.`;
-  }
 }
 
 function status(view: View, seat: Seat): string {
@@ -94,7 +65,7 @@ export const textUI: TextUI<View, Action> = {
       const choice = view.myChoice !== null ? `   your card: ${view.myChoice}` : '';
       lines.push(`Your hand: ${view.myHand.join(' ') || '(empty)'}${choice}`);
     }
-    const recent = view.log.slice(-4).map((e) => `  ${describeEvent(e, names.map((n, s) => (s === you ? 'You' : n)))}`.slice(0, 80));
+    const recent = view.log.events.slice(-4).map((e) => `  ${narrateEvent(e, { viewer, names })}`.slice(0, 80));
     if (recent.length > 0) lines.push('Recent:', ...recent);
     return lines;
   },

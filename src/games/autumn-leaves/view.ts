@@ -1,5 +1,6 @@
 /** What each seat may know (view) and the worlds consistent with it (resample). */
 import type { Seat, Viewer } from '../../engine/game.js';
+import type { EventLog } from '../../engine/narration.js';
 import { forkRng, nextInt, shuffle, type Rng } from '../../engine/rng.js';
 import { projectedOrder } from './order.js';
 import { toAct } from './rules.js';
@@ -42,7 +43,8 @@ export interface View {
   order: Seat[];
   scores: number[];
   handScores: number[][];
-  log: ViewEvent[];
+  /** The latest public events, numbered from the start of the game (engine/narration.ts). */
+  log: EventLog<ViewEvent>;
 }
 
 export function view(state: State, viewer: Viewer): View {
@@ -71,7 +73,11 @@ export function view(state: State, viewer: Viewer): View {
     order: placing ? projectedOrder(state) : [],
     scores: [...state.scores],
     handScores: state.handScores.map((s) => [...s]),
-    log: state.log.map((e): ViewEvent => (e.type === 'discard' && e.seat !== own ? { ...e, drew: null } : { ...e })),
+    // Events are never mutated, so the view shares them; only another seat's drawn card is hidden.
+    log: {
+      first: state.log.first,
+      events: state.log.events.map((e): ViewEvent => (e.type === 'discard' && e.seat !== own ? { ...e, drew: null } : e)),
+    },
   };
 }
 
@@ -119,8 +125,25 @@ export function resample(state: State, seat: Seat, rng: Rng): State {
     s.handCards[o] = combined.sort((a, b) => a - b);
   }
   s.deck = pool;
+  redealDrawnCards(s, seat);
   // Future shuffles, and any arranged future deals, are unseen too.
   s.rng = forkRng(rng);
   s.arrangement = null;
   return s;
+}
+
+/**
+ * The card another seat drew after a discard is hidden from `seat` like its hand: in a world
+ * consistent with what `seat` saw it may be any card of that seat's new hand. Picked without the
+ * generator (a search bot's draws must not change), so a view that showed it would differ here.
+ */
+function redealDrawnCards(s: State, seat: Seat): void {
+  const events = s.log.events;
+  for (let i = 0; i < events.length; i++) {
+    const e = events[i]!;
+    if (e.type !== 'discard' || e.seat === seat) continue;
+    const hand = s.handCards[e.seat]!;
+    const drew = hand.length > 0 ? hand[i % hand.length]! : (s.deck[i % Math.max(1, s.deck.length)] ?? e.drew);
+    if (drew !== e.drew) events[i] = { ...e, drew };
+  }
 }

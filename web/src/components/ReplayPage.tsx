@@ -2,7 +2,8 @@
  * Steps through a finished match, from any seat's point of view or as a spectator: the same
  * table component as live play, with nothing clickable. Arrow keys step; Home/End jump.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { narrationFeed } from '../../../src/engine/narration.js';
 import type { ReplayResponse } from '../../../src/server/protocol.js';
 import { api } from '../api.js';
 import { gameModule } from '../games/index.js';
@@ -54,13 +55,28 @@ export function ReplayPage({ id }: { id: string }) {
     return () => clearTimeout(t);
   }, [playing, step, last]);
 
+  // What each step made happen, as the chosen viewer saw it, told by the game's narrator.
+  const told = useMemo(() => {
+    if (!data) return [];
+    const narrator = gameModule(data.table.game).narrator;
+    if (!narrator) return data.frames.map(() => []);
+    const read = narrationFeed(narrator);
+    const names = data.table.seats.map((s, i) => seatLabel(s, i));
+    return data.frames.map((f) => read(f.view, { viewer: data.viewer, names }));
+  }, [data]);
+
   if (error) return <main className="page"><div className="panel"><p>{error}</p></div></main>;
   if (!data) return <main className="page"><p className="muted">Loading the replay…</p></main>;
   const frame = data.frames[step]!;
   const module = gameModule(data.table.game);
   const names = data.table.seats.map((s, i) => seatLabel(s, i));
   const you = viewer === 'spectator' ? null : viewer;
-  const lines = data.frames.slice(1, step + 1).flatMap((f) => (f.entry ? [`${names[f.entry.seat] ?? ''}: ${f.entry.text}`] : []));
+  // A step nothing visible came of (a secret choice, a card added to a move) falls back to the server's log line.
+  const stepLines = (i: number): string[] => {
+    const entry = data.frames[i]?.entry;
+    return (told[i]?.length ?? 0) > 0 || !entry ? (told[i] ?? []) : [`${names[entry.seat] ?? ''}: ${entry.text}`];
+  };
+  const lines = Array.from({ length: step + 1 }, (_, i) => stepLines(i)).flat();
   return (
     <main className="page table-page replay" data-step={step}>
       <header className="table-head">
@@ -95,7 +111,7 @@ export function ReplayPage({ id }: { id: string }) {
           </select>
         </label>
       </div>
-      <p className="replay-entry" data-testid="replay-entry">{frame.entry ? `${names[frame.entry.seat] ?? ''}: ${frame.entry.text}` : 'The start of the game.'}</p>
+      <p className="replay-entry" data-testid="replay-entry">{step === 0 ? 'The start of the game.' : stepLines(step).join(' ')}</p>
       {step === last && data.table.outcome && <Results outcome={data.table.outcome} names={names} you={you} />}
       <div className="table-layout">
         <div className="table-main">

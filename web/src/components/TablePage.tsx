@@ -4,6 +4,7 @@
  */
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { io } from 'socket.io-client';
+import { narrationFeed } from '../../../src/engine/narration.js';
 import type { PublicSeat, TableFrame } from '../../../src/server/protocol.js';
 import { api } from '../api.js';
 import { gameModule, useGameTitle } from '../games/index.js';
@@ -162,15 +163,21 @@ export function TablePage({ id, inviteSeat }: { id: string; inviteSeat: number |
   const title = useGameTitle(frame?.game ?? '');
   const names = frame ? frame.seats.map((s, i) => seatLabel(s, i)) : [];
 
-  // Games without a log in their view narrate what changed between the frames this page saw.
+  // The game's narrator tells the events of each frame's view that this page has not read yet
+  // (after a reconnect the view's tail says whether some were missed).
+  const narrator = frame ? gameModule(frame.game).narrator : undefined;
   const [narration, setNarration] = useState<string[]>([]);
-  const lastView = useRef<{ seq: number; view: unknown } | undefined>(undefined);
+  const feed = useRef<{ tableId: string; read: ReturnType<typeof narrationFeed> } | undefined>(undefined);
   useEffect(() => {
-    if (!frame || !module?.narrate || lastView.current?.seq === frame.seq) return;
-    const lines = module.narrate(lastView.current?.view, frame.view, names, frame.you);
-    lastView.current = { seq: frame.seq, view: frame.view };
-    if (lines.length > 0) setNarration((n) => [...n, ...lines].slice(-300));
-  }, [frame, module]); // eslint-disable-line react-hooks/exhaustive-deps
+    if (!frame || !narrator) return;
+    let fresh = false;
+    if (feed.current?.tableId !== frame.tableId) {
+      feed.current = { tableId: frame.tableId, read: narrationFeed(narrator) };
+      fresh = true;
+    }
+    const lines = feed.current.read(frame.view, { viewer: frame.you ?? 'spectator', names });
+    if (fresh || lines.length > 0) setNarration((n) => (fresh ? lines : [...n, ...lines].slice(-300)));
+  }, [frame, narrator]); // eslint-disable-line react-hooks/exhaustive-deps
 
   useEffect(() => {
     if (!t.error) return;
@@ -196,11 +203,7 @@ export function TablePage({ id, inviteSeat }: { id: string; inviteSeat: number |
     );
   }
 
-  const lines = module?.logLines
-    ? module.logLines(frame.view, names, frame.you)
-    : module?.narrate && narration.length > 0
-      ? narration
-      : collapse(t.log.map((e) => e.text));
+  const lines = narrator ? narration : collapse(t.log.map((e) => e.text));
   const status = frame.status === 'open' ? 'Waiting for players' : frame.status === 'running' ? 'Playing' : 'Finished';
 
   return (

@@ -1,8 +1,10 @@
 /**
  * What each game's web table provides. The shell (TablePage) draws everything common to all
  * games — header, seats and whose turn, log, results, errors, joining — and hands the game's own
- * component the seat's view and legal actions. See docs/web.md for how to add a game.
+ * component the seat's view and legal actions. The log comes from the game's narrator
+ * (src/games/narrators.ts), read from the views alone. See docs/web.md for how to add a game.
  */
+import type { AnyNarrator } from '../../../src/engine/narration.js';
 import type { ComponentType } from 'react';
 import type { ActionBase } from '../../../src/engine/game.js';
 
@@ -30,13 +32,12 @@ export interface GameModule<View, Action extends ActionBase> {
   /** The game's main colour in the lobby. */
   accent: string;
   Table: ComponentType<TableProps<View, Action>>;
-  /** The public log as this viewer may read it, oldest first, from the view alone. */
-  logLines?: (view: View, names: readonly string[], you: number | null) => string[];
   /**
-   * For games whose view carries no log: what changed between two views this client saw, in
-   * sentences. The table collects these lines while it is open (`before` is undefined at first).
+   * The game's narrator (its package's, imported from the game folder's pure narrate.ts so the
+   * page does not load the rules and bots): the table log and the replay viewer tell the views'
+   * public events with it. Without one they show the server's line per action.
    */
-  narrate?: (before: View | undefined, after: View, names: readonly string[], you: number | null) => string[];
+  narrator?: AnyNarrator;
 }
 
 /** A game module with its types erased, as the registry holds it. */

@@ -6,6 +6,7 @@ import { acornRun } from '../index.js';
 import { at, race, stateOf } from '../scenario.test-helpers.js';
 import { boardAcornsFor } from '../board.js';
 import { parseOptions } from '../parse.js';
+import type { RunEvent } from '../events.js';
 import type { State } from '../state.js';
 import { DUMMY_CARD_BY_ID, drawDummyCard, dummyCard } from './deck.js';
 import { fetchPath, settle, sprintPath } from './move.js';
@@ -17,6 +18,13 @@ const name = (id: number | null): string | null => (id === null ? null : acornRu
 import { BOARD } from '../board.js';
 const acornRunSpaceName = (id: number): string => BOARD.spaces[id]!.name;
 const levels = (s: State): string[][] => s.dummies!.sections.map((sec) => sec.map((c) => dummyCard(c).level));
+/** The events of the last dummy turn: everything the race log holds after its last dummy-turn event. */
+function lastDummyTurn(s: State): Extract<RunEvent, { racer: number }>[] {
+  const events = s.log.events;
+  let i = events.length - 1;
+  while (i >= 0 && events[i]!.kind !== 'dummy-turn') i--;
+  return events.slice(i + 1).filter((e): e is Extract<RunEvent, { racer: number }> => 'racer' in e);
+}
 /** Moves every pawn but the dummy under test out of the way. */
 function only(s: State, racer: number, pos: string): void {
   s.racers.forEach((r, i) => (r.pos = i === racer ? at(pos) : at(`t5.g1.${i}`)));
@@ -47,7 +55,7 @@ describe('R14 dummies beside one or two seats', () => {
     expect(dummyCard(stateOf(m).dummies!.drawn[0]!).level).toBe('first');
     const view = acornRun.view(stateOf(m), 0);
     expect(view.dummies!.lastCard!.level).toBe('first');
-    expect(view.dummies!.events.filter((e) => e.kind === 'move').map((e) => e.racer).slice(0, 4)).toEqual([1, 2, 3, 4]);
+    expect(view.log.events.filter((e) => e.kind === 'move').map((e) => e.racer).slice(0, 4)).toEqual([1, 2, 3, 4]);
   });
 
   it('R8: acorn spaces count dummies as racers', () => {
@@ -175,23 +183,23 @@ describe('dummy jumps', () => {
     // dummy-first-1: green jumps upper.
     let s = withCard('dummy-first-1', 't0.g.jump');
     playDummyBlock(s, 1);
-    expect(s.dummyTurn!.events.find((e) => e.kind === 'jump')).toMatchObject({ racer: 1, to: at('t1.g2.0') });
+    expect(lastDummyTurn(s).find((e) => e.kind === 'jump')).toMatchObject({ racer: 1, to: at('t1.g2.0') });
     s = withCard('dummy-first-1', 't0.g.jump');
     s.racers[2]!.pos = at('t1.g2.0');
     playDummyBlock(s, 1);
-    expect(s.dummyTurn!.events.find((e) => e.kind === 'jump' && e.racer === 1)).toMatchObject({ to: at('t1.g1.0') });
+    expect(lastDummyTurn(s).find((e) => e.kind === 'jump' && e.racer === 1)).toMatchObject({ to: at('t1.g1.0') });
     s = withCard('dummy-first-1', 't0.g.jump');
     s.racers[2]!.pos = at('t1.g2.0');
     s.racers[3]!.pos = at('t1.g1.0');
     playDummyBlock(s, 1);
-    expect(s.dummyTurn!.events.find((e) => e.racer === 1)).toMatchObject({ kind: 'wait' });
+    expect(lastDummyTurn(s).find((e) => e.racer === 1)).toMatchObject({ kind: 'wait' });
     expect(s.racers[1]!.pos).toBe(at('t0.g.jump'));
   });
 
   it('a dummy that reaches a jump-off ends its movement there and jumps', () => {
     const s = withCard('dummy-first-1', 't0.g1.5');
     playDummyBlock(s, 1);
-    const kinds = s.dummyTurn!.events.filter((e) => e.racer === 1 && e.kind !== 'buy').map((e) => e.kind);
+    const kinds = lastDummyTurn(s).filter((e) => e.racer === 1 && e.kind !== 'buy').map((e) => e.kind);
     expect(kinds).toEqual(['move', 'jump']);
     expect(s.racers[1]!.pos).toBe(at('t1.g2.0'));
   });
@@ -203,7 +211,7 @@ describe('dummy jumps', () => {
     s = withCard('dummy-ii-5', 't0.g.jump', 1); // green: u$
     playDummyBlock(s, 1);
     expect(s.racers[1]!.tokens).toHaveLength(3);
-    expect(s.dummyTurn!.events.find((e) => e.kind === 'jump')).toMatchObject({ spent: 1, vp: 3 });
+    expect(lastDummyTurn(s).find((e) => e.kind === 'jump')).toMatchObject({ spent: 1, vp: 3 });
     s = withCard('dummy-ii-5', 't0.g.jump', 0);
     playDummyBlock(s, 1);
     expect(s.racers[1]!.tokens).toHaveLength(0);
@@ -213,10 +221,10 @@ describe('dummy jumps', () => {
     let s = withCard('dummy-first-1', 't2.g2.1');
     s.boardAcorns.fill(0);
     playDummyBlock(s, 1);
-    expect(s.dummyTurn!.events.find((e) => e.kind === 'jump')).toMatchObject({ foliage: true, to: at('t2.g2.2'), acorns: 1 });
+    expect(lastDummyTurn(s).find((e) => e.kind === 'jump')).toMatchObject({ foliage: true, to: at('t2.g2.2'), acorns: 1 });
     s = withCard('dummy-first-1', 't4.y1.1');
     playDummyBlock(s, 1);
-    expect(s.dummyTurn!.events.find((e) => e.kind === 'jump')).toMatchObject({ foliage: true, to: at('t4.y1.2'), vp: 1 });
+    expect(lastDummyTurn(s).find((e) => e.kind === 'jump')).toMatchObject({ foliage: true, to: at('t4.y1.2'), vp: 1 });
   });
 });
 
@@ -237,7 +245,7 @@ describe('dummy market and finale', () => {
     playDummyBlock(s, 1);
     expect(s.box).toContain(dear);
     expect(s.racers[1]!.acorns).toBe(1);
-    expect(s.dummyTurn!.events.find((e) => e.kind === 'buy')).toMatchObject({ racer: 1, spent: 1 });
+    expect(lastDummyTurn(s).find((e) => e.kind === 'buy')).toMatchObject({ racer: 1, spent: 1 });
   });
 
   it('R12: a dummy crosses the finish line, takes 10 VP, blocks spaces as first finisher and buys no more', () => {
@@ -249,7 +257,7 @@ describe('dummy market and finale', () => {
     const row = [...s.market.cheap.row];
     playDummyBlock(s, 1);
     expect(s.results[1]).toBe(-1);
-    expect(s.dummyTurn!.events[0]).toMatchObject({ kind: 'out-of-time', racer: 1 });
+    expect(s.log.events.filter((e) => e.kind === 'out-of-time').at(-1)).toEqual({ kind: 'out-of-time', racer: 1, place: 1 });
     // dummy-first-2 marks cheap slot 1 for pink, who still runs; nothing for the finished green.
     expect(s.market.cheap.row[0]).toBe(row[0]);
   });

@@ -8,13 +8,14 @@
 import { BOARD, space } from '../board.js';
 import { DUMMY_COLORS, type DummyColor, type DummyJump } from '../content/dummy-schema.js';
 import { MARKET_ROWS, type MarketRow } from '../cards.js';
-import { placeFinisher, placeOutOfTime } from '../outcome.js';
+import { logEvent } from '../events.js';
+import { placeFinisher } from '../outcome.js';
 import { refill } from '../market.js';
+import { blockResultsSpace } from '../finale-events.js';
 import { arrive, canEndOn } from '../pawns.js';
 import { gainAcorns, gainTokens, isRunning, type State } from '../state.js';
 import { drawDummyCard, dummyCard } from './deck.js';
 import { isJumpSpace, movePath, settle } from './move.js';
-import type { DummyEvent } from './types.js';
 
 export const dummyColor = (state: State, racer: number): DummyColor => state.racers[racer]!.pawn as DummyColor;
 
@@ -27,14 +28,14 @@ export function dummyBlock(state: State, first: number): number[] {
 }
 
 /** R14 jumps: to the card's lane, the other one when it is occupied, or wait for next turn. */
-function treeJump(state: State, racer: number, jump: DummyJump, events: DummyEvent[]): boolean {
+function treeJump(state: State, racer: number, jump: DummyJump): boolean {
   const r = state.racers[racer]!;
   const from = r.pos!;
   const targets = space(from).jumpTo!;
   const order = jump.to === 'upper' ? [targets.upper, targets.lower] : [targets.lower, targets.upper];
   const to = order.find((t) => canEndOn(state, t, racer));
   if (to === undefined) {
-    events.push({ kind: 'wait', racer, at: from });
+    logEvent(state.log, { kind: 'wait', racer, at: from });
     return false;
   }
   const tokens = r.tokens.length;
@@ -49,17 +50,17 @@ function treeJump(state: State, racer: number, jump: DummyJump, events: DummyEve
   }
   const before = r.acorns;
   arrive(state, racer, to, from);
-  events.push({ kind: 'jump', racer, from, to, foliage: false, vp: r.tokens.length - tokens, acorns: r.acorns - before, spent });
+  logEvent(state.log, { kind: 'jump', racer, from, to, cards: [], foliage: false, vp: r.tokens.length - tokens, acorns: r.acorns - before, spent });
   return true;
 }
 
 /** Foliage jumps ignore the card: a gap of 2 gives an acorn, a gap of 3 a combo VP. */
-function foliageJump(state: State, racer: number, events: DummyEvent[]): boolean {
+function foliageJump(state: State, racer: number): boolean {
   const r = state.racers[racer]!;
   const from = r.pos!;
   const gap = space(from).foliage!;
   if (!canEndOn(state, gap.to, racer)) {
-    events.push({ kind: 'wait', racer, at: from });
+    logEvent(state.log, { kind: 'wait', racer, at: from });
     return false;
   }
   const tokens = r.tokens.length;
@@ -67,35 +68,35 @@ function foliageJump(state: State, racer: number, events: DummyEvent[]): boolean
   if (gap.cards === 2) gainAcorns(state, r, 1);
   else gainTokens(state, r, 1);
   arrive(state, racer, gap.to, from);
-  events.push({ kind: 'jump', racer, from, to: gap.to, foliage: true, vp: r.tokens.length - tokens, acorns: r.acorns - before, spent: 0 });
+  logEvent(state.log, { kind: 'jump', racer, from, to: gap.to, cards: [], foliage: true, vp: r.tokens.length - tokens, acorns: r.acorns - before, spent: 0 });
   return true;
 }
 
-function jumpFrom(state: State, racer: number, jump: DummyJump, events: DummyEvent[]): boolean {
-  return space(state.racers[racer]!.pos!).kind === 'jumpoff' ? treeJump(state, racer, jump, events) : foliageJump(state, racer, events);
+function jumpFrom(state: State, racer: number, jump: DummyJump): boolean {
+  return space(state.racers[racer]!.pos!).kind === 'jumpoff' ? treeJump(state, racer, jump) : foliageJump(state, racer);
 }
 
-function finishIfThere(state: State, racer: number, events: DummyEvent[]): void {
+function finishIfThere(state: State, racer: number): void {
   if (state.racers[racer]!.pos !== BOARD.finish) return;
   placeFinisher(state, racer);
-  events.push({ kind: 'finish', racer, place: state.racers[racer]!.place! });
+  logEvent(state.log, { kind: 'finish', racer, place: state.racers[racer]!.place! });
 }
 
-function moveDummy(state: State, racer: number, card: number, events: DummyEvent[]): void {
+function moveDummy(state: State, racer: number, card: number): void {
   const color = dummyColor(state, racer);
   const spec = dummyCard(card);
   const r = state.racers[racer]!;
   // Starting on a jump space: jump first (a jump deferred last turn included), then move.
-  if (isJumpSpace(r.pos!) && !jumpFrom(state, racer, spec.jumps[color], events)) return;
+  if (isJumpSpace(r.pos!) && !jumpFrom(state, racer, spec.jumps[color])) return;
   const from = r.pos!;
   const moved = settle(state, racer, movePath(state, racer, from, spec.moves[color]));
-  if (moved) events.push({ kind: 'move', racer, from, to: moved.to, acorns: moved.acorns });
-  finishIfThere(state, racer, events);
-  if (moved && isRunning(r) && isJumpSpace(r.pos!)) jumpFrom(state, racer, spec.jumps[color], events);
+  if (moved) logEvent(state.log, { kind: 'move', racer, from, to: moved.to, acorns: moved.acorns });
+  finishIfThere(state, racer);
+  if (moved && isRunning(r) && isJumpSpace(r.pos!)) jumpFrom(state, racer, spec.jumps[color]);
 }
 
 /** R14 market: every card marked for a running dummy is discarded (an acorn mark costs an acorn), then refilled. */
-function marketActions(state: State, card: number, block: readonly number[], events: DummyEvent[]): void {
+function marketActions(state: State, card: number, block: readonly number[]): void {
   const taken: { row: MarketRow; index: number }[] = [];
   for (const mark of dummyCard(card).market) {
     const racer = block.find((i) => state.racers[i]!.pawn === mark.color);
@@ -111,7 +112,7 @@ function marketActions(state: State, card: number, block: readonly number[], eve
     state.box.push(slot);
     state.market[mark.row].row[mark.index] = null;
     taken.push({ row: mark.row, index: mark.index });
-    events.push({ kind: 'buy', racer, row: mark.row, card: slot, spent: mark.acorn ? 1 : 0 });
+    logEvent(state.log, { kind: 'buy', racer, row: mark.row, card: slot, paid: [], power: 0, spent: mark.acorn ? 1 : 0 });
   }
   for (const row of MARKET_ROWS) for (const t of taken) if (t.row === row) refill(state, row, t.index);
 }
@@ -119,22 +120,21 @@ function marketActions(state: State, card: number, block: readonly number[], eve
 /** Plays the dummy block starting at racer `first`; returns the block's last racer. */
 export function playDummyBlock(state: State, first: number): number {
   const block = dummyBlock(state, first);
-  const events: DummyEvent[] = [];
-  state.dummyTurn = { card: null, round: state.round, events };
+  state.dummyTurn = { card: null, round: state.round };
   if (state.firstFinisher !== null && block.includes(state.firstFinisher)) {
-    placeOutOfTime(state);
-    events.push({ kind: 'out-of-time', racer: state.firstFinisher });
+    blockResultsSpace(state, state.firstFinisher);
     if (state.over) return block[block.length - 1]!;
   }
   const running = DUMMY_COLORS.flatMap((c) => block.filter((i) => state.racers[i]!.pawn === c && isRunning(state.racers[i]!)));
   if (running.length === 0 || state.dummies === null) return block[block.length - 1]!;
   const card = drawDummyCard(state.rng, state.dummies);
   state.dummyTurn.card = card;
+  logEvent(state.log, { kind: 'dummy-turn', card, round: state.round });
   for (const racer of running) {
     if (!isRunning(state.racers[racer]!)) continue;
-    moveDummy(state, racer, card, events);
+    moveDummy(state, racer, card);
     if (state.over) return block[block.length - 1]!;
   }
-  marketActions(state, card, block, events);
+  marketActions(state, card, block);
   return block[block.length - 1]!;
 }

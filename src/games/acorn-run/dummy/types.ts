@@ -1,5 +1,5 @@
 /** The dummy deck in play (R15) and what the last dummy turn did (R14), as plain JSON state. */
-import type { MarketRow } from '../cards.js';
+import type { RunEvent } from '../events.js';
 import type { Difficulty } from '../content/dummy-schema.js';
 
 export interface DummyDeckState {
@@ -16,18 +16,12 @@ export interface DummyDeckState {
   unused: number[];
 }
 
-/** One thing a dummy did on the dummies' turn, in the order it happened (public). */
-export type DummyEvent =
-  | { kind: 'move'; racer: number; from: number; to: number; acorns: number }
-  | { kind: 'jump'; racer: number; from: number; to: number; foliage: boolean; vp: number; acorns: number; spent: number }
-  | { kind: 'wait'; racer: number; at: number }
-  | { kind: 'finish'; racer: number; place: number }
-  | { kind: 'buy'; racer: number; row: MarketRow; card: number; spent: number }
-  | { kind: 'out-of-time'; racer: number };
+/** One thing a dummy did on the dummies' turn, in the order it happened: public events of the race log. */
+export type DummyEvent = Extract<RunEvent, { kind: 'move' | 'jump' | 'wait' | 'finish' | 'buy' | 'out-of-time' }>;
 
+/** The last dummy turn (what it did is in the race log, after its `dummy-turn` event). */
 export interface DummyTurn {
   /** Index of the dummy card drawn (null when only an out-of-time token was placed). */
   card: number | null;
   round: number;
-  events: DummyEvent[];
 }

@@ -1,12 +1,11 @@
 /**
  * What everyone sees of the dummies (R14, R15): the deck's size and difficulty, the cards drawn
  * (face up once drawn), and the last dummy card with what it made each dummy do. Never the order
- * or contents of the undrawn deck.
+ * or contents of the undrawn deck. What the dummies did is in the race log (events.ts).
  */
 import type { Difficulty, DummyCardSpec } from '../content/dummy-schema.js';
 import type { State } from '../state.js';
 import { dummyCard, dummyDeckCount } from './deck.js';
-import type { DummyEvent } from './types.js';
 
 export interface DummyView {
   difficulty: Difficulty;
@@ -16,8 +15,6 @@ export interface DummyView {
   /** The card of the last dummy turn, in full. */
   lastCard: DummyCardSpec | null;
   lastRound: number | null;
-  /** What the last dummy turn did, in order. */
-  events: DummyEvent[];
 }
 
 export function dummyView(state: State): DummyView | null {
@@ -30,6 +27,5 @@ export function dummyView(state: State): DummyView | null {
     drawn: d.drawn.map((c) => dummyCard(c).id),
     lastCard: t?.card === null || t?.card === undefined ? null : structuredClone(dummyCard(t.card)),
     lastRound: t?.round ?? null,
-    events: t ? t.events.map((e) => ({ ...e })) : [],
   };
 }

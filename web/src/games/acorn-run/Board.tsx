@@ -6,6 +6,7 @@
 import { useEffect, useRef } from 'react';
 import { BOARD, type Space } from '../../../../src/games/acorn-run/board.js';
 import type { Action } from '../../../../src/games/acorn-run/actions.js';
+import { spaceWords } from '../../../../src/games/acorn-run/narrate.js';
 import type { AcornRunView } from '../../../../src/games/acorn-run/view.js';
 
 export const ZONE_FILL = { green: '#4f9a3a', yellow: '#dcae1d', red: '#c8452f' } as const;
@@ -106,7 +107,7 @@ export function RaceBoard({ view, legal, act, busy, names }: {
                   className="ar-target"
                   role="button"
                   tabIndex={0}
-                  aria-label={`land on ${s.name}`}
+                  aria-label={`land on ${spaceWords(s.id)}`}
                   data-action={JSON.stringify(land)}
                   onClick={() => !busy && act(land)}
                   onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && !busy && act(land)}

@@ -1,22 +1,21 @@
 /**
  * The Acorn Run table: the race board, the market rows, every racer's board (acorn grid, acorns,
  * combo tokens, place), your hand and the move being built. Every legal action is a button,
- * labelled by the game's own TextUI; cards, market slots, grid spaces and landing spaces that an
+ * labelled by the game's label helper (src/games/acorn-run/labels.ts); cards, market slots, grid spaces and landing spaces that an
  * action uses light up, and clicking one narrows the buttons to its actions (or plays the only one).
  */
 import { useState } from 'react';
 import type { Action } from '../../../../src/games/acorn-run/actions.js';
 import { kindOf, type MarketRow } from '../../../../src/games/acorn-run/cards.js';
 import { CONTENT } from '../../../../src/games/acorn-run/content/index.js';
+import { DUMMY_NAMES, type DummyColor } from '../../../../src/games/acorn-run/content/dummy-schema.js';
 import { effectLabel } from '../../../../src/games/acorn-run/describe.js';
 import { CELLS } from '../../../../src/games/acorn-run/effects.js';
 import { CELL_EMPTY, OUT_OF_TIME } from '../../../../src/games/acorn-run/state.js';
-import { textUI } from '../../../../src/games/acorn-run/text.js';
+import { actionLabel } from '../../../../src/games/acorn-run/labels.js';
 import type { AcornRunView, RacerView } from '../../../../src/games/acorn-run/view.js';
 import type { TableProps } from '../types.js';
 import { PAWN_FILL, RaceBoard, ZONE_FILL } from './Board.js';
-
-const DUMMY_NAMES: Record<string, string> = { green: 'Twinkle', pink: 'Bloom', yellow: 'Bolt', brown: 'Tail' };
 
 /** What an action points at, so the thing can light up: a card, a market slot or a grid space. */
 type Focus = { card: number } | { slot: string } | { cell: number };
@@ -111,10 +110,9 @@ export function AcornRunTable({ view, legal, you, names, act, busy }: TableProps
   const racerName = (r: number): string => {
     const racer = view.racers[r];
     if (!racer) return '';
-    if (racer.kind === 'dummy') return DUMMY_NAMES[racer.pawn] ?? racer.pawn;
+    if (racer.kind === 'dummy') return DUMMY_NAMES[racer.pawn as DummyColor] ?? racer.pawn;
     return racer.seat === you ? 'You' : (names[racer.seat] ?? `Seat ${racer.seat + 1}`);
   };
-  const seatNames = names.map((n, s) => (s === you ? 'You' : n));
   const me = view.me !== null ? view.racers[view.me] : undefined;
   const play = (a: Action): void => {
     setFocus(null);
@@ -156,7 +154,7 @@ export function AcornRunTable({ view, legal, you, names, act, busy }: TableProps
         <section className="ar-actions" aria-label="your moves">
           {shown.map((a, i) => (
             <button key={i} type="button" className="btn small" disabled={busy} onClick={() => play(a)} data-action={JSON.stringify(a)}>
-              {textUI.label(a, view, seatNames)}
+              {actionLabel(a, view)}
             </button>
           ))}
         </section>

@@ -1,0 +1,139 @@
+/**
+ * Narration: every view carries its game's public events as structured data, and one narrator
+ * per game turns an event into a sentence for a viewer. The terminal, the web log, the replay
+ * viewer and `drey replay` all read events through a narrator, so a game is told the same way
+ * everywhere (see docs/architecture.md, "Narration").
+ *
+ * Events are data, never sentences and never the words a player reads: a space is its number, a
+ * card its number or id, and the narrator puts them into words from the game's content.
+ *
+ * Hidden information: an event holds public facts. A fact only one seat may know (the card it
+ * drew) sits in a field the view strips for every other viewer, and `resample` deals that field
+ * anew like any hidden card, so the conformance suite's view-leak check covers events too.
+ *
+ * Cost: a state keeps a bounded tail of its events (`pushEvent`), events are never mutated after
+ * they are written (clones and views share them), and bots never read them.
+ */
+import type { Seat, Viewer } from './game.js';
+
+/**
+ * A tail of a game's event sequence: `events[i]` is event number `first + i` of the game (the
+ * first event of a game is number 0). A client that has read every event before number `n`
+ * reads `events` from index `n - first`; `first > n` means it missed some.
+ */
+export interface EventLog<E> {
+  first: number;
+  events: E[];
+}
+
+export const emptyLog = <E>(): EventLog<E> => ({ first: 0, events: [] });
+
+/** Appends an event, dropping the oldest beyond `limit`. Events must not be mutated afterwards. */
+export function pushEvent<E>(log: EventLog<E>, event: E, limit: number): void {
+  log.events.push(event);
+  if (log.events.length > limit) {
+    log.events.shift();
+    log.first++;
+  }
+}
+
+/** A copy of the tail that shares the (immutable) events. */
+export const copyLog = <E>(log: EventLog<E>): EventLog<E> => ({ first: log.first, events: log.events.slice() });
+
+/** The number of the next event this log will hold. */
+export const logEnd = (log: EventLog<unknown>): number => log.first + log.events.length;
+
+/**
+ * The events of `log` numbered `next` and later; `missed` counts events before them that the
+ * tail no longer holds, and `next` becomes the number after the last event.
+ */
+export function eventsSince<E>(log: EventLog<E>, next: number): { events: E[]; missed: number; next: number } {
+  const from = Math.max(0, next - log.first);
+  return { events: log.events.slice(from), missed: Math.max(0, log.first - next), next: logEnd(log) };
+}
+
+/** Who reads the sentences, and what the seats are called. */
+export interface NarrationContext {
+  viewer: Viewer;
+  /** Display names by seat (the viewer's own seat included: narrators say "you" themselves). */
+  names: readonly string[];
+}
+
+/** One game's narrator: where a view keeps its events, and one sentence per event. */
+export interface Narrator<View = unknown, E = unknown> {
+  log(view: View): EventLog<E>;
+  narrate(event: E, context: NarrationContext): string;
+}
+
+/** A narrator with its types erased, as the lookup holds it (method syntax keeps it assignable). */
+export interface AnyNarrator {
+  log(view: unknown): EventLog<unknown>;
+  narrate(event: unknown, context: NarrationContext): string;
+}
+
+export const defineNarrator = <View, E>(narrator: Narrator<View, E>): AnyNarrator => narrator as unknown as AnyNarrator;
+
+/**
+ * The sentences for the events of `view` numbered `next` and later, with a leading "…" line when
+ * some were missed. Returns the cursor to pass next time.
+ */
+export function narrateSince(
+  narrator: AnyNarrator,
+  view: unknown,
+  next: number,
+  context: NarrationContext,
+): { lines: string[]; missed: number; next: number } {
+  const since = eventsSince(narrator.log(view), next);
+  const lines = since.events.map((e) => narrator.narrate(e, context));
+  if (since.missed > 0) lines.unshift(`… (${since.missed} earlier event${since.missed === 1 ? '' : 's'} not shown)`);
+  return { lines, missed: since.missed, next: since.next };
+}
+
+/**
+ * A reader that follows one viewer's successive views of a game and returns, each time, the
+ * sentences for the events it has not read yet (the terminal's "since your last move", the web
+ * log, the replay viewer, `drey replay`). The context is given per call: names change as people
+ * take their seats.
+ */
+export function narrationFeed(narrator: AnyNarrator): (view: unknown, context: NarrationContext) => string[] {
+  let next = 0;
+  return (view, context) => {
+    const read = narrateSince(narrator, view, next, context);
+    next = read.next;
+    return read.lines;
+  };
+}
+
+// ---------------------------------------------------------------- words shared by narrators
+
+/** A person in a sentence: the viewer is "you", everyone else their name. */
+export interface Person {
+  name: string;
+  you: boolean;
+}
+
+export function seatPerson(seat: Seat, context: NarrationContext): Person {
+  if (seat === context.viewer) return { name: 'you', you: true };
+  return { name: context.names[seat] ?? `Seat ${seat + 1}`, you: false };
+}
+
+/** "Hazel places" / "you place": the verb agrees with its subject. */
+export const says = (who: Person, third: string, second: string): string => `${who.name} ${who.you ? second : third}`;
+
+/** "Hazel's" / "your". */
+export const possessive = (who: Person): string => (who.you ? 'your' : `${who.name}'s`);
+
+/** A sentence: first letter up, a full stop unless it ends in one already. */
+export function sentence(text: string): string {
+  const t = text.trim();
+  const up = t.charAt(0).toUpperCase() + t.slice(1);
+  return /[.!?…]$/.test(up) ? up : `${up}.`;
+}
+
+export const plural = (n: number, word: string, many = `${word}s`): string => `${n} ${n === 1 ? word : many}`;
+
+/** "a, b and c". */
+export function listWords(items: readonly string[]): string {
+  if (items.length <= 1) return items[0] ?? '';
+  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]!}`;
+}

@@ -1,0 +1,64 @@
+/**
+ * Legal actions in words, for the buttons of a table (the web): cards by name, spaces by tree and
+ * lane, never a space code or card number. Pure, beside the narrator whose words it shares.
+ */
+import type { Action } from './actions.js';
+import { kindOf } from './cards.js';
+import { effectLabel } from './describe.js';
+import { CELLS } from './effects.js';
+import { cardName, spaceWords } from './narrate.js';
+import type { AcornRunView } from './view.js';
+
+const cellWords = (cell: number): string => `"${CELLS[cell] ? effectLabel(CELLS[cell].effect) : 'an acorn space'}"`;
+
+/** A button's label for `action`, one of `view`'s viewer's legal actions. */
+export function actionLabel(action: Action, view: AcornRunView): string {
+  switch (action.type) {
+    case 'sprint':
+      return `sprint in ${action.color}`;
+    case 'climb':
+    case 'descend':
+    case 'jump':
+    case 'slide':
+    case 'done':
+    case 'cancel':
+    case 'skip':
+    case 'keep':
+    case 'end':
+      return {
+        climb: 'climb',
+        descend: 'descend',
+        jump: 'jump',
+        slide: 'slide forward along the line',
+        done: 'done: finish the move',
+        cancel: 'cancel',
+        skip: 'skip',
+        keep: 'keep the rest and draw',
+        end: 'end the turn',
+      }[action.type];
+    case 'add':
+      return `${view.turn.pending[0]?.kind === 'pay' ? 'pay with' : 'add'} ${cardName(action.card)}`;
+    case 'land':
+      return `land on ${spaceWords(action.to)}`;
+    case 'play': {
+      const effect = kindOf(action.card).effect;
+      const what = effect ? ` (${effectLabel(effect)})` : '';
+      const dir = action.dir ? `, moving ${action.dir}` : '';
+      const cell = action.cell !== undefined ? ` on ${cellWords(action.cell)}` : '';
+      return `play ${cardName(action.card)}${what}${dir}${cell}`;
+    }
+    case 'spend':
+      return `spend an acorn on ${cellWords(action.cell)}`;
+    case 'refresh':
+      return `refresh the ${action.row} market`;
+    case 'buy':
+    case 'gain': {
+      const card = view.market[action.row].row[action.index];
+      const what = card === null || card === undefined ? 'an empty slot' : `${cardName(card)} (cost ${kindOf(card).cost})`;
+      return `${action.type} ${what}`;
+    }
+    case 'discard':
+    case 'trash':
+      return `${action.type} ${cardName(action.card)}`;
+  }
+}
