@@ -4,8 +4,6 @@ import { createMatch } from '../src/engine/match.js';
 import { BUILTINS, getGame } from '../src/games/index.js';
 import { testRegistry } from './server-helpers.js';
 import { createInlineRunner, createWorkerPool, type BotRunner } from '../src/server/bots/pool.js';
-import { pickGame } from './fixtures/pick-game.js';
-import type { AnyGame } from '../src/engine/game.js';
 
 let pool: BotRunner | undefined;
 afterEach(async () => {

@@ -3,7 +3,7 @@
  * runs until the game is over. The creator may sit down at once (`join`); a seat's token is shown
  * once to whoever takes it, and only its hash is stored.
  */
-import type { AnyGame, Seat } from '../engine/game.js';
+import type { Seat } from '../engine/game.js';
 import { createMatch } from '../engine/match.js';
 import { findBot, listBots } from '../bots/index.js';
 import type { Registry } from '../games/index.js';

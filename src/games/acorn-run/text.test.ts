@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRng, nextInt } from '../../engine/rng.js';
 import { acornRun } from './index.js';
-import { at, card, FILLER, legal, must, race, stateOf } from './scenario.test-helpers.js';
+import { at, card, FILLER, must, race, stateOf } from './scenario.test-helpers.js';
 import { textUI } from './text.js';
 
 const NAMES = ['Ann', 'Bea', 'Cy', 'Dee', 'Eve', 'Fay'];
