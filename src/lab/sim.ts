@@ -50,6 +50,8 @@ export interface GameResult {
   teams?: Seat[][];
   /** The game's own per-game figures (Outcome.stats), e.g. Acorn Run's winner lane. */
   stats?: Record<string, number | string>;
+  /** Participants at no seat (Acorn Run's dummies), ranked with the seats (Outcome.racers). */
+  racers?: { name: string; score: number; rank: number }[];
 }
 
 /** Game i's seed. Depends only on the run's seed and i, never on which worker plays it. */
@@ -130,5 +132,6 @@ export function playSimGame(sim: ResolvedSim, index: number): Result<PlayedSimGa
   };
   if (outcome.teams) result.teams = outcome.teams;
   if (outcome.stats) result.stats = outcome.stats;
+  if (outcome.racers) result.racers = outcome.racers.map(({ name, score, rank }) => ({ name, score, rank }));
   return ok({ result, record: match.record, outcome, finalHash: () => stableHash(match.state) });
 }
