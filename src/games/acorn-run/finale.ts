@@ -41,14 +41,12 @@ export function placeFinisher(state: State, racer: number): void {
 
 /**
  * R12: on each turn the first finisher would take, they block the highest empty space with a
- * running-out-of-time token. Our ruling for a gap in the rulebook: when no token is left to
- * place, time is up and every racer still running is out of time.
+ * running-out-of-time token. R12 (amended): with no token left they block nothing, and the spaces
+ * still empty stay open to the next finishers; only a full results board (or the sunset round)
+ * puts the racers still running out of time.
  */
 export function placeOutOfTime(state: State): void {
-  if (state.outOfTimeLeft === 0) {
-    closeRace(state);
-    return;
-  }
+  if (state.outOfTimeLeft === 0) return;
   state.results[firstEmpty(state)] = OUT_OF_TIME;
   state.outOfTimeLeft--;
   checkEnd(state);

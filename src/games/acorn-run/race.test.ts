@@ -111,18 +111,40 @@ describe('Acorn Run finale (R12) and winner (R13)', () => {
     expect(o.ranks).toEqual([1, 2, 3]);
   });
 
-  it('R12 (our ruling): when the first finisher has no token left to place, time is up for everyone still running', () => {
-    const m = race({ positions: ['t6.g1.4', 't1.y1.0'], decks: [HOPPER, HOPPER] });
+  it('R12 (amended): a first finisher with no token left blocks nothing; the last space stays open, and only a full board disqualifies', () => {
+    const m = race({ positions: ['t6.g1.4', 't1.y1.0', 't6.r1.2'], decks: [HOPPER, HOPPER, ['r-hop', ...PLAIN]] });
     must(m, { type: 'play', card: card(m, 'g-hop') }, 0);
     const s = stateOf(m);
-    for (let round = 0; round < 6; round++) endTurn(m, 1);
+    // Seat 2 keeps its hand (its Hop) from turn to turn.
+    const hold = (seat: number) => {
+      must(m, { type: 'end' }, seat);
+      must(m, { type: 'keep' }, seat);
+    };
+    for (let round = 0; round < 6; round++) {
+      endTurn(m, 1);
+      hold(2);
+    }
     expect(s.outOfTimeLeft).toBe(0);
     expect(s.results).toEqual([0, OUT_OF_TIME, OUT_OF_TIME, OUT_OF_TIME, OUT_OF_TIME, OUT_OF_TIME, OUT_OF_TIME, null]);
-    expect(s.over).toBe(false);
+    // Round 8: seat 0's turn places nothing, nobody is disqualified while the 1-VP space is free.
     endTurn(m, 1);
+    hold(2);
+    expect(s.round).toBe(8);
+    expect(acornRun.toAct(s)).toEqual([1]);
+    endTurn(m, 1);
+    expect(s.over).toBe(false);
+    expect(s.racers.map((r) => r.out)).toEqual([false, false, false]);
+    expect(s.results[7]).toBeNull();
+    expect(acornRun.toAct(s)).toEqual([2]);
+    // Seat 2 crosses the line and takes the last space: now the board is full and seat 1 is out.
+    must(m, { type: 'play', card: card(m, 'r-hop', 2) }, 2);
+    expect(s.results[7]).toBe(2);
     expect(s.over).toBe(true);
     expect(s.racers[1]!.out).toBe(true);
-    expect(acornRun.outcome(s)!.rounds).toBe(8);
+    const o = acornRun.outcome(s)!;
+    expect(o.scores).toEqual([10, 0, 1]);
+    expect(o.ranks).toEqual([1, 3, 2]);
+    expect(o.rounds).toBe(8);
   });
 
   it('sunset: after the last round of the course every racer still running is out of time', () => {
