@@ -163,7 +163,8 @@ export function explainIllegal(state: State, seat: number, action: Action): stri
     case 'refresh':
       return 'refreshing a market row needs a buying-power effect this turn';
     case 'end':
-      return 'finish or cancel what you started first';
+      // R8 (amended): only the end of the turn must be on a free space.
+      return 'you cannot end your turn on a space another pawn holds (R8): move on first (only when nothing else is left to do may you end it there)';
     default:
       return `${action.type} is only possible in the middle of a move, a purchase or a choice`;
   }

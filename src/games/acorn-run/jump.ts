@@ -6,7 +6,7 @@ import type { Action } from './actions.js';
 import { space } from './board.js';
 import { colorOf, distinctKinds, kindOf } from './cards.js';
 import { CONTENT } from './content/index.js';
-import { arrive, canEndOn } from './pawns.js';
+import { arrive } from './pawns.js';
 import { addToHand, currentRacer, gainAcorns, gainTokens, removeCard, type Pending, type State } from './state.js';
 
 type JumpPending = Extract<Pending, { kind: 'jump' }>;
@@ -37,8 +37,8 @@ function canAdd(p: JumpPending, card: number): boolean {
   return color !== null && kindOf(p.cards[p.cards.length - 1]!).combo.includes(color);
 }
 
-/** Where the jump may land now: R5 lower lane with any card, upper lane only with a combo. */
-export function landingSpaces(state: State, p: JumpPending): number[] {
+/** Where the jump may land now: R5 lower lane with any card, upper lane only with a combo; R8: taken spaces too. */
+export function landingSpaces(p: JumpPending): number[] {
   const s = space(p.from);
   const n = p.cards.length;
   const out: number[] = [];
@@ -48,13 +48,13 @@ export function landingSpaces(state: State, p: JumpPending): number[] {
   } else if (s.foliage !== null && n === s.foliage.cards) {
     out.push(s.foliage.to);
   }
-  return out.filter((to) => canEndOn(state, to, state.turn.racer));
+  return out;
 }
 
 export function legalJump(state: State, p: JumpPending): Action[] {
   const r = currentRacer(state);
   const out: Action[] = distinctKinds(r.hand.filter((c) => canAdd(p, c))).map((card) => ({ type: 'add', card }));
-  for (const to of landingSpaces(state, p)) out.push({ type: 'land', to });
+  for (const to of landingSpaces(p)) out.push({ type: 'land', to });
   out.push({ type: 'cancel' });
   return out;
 }

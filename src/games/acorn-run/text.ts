@@ -254,6 +254,15 @@ export function narrate(before: AcornRunView | undefined, after: AcornRunView, _
     if (r.place !== null && b.place === null) out.push(`${who(r.racer)} crossed the finish line: ${CONTENT.race.results[r.place]} race VP`);
     if (r.out && !b.out) out.push(`${who(r.racer)} ran out of time`);
   }
+  // R8: a racer with nothing else to do may end the turn on a taken space; the pawns share it.
+  const ended = after.racers[before.turn.racer];
+  if (ended && ended.pos !== null && (after.turn.racer !== ended.racer || after.round !== before.round)) {
+    const kind = space(ended.pos).kind;
+    const sharing = after.racers.filter((o) => o.racer !== ended.racer && o.pos === ended.pos);
+    if (kind !== 'jumpoff' && kind !== 'finish' && sharing.length > 0) {
+      out.push(`${who(ended.racer)} ended the turn on ${space(ended.pos).name} with ${sharing.map((o) => who(o.racer)).join(', ')}: nothing else to do (R8)`);
+    }
+  }
   // Bought cards reshuffled into a deck at once are no longer in sight: name them without a buyer.
   const nowSeen = new Set([...after.market.cheap.row, ...after.market.expensive.row, ...after.box, ...after.racers.flatMap((r) => r.discard)]);
   const vanished = [...market].filter((c) => !nowSeen.has(c));

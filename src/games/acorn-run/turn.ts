@@ -7,7 +7,14 @@ import { BOARD } from './board.js';
 import { distinctKinds } from './cards.js';
 import { closeRace, placeFinisher, placeOutOfTime } from './finale.js';
 import { playDummyBlock } from './dummy/turn.js';
+import { canEndOn } from './pawns.js';
 import { currentRacer, drawCards, HAND_SIZE, isRunning, newTurn, removeCard, type State } from './state.js';
+
+/** R8: whether the current racer's pawn may end the turn where it stands (an empty space, a jump-off, the finish). */
+export function canEndTurn(state: State): boolean {
+  const pos = currentRacer(state).pos;
+  return pos === null || canEndOn(state, pos, state.turn.racer);
+}
 
 /** R11: ending the turn first asks which unused cards to discard; `keep` keeps the rest. */
 export function endTurn(state: State): void {
