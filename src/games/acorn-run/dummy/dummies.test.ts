@@ -144,6 +144,20 @@ describe('dummy movement', () => {
     expect(name(path[path.length - 1]!)).toBe('t0.g2.3');
   });
 
+  it('R17: fetch acorn counts only acorns whose shortest forward path is 3-4 steps: no detour to an acorn one step ahead', () => {
+    const s = stateOf(solo());
+    only(s, 1, 't1.g1.1');
+    s.boardAcorns.fill(0);
+    s.boardAcorns[at('t1.g1.2')] = 1;
+    // Up, forward, down would reach it in 3 steps, but its shortest path is 1: the alternative instead.
+    const near = fetchPath(s, 1, at('t1.g1.1'), { kind: 'fetch', min: 3, max: 4, alt: 'green' });
+    expect(near.map(name)).toEqual(['t1.g1.2', 't1.g1.3', 't1.g1.4', 't1.g1.5']);
+    // An acorn whose shortest path is 3 is fetched along that path, the most forward way (forward first).
+    s.boardAcorns.fill(0);
+    s.boardAcorns[at('t1.g2.3')] = 1;
+    const far = fetchPath(s, 1, at('t1.g1.1'), { kind: 'fetch', min: 3, max: 4, alt: 'green' });
+    expect(far.map(name)).toEqual(['t1.g1.2', 't1.g1.3', 't1.g2.3']);
+  });
   it('fetch acorn 3-4: the jump zone instead when max steps reach it', () => {
     const s = stateOf(solo());
     only(s, 1, 't0.r2.1');
