@@ -267,6 +267,34 @@ describe('dummy market and finale', () => {
     expect(s.market.cheap.row[0]).toBe(row[0]);
   });
 
+  it('R17: a dummy first finisher blocks in its own place in the dummy order, after the dummies before it moved', () => {
+    const s = stateOf(solo({}, { dummyCards: ['dummy-first-1'] }));
+    only(s, 1, 't6.g1.4');
+    // Bloom (pink) finished first earlier; Twinkle (green) moves before her in the dummy order.
+    s.racers[2]!.pos = null;
+    s.racers[2]!.place = 0;
+    s.results[0] = 2;
+    s.firstFinisher = 2;
+    playDummyBlock(s, 1);
+    expect(s.racers[1]!.place).toBe(1);
+    expect(s.results.slice(0, 3)).toEqual([2, 1, -1]);
+    const kinds = s.dummyTurn!.events.filter((e) => e.kind !== 'buy').map((e) => `${e.kind}:${e.racer}`);
+    expect(kinds.slice(0, 3)).toEqual(['move:1', 'finish:1', 'out-of-time:2']);
+  });
+
+  it('R12 (amended): a dummy first finisher with no token left blocks nothing, and says nothing', () => {
+    const s = stateOf(solo());
+    s.racers[1]!.pos = null;
+    s.racers[1]!.place = 0;
+    s.results[0] = 1;
+    s.firstFinisher = 1;
+    s.outOfTimeLeft = 0;
+    playDummyBlock(s, 1);
+    expect(s.results.slice(1).every((x) => x === null || x === 2 || x === 3)).toBe(true);
+    expect(s.dummyTurn!.events.some((e) => e.kind === 'out-of-time')).toBe(false);
+    expect(s.over).toBe(false);
+  });
+
   it('R14: dummy cards are named in arrangements by id', () => {
     expect(DUMMY_CARD_BY_ID.get('dummy-iii-12')).toBe(39);
   });
