@@ -11,13 +11,30 @@ import { addToHand, currentRacer, gainAcorns, gainTokens, removeCard, type Pendi
 
 type JumpPending = Extract<Pending, { kind: 'jump' }>;
 
-/** A jump can start from a tree's jump-off space, or from the edge of a foliage gap with enough cards. */
+/**
+ * A jump can start from a tree's jump-off space, or from the edge of a foliage gap when the hand
+ * holds a combo of exactly the gap's size (R6): a jump that could never land is not offered, so
+ * a racer who may not end the turn where it stands (R8) is never left only starting and
+ * cancelling it.
+ */
 export function legalJumpStart(state: State): Action[] {
   const r = currentRacer(state);
   if (r.pos === null || r.hand.length === 0) return [];
   const s = space(r.pos);
-  if (s.jumpTo !== null || (s.foliage !== null && r.hand.length >= s.foliage.cards)) return [{ type: 'jump' }];
+  if (s.jumpTo !== null || (s.foliage !== null && canChain({ kind: 'jump', cards: [], from: r.pos }, r.hand, s.foliage.cards))) {
+    return [{ type: 'jump' }];
+  }
   return [];
+}
+
+/** Whether `n` more cards of `hand` can be added to the combo in progress, one after another. */
+function canChain(p: JumpPending, hand: readonly number[], n: number): boolean {
+  if (n === 0) return true;
+  return distinctKinds(hand.filter((c) => canAdd(p, c))).some((c) => {
+    const rest = [...hand];
+    rest.splice(rest.indexOf(c), 1);
+    return canChain({ ...p, cards: [...p.cards, c] }, rest, n - 1);
+  });
 }
 
 export function startJump(state: State): void {

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { stableHash } from '../../engine/hash.js';
 import { kindOf } from './cards.js';
 import { acornRun } from './index.js';
+import type { Action } from './actions.js';
 import { OUT_OF_TIME } from './state.js';
+import { textUI } from './text.js';
 import { card, endTurn, FILLER, isLegal, must, race, sprint, stateOf } from './scenario.test-helpers.js';
 
 const ids = (cards: readonly (number | null)[]) => cards.map((c) => (c === null ? null : kindOf(c).id));
@@ -175,6 +177,23 @@ describe('Acorn Run finale (R12) and winner (R13)', () => {
     // One more combo VP would have won it for seat 1.
     s.racers[1]!.tokens.push(1);
     expect(acornRun.outcome(s)!.winners).toEqual([1]);
+  });
+
+  it('R12: crossing the finish line ends the turn at once, and every action that crosses says so before it is taken', () => {
+    const m = race({ positions: ['t6.g1.4'], decks: [HOPPER] });
+    const s = stateOf(m);
+    const hop: Action = { type: 'play', card: card(m, 'g-hop') };
+    const warns = (a: Action) => textUI.label(a, acornRun.view(s, 0), ['Ann']);
+    expect(warns(hop)).toMatch(/FINISH \(ends your turn now\)/);
+    expect(acornRun.describeAction(s, 0, hop)).toMatch(/crosses the finish line \(this ends the turn\)/);
+    expect(warns({ type: 'end' })).not.toMatch(/FINISH/);
+    must(m, { type: 'sprint', color: 'green' });
+    expect(warns({ type: 'done' })).not.toMatch(/FINISH/);
+    must(m, { type: 'add', card: card(m, 's-green') });
+    expect(warns({ type: 'done' })).toMatch(/FINISH/);
+    must(m, { type: 'done' });
+    expect(s.racers[0]!.place).toBe(0);
+    expect(s.over).toBe(true);
   });
 
   it('a solo time trial: one racer against the clock scores 10 plus combo VP, and the rounds it took', () => {

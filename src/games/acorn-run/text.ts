@@ -13,6 +13,7 @@ import { effectLabel } from './describe.js';
 import { CELLS, COLUMN_CELLS } from './effects.js';
 import { sprintDistance } from './moves.js';
 import { CELL_ACORN, CELL_CARD, OUT_OF_TIME } from './state.js';
+import { crossesFinish } from './turn.js';
 import type { AcornRunView } from './view.js';
 import { DUMMY_NAMES, type DummyColor } from './content/dummy-schema.js';
 import { dummyLines } from './dummy/text.js';
@@ -155,6 +156,13 @@ const cardIn = (view: AcornRunView, card: number): string => {
 };
 
 function label(action: Action, view: AcornRunView): string {
+  const text = actionLabel(action, view);
+  // R12: crossing the finish line ends the turn at once: warn before the player commits.
+  const pos = view.me === null ? null : (view.racers[view.me]?.pos ?? null);
+  return crossesFinish(pos, view.turn.pending[0], action) ? `${text} → FINISH (ends your turn now)` : text;
+}
+
+function actionLabel(action: Action, view: AcornRunView): string {
   const p = view.turn.pending[0];
   switch (action.type) {
     case 'sprint':

@@ -3,12 +3,14 @@
  * finale (R12), rounds, and the sunset round.
  */
 import type { Action } from './actions.js';
-import { BOARD } from './board.js';
-import { distinctKinds } from './cards.js';
+import { BOARD, space } from './board.js';
+import { distinctKinds, isCardNumber, kindOf } from './cards.js';
+import { CELLS } from './effects.js';
+import { sprintDistance } from './moves.js';
 import { closeRace, placeFinisher, placeOutOfTime } from './finale.js';
 import { playDummyBlock } from './dummy/turn.js';
-import { canEndOn } from './pawns.js';
-import { currentRacer, drawCards, HAND_SIZE, isRunning, newTurn, removeCard, type State } from './state.js';
+import { canEndOn, forwardPath } from './pawns.js';
+import { currentRacer, drawCards, HAND_SIZE, isRunning, newTurn, removeCard, type Pending, type State } from './state.js';
 
 /** R8: whether the current racer's pawn may end the turn where it stands (an empty space, a jump-off, the finish). */
 export function canEndTurn(state: State): boolean {
@@ -91,6 +93,37 @@ export function advance(state: State): void {
 }
 
 export const isOnFinish = (state: State): boolean => currentRacer(state).pos === BOARD.finish;
+
+/**
+ * Whether `action` would carry the pawn at `pos` across the finish line, which ends the turn at
+ * once (R12): a sprint finished there, or a forward step (free move, Oops, an acorn space or card
+ * that moves forward). Read from what the player sees, so menus can warn before it happens.
+ */
+export function crossesFinish(pos: number | null, pending: Pending | undefined, action: Action): boolean {
+  if (pos === null) return false;
+  const forward = space(pos).forward === BOARD.finish;
+  switch (action.type) {
+    case 'done':
+      if (pending?.kind !== 'sprint') return false;
+      return forwardPath(pending.from, sprintDistance(pending.cards)).at(-1) === BOARD.finish;
+    case 'play': {
+      if (!forward || !isCardNumber(action.card)) return false;
+      const e = kindOf(action.card).effect;
+      if (e?.kind === 'move') return e.dir === 'forward';
+      if (e?.kind === 'oops') return action.dir === 'forward';
+      return (e?.kind === 'big-acorn' || e?.kind === 'small-acorn') && action.cell !== undefined && isForward(action.cell);
+    }
+    case 'spend':
+      return forward && isForward(action.cell);
+    default:
+      return false;
+  }
+}
+
+const isForward = (cell: number): boolean => {
+  const e = CELLS[cell]?.effect;
+  return e?.kind === 'move' && e.dir === 'forward';
+};
 
 /** Starts the race: when the dummies move first (R16), their block plays before the first seat's turn. */
 export function startRace(state: State): void {
