@@ -88,6 +88,14 @@ describe('Acorn Run jumps', () => {
     expect(isLegal(m, { type: 'end' })).toBe(false);
   });
 
+  it('R6, R8: a foliage jump is offered only when the hand holds a combo of the gap\'s size', () => {
+    // Green Leaf (combo yellow) but no yellow card: no 2-card combo, so no jump to start and cancel.
+    const none = race({ positions: ['t2.g2.1'], decks: [['s-green-y', 's-green', 's-green', 's-red', 's-red', 's-green']] });
+    expect(isLegal(none, { type: 'jump' })).toBe(false);
+    const two = race({ positions: ['t2.g2.1'], decks: [['s-green-y', 's-yellow', 's-green', 's-red', 's-red-g', 's-green']] });
+    expect(isLegal(two, { type: 'jump' })).toBe(true);
+  });
+
   it('R6: a foliage gap of 2 needs exactly a 2-card combo, and pays like one', () => {
     const m = race({ positions: ['t2.g2.1'], decks: [[...CHAIN6, ...FILLER]] });
     expect(isLegal(m, { type: 'sprint', color: 'green' })).toBe(false);
