@@ -50,7 +50,15 @@ function run(label: string, bots: Bot[], options: unknown): void {
   console.log(`rounds: median ${rounds[Math.floor(games / 2)]}, p10 ${rounds[Math.floor(games / 10)]}, p90 ${rounds[Math.floor((9 * games) / 10)]}; disqualified per game ${(dq / games).toFixed(2)}`);
   console.log(`winner's lane: ${Object.entries(lanes).map(([k, v]) => `${k} ${pct(v / games)}`).join(', ')}`);
   console.log(`every racer's finish lane (and how often a racer finishing there won): ${Object.entries(laneFinishes).map(([k, v]) => `${k} ${pct(v / (games * bots.length))} (${pct((laneWins[k] ?? 0) / v)})`).join(', ')}`);
-  places.forEach((p, seat) => console.log(`seat ${seat}: wins ${pct(wins[seat]! / games)}  places ${p.map((n) => pct(n / games)).join(' ')}`));
+  places.forEach((p, seat) => {
+    const [lo, hi] = wilsonInterval(wins[seat]!, games);
+    console.log(`seat ${seat}: wins ${pct(wins[seat]! / games)} (95% ${pct(lo)}–${pct(hi)})  places ${p.map((n) => pct(n / games)).join(' ')}`);
+  });
+  const laneWinners = Object.entries(lanes).map(([k, v]) => {
+    const [lo, hi] = wilsonInterval(v, games);
+    return `${k} ${pct(v / games)} (${pct(lo)}–${pct(hi)})`;
+  });
+  console.log(`winner's lane with 95% intervals: ${laneWinners.join(', ')}`);
   if (label.startsWith('vs-random')) {
     const [lo, hi] = wilsonInterval(wins[0]!, games);
     console.log(`heuristic win rate ${pct(wins[0]! / games)} (95% Wilson ${pct(lo)}–${pct(hi)})`);

@@ -80,6 +80,25 @@ describe('aggregating results', () => {
     expect(agg.summary().seats.map((x) => x.wins)).toEqual([1, 1, 0, 0]);
   });
 
+  it('R13: racers at no seat (Acorn Run dummies) win shares too; a seat they beat has not won', () => {
+    const agg = new SimAggregator(['h']);
+    const solo = (index: number, rank: number, racers: { name: string; score: number; rank: number }[]): GameResult => ({
+      index, seed: `s.${index}`, scores: [9], ranks: [rank], winners: rank === 1 ? [0] : [], rounds: 15, actions: 90, racers,
+    });
+    agg.add(solo(0, 1, [{ name: 'Twinkle', score: 5, rank: 2 }, { name: 'Bloom', score: 4, rank: 3 }]));
+    agg.add(solo(1, 2, [{ name: 'Twinkle', score: 12, rank: 1 }, { name: 'Bloom', score: 4, rank: 3 }]));
+    agg.add(solo(2, 3, [{ name: 'Twinkle', score: 11, rank: 2 }, { name: 'Bloom', score: 13, rank: 1 }]));
+    agg.add(solo(3, 1, [{ name: 'Twinkle', score: 9, rank: 1 }, { name: 'Bloom', score: 0, rank: 3 }]));
+    const s = agg.summary();
+    expect(s.seats[0]!.wins).toBe(1.5);
+    expect(s.racers!.map((r) => [r.name, r.games, r.wins])).toEqual([['Twinkle', 4, 1.5], ['Bloom', 4, 1]]);
+    expect(s.seats[0]!.wins + s.racers!.reduce((n, r) => n + r.wins, 0)).toBe(4);
+    expect(s.sharedWins).toBe(1);
+    expect(s.racers![1]!.rank.mean).toBe(2.5);
+    // Games without such racers report none.
+    expect(new SimAggregator(['a']).summary().racers).toBeUndefined();
+  });
+
   it("summarizes the game's own figures: means for numbers, shares for text", () => {
     const agg = new SimAggregator(['a', 'a', 'a']);
     agg.add({ ...result(0, [0]), stats: { lane: 'red', out: 1 } });

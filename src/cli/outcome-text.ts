@@ -1,28 +1,32 @@
 /** The final result of a game as lines of text: ranks, names and scores. */
 import type { Outcome } from '../engine/game.js';
+import { standings, winnerNames } from '../engine/outcome.js';
 import { columns, ordinal } from './format.js';
 
 export function outcomeLines(outcome: Outcome, names: readonly string[]): string[] {
-  const order = outcome.scores.map((_, seat) => seat).sort((a, b) => outcome.ranks[a]! - outcome.ranks[b]! || a - b);
-  const teamOf = (seat: number): string => {
-    const team = outcome.teams?.findIndex((t) => t.includes(seat)) ?? -1;
+  // Seats and the racers that sit at no seat (Acorn Run's dummies, R13) are ranked together.
+  const table = standings(outcome, names);
+  const teamOf = (seat: number | null): string => {
+    const team = seat === null ? -1 : (outcome.teams?.findIndex((t) => t.includes(seat)) ?? -1);
     return team >= 0 ? `team ${team + 1}` : '';
   };
-  const rows = order.map((seat) => [
-    ordinal(outcome.ranks[seat]!),
-    names[seat] ?? `Seat ${seat}`,
-    teamOf(seat),
-    String(outcome.scores[seat]),
+  const details = table.some((s) => s.detail !== undefined);
+  const rows = table.map((s) => [
+    ordinal(s.rank),
+    s.name,
+    teamOf(s.seat),
+    String(s.score),
+    ...(details ? [s.detail ?? ''] : []),
   ]);
-  const winners = outcome.winners.map((w) => names[w] ?? `Seat ${w}`);
+  const winners = winnerNames(table);
   const headline =
     winners.length === 1
       ? `${winners[0]} won.`
-      : outcome.teams && outcome.teams.some((t) => outcome.winners.every((w) => t.includes(w)))
+      : outcome.teams && outcome.teams.some((t) => outcome.winners.every((w) => t.includes(w))) && winners.length === outcome.winners.length
         ? `${winners.join(' and ')} won together.`
         : `${winners.join(', ')} shared the win.`;
   return [
     `${headline} After ${outcome.rounds} rounds${outcome.lowerIsBetter ? ' (lowest score wins)' : ''}:`,
-    ...columns(rows, ['right', 'left', 'left', 'right']).map((l) => `  ${l}`),
+    ...columns(rows, ['right', 'left', 'left', 'right', 'left']).map((l) => `  ${l}`),
   ];
 }

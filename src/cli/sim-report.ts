@@ -1,6 +1,6 @@
 /** The human-readable summary of a sim (the --json form is the SimReport itself). */
 import type { SimReport } from '../lab/sim.js';
-import type { Interval, MeanSummary } from '../lab/stats.js';
+import { wilsonInterval, type Interval, type MeanSummary } from '../lab/stats.js';
 import { columns, percent, thousands } from './format.js';
 
 const interval = ([lo, hi]: Interval): string => `${percent(lo)}–${percent(hi)}`;
@@ -34,9 +34,24 @@ export function simReportLines(report: SimReport): string[] {
       ),
     );
   }
+  if (s.racers && s.racers.length > 0) {
+    // Acorn Run's dummies are racers at no seat: their wins are wins the seats did not get (R13).
+    const together = s.racers.reduce((n, r) => n + r.wins, 0);
+    lines.push(
+      '',
+      ...columns(
+        [
+          ['racer (no seat)', 'win rate', '95% interval', 'mean score', 'mean rank'],
+          ...s.racers.map((r) => [r.name, percent(r.winRate), interval(r.winInterval), plusMinus(r.score), r.rank.mean.toFixed(2)]),
+          ['all of them', percent(together / Math.max(1, s.games)), interval(wilsonInterval(together, s.games)), '', ''],
+        ],
+        ['left', 'right', 'right', 'right', 'right'],
+      ),
+    );
+  }
   lines.push(
     '',
-    `fair share of wins: ${percent(1 / report.seats)} per seat; a win shared by rivals counts as a share for each, a team's win as a whole win for each partner`,
+    `fair share of wins: ${percent(1 / (report.seats + (s.racers?.length ?? 0)))} per ${s.racers ? 'racer' : 'seat'}; a win shared by rivals counts as a share for each, a team's win as a whole win for each partner`,
     `shared wins: ${thousands(s.sharedWins)} games (${percent(s.sharedWins / Math.max(1, s.games))})`,
     `rounds per game: ${plusMinus(s.rounds)}   actions per game: ${plusMinus(s.actions, 1)}`,
   );

@@ -19,10 +19,20 @@ export type Viewer = Seat | 'spectator';
 export interface Outcome {
   /** Each seat's final score in the game's own units (points, acorns, VP). */
   scores: number[];
-  /** Each seat's finishing rank: 1 is best; seats that share a rank tied. */
+  /**
+   * Each seat's finishing rank: 1 is best; seats that share a rank tied. When the game has
+   * `racers` beside the seats, ranks count them too (a seat beaten by one of them is not 1st).
+   */
   ranks: number[];
-  /** The seats ranked 1 (more than one when the win is shared). */
+  /** The seats ranked 1 (more than one when the win is shared); empty when only `racers` won. */
   winners: Seat[];
+  /** How each seat's score is made up, in words ("10 race + 3 combo VP"), for results screens. */
+  details?: string[];
+  /**
+   * Participants that sit at no seat (Acorn Run's dummies), ranked together with the seats:
+   * every results screen and the lab list them beside the seats.
+   */
+  racers?: OutcomeRacer[];
   /** Whether a lower score is better (Autumn Leaves) — for display only. */
   lowerIsBetter?: boolean;
   /** Teams, for partner games: each team's seats. Seats of one team share score and rank. */
@@ -31,6 +41,15 @@ export interface Outcome {
   rounds: number;
   /** Further per-game figures for the lab (for example the lane color the winner finished on). */
   stats?: Record<string, number | string>;
+}
+
+/** A participant of a finished game that sits at no seat (a dummy racer). */
+export interface OutcomeRacer {
+  name: string;
+  score: number;
+  /** Rank among seats and racers together: 1 is best. */
+  rank: number;
+  detail?: string;
 }
 
 export interface SetupConfig<Options, Arrangement> {

@@ -18,3 +18,31 @@ export function rankScores(
   const winners = ranks.flatMap((r, seat) => (r === 1 ? [seat] : []));
   return { ranks, winners };
 }
+
+/** One line of a results table: a seat, or a participant that sits at no seat (seat null). */
+export interface Standing {
+  seat: Seat | null;
+  name: string;
+  score: number;
+  rank: number;
+  detail?: string;
+}
+
+/**
+ * Everyone who took part, best first: the seats (named by `names`) and the outcome's `racers`
+ * (Acorn Run's dummies) ranked together. A tie keeps seats before racers, then seat order.
+ */
+export function standings(outcome: Outcome, names: readonly (string | undefined)[]): Standing[] {
+  const seats: Standing[] = outcome.scores.map((score, seat) => ({
+    seat,
+    name: names[seat] ?? `Seat ${seat}`,
+    score,
+    rank: outcome.ranks[seat]!,
+    ...(outcome.details?.[seat] === undefined ? {} : { detail: outcome.details[seat] }),
+  }));
+  const others: Standing[] = (outcome.racers ?? []).map((r) => ({ seat: null, ...r }));
+  return [...seats, ...others].sort((a, b) => a.rank - b.rank);
+}
+
+/** The names of everyone ranked 1st: seats and racers alike (a racer may win alone). */
+export const winnerNames = (table: readonly Standing[]): string[] => table.filter((s) => s.rank === 1).map((s) => s.name);

@@ -88,10 +88,14 @@ export function scoreRewards(scores: readonly number[], lowerIsBetter: boolean):
 }
 
 /** The default blend of rank and score: the reward of each seat for a finished game. */
-export function outcomeRewards(outcome: Pick<Outcome, 'ranks' | 'scores' | 'lowerIsBetter'>, scoreWeight = 0.1): number[] {
-  const byRank = rankRewards(outcome.ranks);
+export function outcomeRewards(outcome: Pick<Outcome, 'ranks' | 'scores' | 'lowerIsBetter' | 'racers'>, scoreWeight = 0.1): number[] {
+  // Racers at no seat (Acorn Run's dummies) take part in the ranking and the score scale: a seat
+  // beaten by them is worth less, even alone at the table. Only the seats' rewards are returned.
+  const racers = outcome.racers ?? [];
+  const seats = outcome.ranks.length;
+  const byRank = rankRewards([...outcome.ranks, ...racers.map((r) => r.rank)]).slice(0, seats);
   if (scoreWeight <= 0) return byRank;
-  const byScore = scoreRewards(outcome.scores, outcome.lowerIsBetter === true);
+  const byScore = scoreRewards([...outcome.scores, ...racers.map((r) => r.score)], outcome.lowerIsBetter === true);
   return byRank.map((r, seat) => (1 - scoreWeight) * r + scoreWeight * byScore[seat]!);
 }
 

@@ -39,10 +39,24 @@ export interface BotSummary {
   score: MeanSummary;
 }
 
+/** A participant at no seat (Acorn Run's dummy), by name: its share of wins like a seat's. */
+export interface RacerSummary {
+  name: string;
+  /** Games it took part in. */
+  games: number;
+  wins: number;
+  winRate: number;
+  winInterval: Interval;
+  score: MeanSummary;
+  rank: MeanSummary;
+}
+
 export interface SimSummary {
   games: number;
   seats: SeatSummary[];
   bots: BotSummary[];
+  /** Participants at no seat (only when the game has them): each one's share of wins. */
+  racers?: RacerSummary[];
   /** Games whose win was shared by more than one seat outside a single team. */
   sharedWins: number;
   rounds: MeanSummary;
@@ -66,9 +80,14 @@ interface SeatAcc {
   rank: MeanAccumulator;
 }
 
+interface RacerAcc extends SeatAcc {
+  games: number;
+}
+
 /** Accumulates results that must arrive in index order (see OrderedFeed for out-of-order ones). */
 export class SimAggregator {
   private readonly seatAcc: SeatAcc[];
+  private readonly racerAcc = new Map<string, RacerAcc>();
   private readonly rounds = emptyMean();
   private readonly actions = emptyMean();
   private readonly numberStats = new Map<string, MeanAccumulator>();
@@ -92,8 +111,21 @@ export class SimAggregator {
     this.games++;
     // A win shared between rivals is split between them; a team's win is a whole win for each
     // partner (they won it together), so partner-game win rates read as team win rates.
-    const share = isShared(result) ? 1 / result.winners.length : 1;
+    // Racers at no seat (dummies) that ranked 1st won too: a seat beaten by one has not won.
+    const racerWinners = (result.racers ?? []).filter((r) => r.rank === 1);
+    const share = isShared(result) ? 1 / (result.winners.length + racerWinners.length) : 1;
     for (const seat of result.winners) this.seatAcc[seat]!.wins += share;
+    for (const r of result.racers ?? []) {
+      let acc = this.racerAcc.get(r.name);
+      if (!acc) {
+        acc = { games: 0, wins: 0, score: emptyMean(), rank: emptyMean() };
+        this.racerAcc.set(r.name, acc);
+      }
+      acc.games++;
+      if (r.rank === 1) acc.wins += share;
+      addToMean(acc.score, r.score);
+      addToMean(acc.rank, r.rank);
+    }
     for (const [key, value] of Object.entries(result.stats ?? {})) {
       if (typeof value === 'number') {
         if (!this.numberStats.has(key)) this.numberStats.set(key, emptyMean());
@@ -161,10 +193,20 @@ export class SimAggregator {
         score: summarizeMean(score),
       };
     });
+    const racers: RacerSummary[] = [...this.racerAcc].map(([name, acc]) => ({
+      name,
+      games: acc.games,
+      wins: acc.wins,
+      winRate: acc.games > 0 ? acc.wins / acc.games : Number.NaN,
+      winInterval: wilsonInterval(acc.wins, acc.games),
+      score: summarizeMean(acc.score),
+      rank: summarizeMean(acc.rank),
+    }));
     return {
       games: n,
       seats,
       bots,
+      ...(racers.length > 0 ? { racers } : {}),
       sharedWins: this.sharedWins,
       rounds: summarizeMean(this.rounds),
       actions: summarizeMean(this.actions),
@@ -178,8 +220,10 @@ function sortedKeys<T>(map: Map<string, T>): string[] {
   return [...map.keys()].sort();
 }
 
-/** A win is shared when its winners are not all one team. */
+/** A win is shared when its winners (seats and racers at no seat) are not all one team. */
 function isShared(result: GameResult): boolean {
+  const racerWinners = (result.racers ?? []).filter((r) => r.rank === 1).length;
+  if (racerWinners > 0) return result.winners.length + racerWinners > 1;
   if (result.winners.length < 2) return false;
   const team = result.teams?.find((t) => t.includes(result.winners[0]!));
   return !(team && result.winners.every((w) => team.includes(w)));

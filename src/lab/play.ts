@@ -25,6 +25,8 @@ export interface GameResult {
   teams?: Seat[][];
   /** The game's own per-game figures (Outcome.stats), e.g. Acorn Run's winner lane. */
   stats?: Record<string, number | string>;
+  /** Participants at no seat (Acorn Run's dummies), ranked with the seats (Outcome.racers). */
+  racers?: { name: string; score: number; rank: number }[];
 }
 
 export interface PlayedGame {
@@ -56,6 +58,7 @@ export function playGame(run: BoundRun, scheduled: ScheduledGame): Result<Played
   };
   if (outcome.teams) result.teams = outcome.teams;
   if (outcome.stats) result.stats = outcome.stats;
+  if (outcome.racers) result.racers = outcome.racers.map(({ name, score, rank }) => ({ name, score, rank }));
   return ok({ result, record: match.record, outcome, finalHash: () => stableHash(match.state) });
 }
 

@@ -8,6 +8,8 @@ import { BOARD } from './board.js';
 import { acornRunKnowledge, heuristicBot } from './bots.js';
 import { acornRun } from './index.js';
 import type { State } from './state.js';
+import { createRng } from '../../engine/rng.js';
+import { must, posName, race, stateOf } from './scenario.test-helpers.js';
 
 const game = acornRun as unknown as AnyGame;
 
@@ -27,6 +29,18 @@ describe('Acorn Run heuristic bot', () => {
     expect(actions.filter((t) => t === 'buy').length).toBeGreaterThan(4);
     expect(actions.filter((t) => t === 'spend').length).toBeGreaterThan(4);
     expect(s.racers.every((x) => x.tokens.length > 0)).toBe(true);
+  });
+
+  it('R8: starting its turn on a space another pawn holds, it moves off before it ends the turn', () => {
+    const m = race({ positions: ['t1.g2.3', 't1.g2.4'], decks: [null, null] });
+    stateOf(m).racers[1]!.pos = stateOf(m).racers[0]!.pos;
+    for (let i = 0; i < 60 && acornRun.toAct(stateOf(m))[0] === 0; i++) {
+      const legal = acornRun.legalActions(stateOf(m), 0);
+      const input = { game, seat: 0, view: acornRun.view(stateOf(m), 0), legal, rng: createRng('b'), determinize: () => stateOf(m) };
+      must(m, heuristicBot(input), 0);
+    }
+    expect(acornRun.toAct(stateOf(m))).toEqual([1]);
+    expect(posName(m, 0)).not.toBe('t1.g2.3');
   });
 
   it('beats random racers', () => {

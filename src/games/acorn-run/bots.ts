@@ -154,7 +154,11 @@ function decide(view: AcornRunView, legal: readonly Action[]): Action {
       case 'descend':
       case 'jump': {
         const plan = choosePlan(ctx, sim, continuations(ctx, sim, p), false);
-        return plan?.actions[0] ?? { type: 'cancel' };
+        if (plan) return plan.actions[0]!;
+        // R8: a move started from a space another pawn holds goes on (never cancel-and-retry forever).
+        const from = space(p.from).kind;
+        const shared = from !== 'jumpoff' && from !== 'finish' && ctx.occupied.has(p.from);
+        return (shared && legal.find((a) => a.type !== 'cancel')) || { type: 'cancel' };
       }
       case 'pay':
       case 'discard':
@@ -180,8 +184,9 @@ function decide(view: AcornRunView, legal: readonly Action[]): Action {
     const k = kindOf(a.card).effect?.kind;
     if (k === 'draw' || k === 'cycle' || (k === 'extra-move' && hand.length >= 4)) return a;
   }
-  // 2. The best move, if it beats standing still.
-  const plan = choosePlan(ctx, sim, freshOptions(ctx, sim), true);
+  // 2. The best move, if it beats standing still (R8: on a space another pawn holds, any move).
+  const stuck = !legal.some((a) => a.type === 'end');
+  const plan = choosePlan(ctx, sim, freshOptions(ctx, sim), !stuck);
   if (plan && isLegal(plan.actions[0]!)) return plan.actions[0]!;
   // 3. Free moves from cards and acorn actions that bring the finish closer; gains and trashes.
   let bestPlay: Action | null = null;
@@ -220,7 +225,15 @@ function decide(view: AcornRunView, legal: readonly Action[]): Action {
 export const heuristicBot: Bot<AcornRunView, Action> = ({ view, legal }) => {
   const action = decide(view, legal);
   const key = actionKey(action);
-  return legal.find((a) => actionKey(a) === key) ?? legal.find((a) => a.type === 'end' || a.type === 'cancel' || a.type === 'skip') ?? legal[0]!;
+  // Without `end` (R8: a taken space) and no move worth making, use up the hand rather than
+  // start and cancel moves forever: the turn may end there once nothing else is left.
+  const spend = (a: Action): boolean => a.type !== 'sprint' && a.type !== 'climb' && a.type !== 'descend' && a.type !== 'jump';
+  return (
+    legal.find((a) => actionKey(a) === key) ??
+    legal.find((a) => a.type === 'end' || a.type === 'cancel' || a.type === 'skip') ??
+    legal.find(spend) ??
+    legal[0]!
+  );
 };
 
 // ---------------------------------------------------------------- search knowledge

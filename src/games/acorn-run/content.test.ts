@@ -120,6 +120,15 @@ describe('Acorn Run content', () => {
     for (let i = 1; i < counts.length; i++) expect(counts[i]).toBeGreaterThanOrEqual(counts[i - 1]!);
     expect(counts[5]).toBeGreaterThan(counts[0]!);
     expect(counts[5]).toBeLessThanOrEqual(CONTENT.race.acorns / 2);
+    // The figures docs/rules/acorn-run.md gives: 18 always stocked, 21 at three racers, 25 at four, 27 at five, 28 at six.
+    expect(counts).toEqual([18, 18, 21, 25, 27, 28]);
+  });
+
+  it('R4: every horizontal line starts on a space a climb or descent can land on (else it could never be used)', () => {
+    const landing = new Set(BOARD.spaces.flatMap((s) => [s.up, s.down]).filter((id): id is number => id !== null));
+    const unusable = BOARD.spaces.filter((s) => s.line !== null && !landing.has(s.id)).map((s) => s.name);
+    expect(unusable).toEqual([]);
+    expect(BOARD.spaces[BOARD.byName.get('t0.r1.1')!]!.line).toBe(BOARD.byName.get('t0.r1.2'));
   });
 
   it('R12: the results board pays 10, 8, 6, 5, 4, 3, 2, 1 and there are 6 out-of-time tokens', () => {

@@ -9,6 +9,7 @@ import { CELLS } from './effects.js';
 import type { Effect } from './content/schema.js';
 import { currentRacer, type State } from './state.js';
 import { sprintColors } from './moves.js';
+import { crossesFinish } from './crossing.js';
 
 export function effectLabel(e: Effect): string {
   switch (e.kind) {
@@ -51,6 +52,12 @@ const cellLabel = (cell: number): string => {
 };
 
 export function describeAction(state: State, action: Action): string {
+  const line = describe(state, action);
+  // R12: crossing the finish line ends the turn at once; say so before it happens.
+  return crossesFinish(currentRacer(state).pos, state.turn.pending[0], action) ? `${line} and crosses the finish line (this ends the turn)` : line;
+}
+
+function describe(state: State, action: Action): string {
   const p = state.turn.pending[0];
   switch (action.type) {
     case 'sprint':
@@ -163,7 +170,8 @@ export function explainIllegal(state: State, seat: number, action: Action): stri
     case 'refresh':
       return 'refreshing a market row needs a buying-power effect this turn';
     case 'end':
-      return 'finish or cancel what you started first';
+      // R8 (amended): only the end of the turn must be on a free space.
+      return 'you cannot end your turn on a space another pawn holds (R8): move on first (only when nothing else is left to do may you end it there)';
     default:
       return `${action.type} is only possible in the middle of a move, a purchase or a choice`;
   }

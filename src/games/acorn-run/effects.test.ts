@@ -120,10 +120,10 @@ describe('Acorn Run card effects', () => {
     expect(stateOf(m).turn.mainMoves).toBe(1);
   });
 
-  it('free moves are not offered into an occupied space or off the board', () => {
+  it('R8 (amended): free moves may go onto a taken space, never off the board', () => {
     const m = race({ positions: ['t1.r2.0', 't1.r1.0'], decks: [hand('g-scramble', 'g-drop', 'g-hop'), null] });
     const plays = legal(m).flatMap((a) => (a.type === 'play' ? [kindOf(a.card).id] : []));
-    expect(plays).toEqual(['g-hop']);
+    expect(plays).toEqual(['g-hop', 'g-drop']);
   });
 
   it('sprint +X: the card moves X spaces in a sprint', () => {

@@ -38,10 +38,15 @@ export type RunEvent =
   | { kind: 'buy'; racer: number; row: MarketRow; card: number; paid: number[]; power: number; spent: number }
   | { kind: 'gain'; racer: number; row: MarketRow; card: number }
   | { kind: 'refresh'; racer: number; row: MarketRow; boxed: number[] }
+  /**
+   * R8 (amended): a racer with nothing else left to do ended the turn on space `at`, which the
+   * racers `with` hold too: the pawns share it.
+   */
+  | { kind: 'share'; racer: number; at: number; with: number[] }
   /** R12: a racer crossed the finish line and took results space `place`. */
   | { kind: 'finish'; racer: number; place: number }
-  /** R12: the first finisher's turn blocks results space `place` (null: no token left, time is up). */
-  | { kind: 'out-of-time'; racer: number; place: number | null }
+  /** R12: the first finisher's turn blocks results space `place` (with no token left it blocks nothing: no event). */
+  | { kind: 'out-of-time'; racer: number; place: number }
   /** The sunset round ended: the course closes. */
   | { kind: 'sunset'; round: number }
   /** R12, R13: the race is over; per racer its race VP, combo VP (public now) and whether it ran out of time. */

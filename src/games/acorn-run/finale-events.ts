@@ -3,9 +3,13 @@ import { logEvent } from './events.js';
 import { placeOutOfTime, raceVp } from './outcome.js';
 import type { State } from './state.js';
 
-/** R12: a turn of the first finisher (a seat's or a dummy's) blocks a results space, and the table hears which. */
+/**
+ * R12: a turn of the first finisher (a seat's or a dummy's) blocks a results space, and the table
+ * hears which. R12 (amended): with no token left it blocks nothing, and there is nothing to hear.
+ */
 export function blockResultsSpace(state: State, racer: number): void {
-  const place = state.outOfTimeLeft > 0 ? state.results.indexOf(null) : null;
+  if (state.outOfTimeLeft === 0) return;
+  const place = state.results.indexOf(null);
   placeOutOfTime(state);
   logEvent(state.log, { kind: 'out-of-time', racer, place });
 }

@@ -76,14 +76,24 @@ describe('Acorn Run jumps', () => {
     expect(isLegal(first, { type: 'sprint', color: 'red' })).toBe(true);
   });
 
-  it('R5: a jump cannot land on a lane whose first space holds a pawn', () => {
+  it('R5, R8 (amended): a jump may land on a first space that holds a pawn, but the turn may not end there', () => {
     const deck = [...CHAIN6, ...FILLER];
     const m = race({ positions: ['t0.y.jump', 't1.y1.0'], decks: [deck, deck] });
     combo(m, ['s-yellow']);
-    expect(legal(m).filter((a) => a.type === 'land')).toEqual([]);
+    expect(legal(m).filter((a) => a.type === 'land')).toEqual([{ type: 'land', to: at('t1.y1.0') }]);
     must(m, { type: 'cancel' });
     combo(m, ['s-yellow-r', 's-red-g']);
-    expect(legal(m).filter((a) => a.type === 'land')).toEqual([{ type: 'land', to: at('t1.y2.0') }]);
+    expect(legal(m).filter((a) => a.type === 'land')).toEqual([{ type: 'land', to: at('t1.y1.0') }, { type: 'land', to: at('t1.y2.0') }]);
+    must(m, { type: 'land', to: at('t1.y1.0') });
+    expect(isLegal(m, { type: 'end' })).toBe(false);
+  });
+
+  it('R6, R8: a foliage jump is offered only when the hand holds a combo of the gap\'s size', () => {
+    // Green Leaf (combo yellow) but no yellow card: no 2-card combo, so no jump to start and cancel.
+    const none = race({ positions: ['t2.g2.1'], decks: [['s-green-y', 's-green', 's-green', 's-red', 's-red', 's-green']] });
+    expect(isLegal(none, { type: 'jump' })).toBe(false);
+    const two = race({ positions: ['t2.g2.1'], decks: [['s-green-y', 's-yellow', 's-green', 's-red', 's-red-g', 's-green']] });
+    expect(isLegal(two, { type: 'jump' })).toBe(true);
   });
 
   it('R6: a foliage gap of 2 needs exactly a 2-card combo, and pays like one', () => {

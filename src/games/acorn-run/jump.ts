@@ -7,18 +7,35 @@ import { space } from './board.js';
 import { colorOf, distinctKinds, kindOf } from './cards.js';
 import { CONTENT } from './content/index.js';
 import { logEvent } from './events.js';
-import { arrive, canEndOn } from './pawns.js';
+import { arrive } from './pawns.js';
 import { addToHand, currentRacer, gainAcorns, gainTokens, removeCard, type Pending, type State } from './state.js';
 
 type JumpPending = Extract<Pending, { kind: 'jump' }>;
 
-/** A jump can start from a tree's jump-off space, or from the edge of a foliage gap with enough cards. */
+/**
+ * A jump can start from a tree's jump-off space, or from the edge of a foliage gap when the hand
+ * holds a combo of exactly the gap's size (R6): a jump that could never land is not offered, so
+ * a racer who may not end the turn where it stands (R8) is never left only starting and
+ * cancelling it.
+ */
 export function legalJumpStart(state: State): Action[] {
   const r = currentRacer(state);
   if (r.pos === null || r.hand.length === 0) return [];
   const s = space(r.pos);
-  if (s.jumpTo !== null || (s.foliage !== null && r.hand.length >= s.foliage.cards)) return [{ type: 'jump' }];
+  if (s.jumpTo !== null || (s.foliage !== null && canChain({ kind: 'jump', cards: [], from: r.pos }, r.hand, s.foliage.cards))) {
+    return [{ type: 'jump' }];
+  }
   return [];
+}
+
+/** Whether `n` more cards of `hand` can be added to the combo in progress, one after another. */
+function canChain(p: JumpPending, hand: readonly number[], n: number): boolean {
+  if (n === 0) return true;
+  return distinctKinds(hand.filter((c) => canAdd(p, c))).some((c) => {
+    const rest = [...hand];
+    rest.splice(rest.indexOf(c), 1);
+    return canChain({ ...p, cards: [...p.cards, c] }, rest, n - 1);
+  });
 }
 
 export function startJump(state: State): void {
@@ -38,8 +55,8 @@ function canAdd(p: JumpPending, card: number): boolean {
   return color !== null && kindOf(p.cards[p.cards.length - 1]!).combo.includes(color);
 }
 
-/** Where the jump may land now: R5 lower lane with any card, upper lane only with a combo. */
-export function landingSpaces(state: State, p: JumpPending): number[] {
+/** Where the jump may land now: R5 lower lane with any card, upper lane only with a combo; R8: taken spaces too. */
+export function landingSpaces(p: JumpPending): number[] {
   const s = space(p.from);
   const n = p.cards.length;
   const out: number[] = [];
@@ -49,13 +66,13 @@ export function landingSpaces(state: State, p: JumpPending): number[] {
   } else if (s.foliage !== null && n === s.foliage.cards) {
     out.push(s.foliage.to);
   }
-  return out.filter((to) => canEndOn(state, to, state.turn.racer));
+  return out;
 }
 
 export function legalJump(state: State, p: JumpPending): Action[] {
   const r = currentRacer(state);
   const out: Action[] = distinctKinds(r.hand.filter((c) => canAdd(p, c))).map((card) => ({ type: 'add', card }));
-  for (const to of landingSpaces(state, p)) out.push({ type: 'land', to });
+  for (const to of landingSpaces(p)) out.push({ type: 'land', to });
   out.push({ type: 'cancel' });
   return out;
 }

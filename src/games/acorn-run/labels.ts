@@ -7,12 +7,27 @@ import { kindOf } from './cards.js';
 import { effectLabel } from './describe.js';
 import { CELLS } from './effects.js';
 import { cardName, spaceWords } from './narrate.js';
+import { crossesFinish } from './crossing.js';
 import type { AcornRunView } from './view.js';
 
 const cellWords = (cell: number): string => `"${CELLS[cell] ? effectLabel(CELLS[cell].effect) : 'an acorn space'}"`;
 
 /** A button's label for `action`, one of `view`'s viewer's legal actions. */
 export function actionLabel(action: Action, view: AcornRunView): string {
+  return withFinishWarning(actionWords(action, view), action, view);
+}
+
+/**
+ * R12: crossing the finish line ends the turn at once, so a label warns before the player commits
+ * (a player who meant to spend acorns first would otherwise be trapped).
+ */
+export function withFinishWarning(text: string, action: Action, view: AcornRunView): string {
+  const pos = view.me === null ? null : (view.racers[view.me]?.pos ?? null);
+  return crossesFinish(pos, view.turn.pending[0], action) ? `${text} → FINISH (ends your turn now)` : text;
+}
+
+/** `action` in words, without the finish warning (the terminal words some actions its own way). */
+export function actionWords(action: Action, view: AcornRunView): string {
   switch (action.type) {
     case 'sprint':
       return `sprint in ${action.color}`;

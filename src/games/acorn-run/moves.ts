@@ -7,7 +7,7 @@ import { space } from './board.js';
 import { colorOf, distinctKinds, kindOf } from './cards.js';
 import { COLORS, type Color } from './content/schema.js';
 import { logEvent } from './events.js';
-import { arrive, canEndOn, forwardPath } from './pawns.js';
+import { arrive, forwardPath } from './pawns.js';
 import { addToHand, currentRacer, removeCard, type Pending, type State } from './state.js';
 
 type SprintPending = Extract<Pending, { kind: 'sprint' }>;
@@ -65,9 +65,8 @@ export function legalSprint(state: State, p: SprintPending): Action[] {
   const r = currentRacer(state);
   const out: Action[] = distinctKinds(r.hand.filter((c) => colorOf(c) === p.color)).map((card) => ({ type: 'add', card }));
   if (p.cards.length > 0) {
-    const path = forwardPath(p.from, sprintDistance(p.cards));
-    const dest = path[path.length - 1];
-    if (dest !== undefined && canEndOn(state, dest, state.turn.racer)) out.push({ type: 'done' });
+    // R8 (amended): the sprint may stop on a taken space; only the end of the turn is checked.
+    if (forwardPath(p.from, sprintDistance(p.cards)).length > 0) out.push({ type: 'done' });
   }
   out.push({ type: 'cancel' });
   return out;
@@ -93,7 +92,7 @@ export function legalVertical(state: State, p: VerticalPending): Action[] {
   }
   if (p.cards.length > 0) {
     if (space(r.pos!).line !== null) out.push({ type: 'slide' });
-    if (canEndOn(state, r.pos!, state.turn.racer)) out.push({ type: 'done' });
+    out.push({ type: 'done' });
   }
   out.push({ type: 'cancel' });
   return out;

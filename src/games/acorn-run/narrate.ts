@@ -110,11 +110,11 @@ export function narrateEvent(e: RunEvent, context: NarrationContext): string {
     case 'dummy-turn':
       return sentence(`the dummies' turn: they draw ${e.card === null ? 'no card' : dummyCardWords(dummyCard(e.card))}`);
     default:
-      return sentence(racerSentence(e, racer(e.racer, context)));
+      return sentence(racerSentence(e, racer(e.racer, context), context));
   }
 }
 
-function racerSentence(e: Exclude<RunEvent, { kind: 'round' | 'sunset' | 'race-over' | 'dummy-turn' }>, p: Person): string {
+function racerSentence(e: Exclude<RunEvent, { kind: 'round' | 'sunset' | 'race-over' | 'dummy-turn' }>, p: Person, context: NarrationContext): string {
   switch (e.kind) {
     case 'sprint':
       return `${says(p, 'sprints', 'sprint')} in ${e.color} ${pathWords(e.from, e.to)} with ${cardList(e.cards)}${pickUp(e.acorns)}`;
@@ -159,12 +159,16 @@ function racerSentence(e: Exclude<RunEvent, { kind: 'round' | 'sunset' | 'race-o
       return `${says(p, 'gains', 'gain')} ${cardName(e.card)} from the ${e.row} market for free`;
     case 'refresh':
       return `${says(p, 'refreshes', 'refresh')} the ${e.row} market: ${cardList(e.boxed) || 'nothing'} ${e.boxed.length === 1 ? 'goes' : 'go'} to the box`;
+    case 'share': {
+      // R8 (amended): a turn may end on a taken space only when nothing else is left to do.
+      const others = e.with.map((i) => racer(i, context));
+      const verb = others.length === 1 && !others[0]!.you ? 'holds' : 'hold';
+      return `${says(p, 'ends', 'end')} the turn on ${spaceWords(e.at)}, which ${listWords(others.map((o) => o.name))} ${verb} too: there was nothing else left to do`;
+    }
     case 'finish':
       return `${says(p, 'crosses', 'cross')} the finish line and ${p.you ? 'take' : 'takes'} results space ${e.place + 1} (${CONTENT.race.results[e.place] ?? 0} race VP)`;
     case 'out-of-time':
-      return e.place === null
-        ? `${possessive(p)} turn comes with no running-out-of-time token left: time is up`
-        : `${possessive(p)} turn blocks results space ${e.place + 1} (${CONTENT.race.results[e.place] ?? 0} VP) with a running-out-of-time token`;
+      return `${possessive(p)} turn blocks results space ${e.place + 1} (${CONTENT.race.results[e.place] ?? 0} VP) with a running-out-of-time token`;
   }
 }
 

@@ -5,6 +5,7 @@
 import type { Outcome } from '../../engine/game.js';
 import { rankScores } from '../../engine/outcome.js';
 import { CONTENT } from './content/index.js';
+import { DUMMY_NAMES, type DummyColor } from './content/dummy-schema.js';
 import { isRunning, OUT_OF_TIME, type State } from './state.js';
 
 const firstEmpty = (state: State): number => state.results.indexOf(null);
@@ -40,14 +41,12 @@ export function placeFinisher(state: State, racer: number): void {
 
 /**
  * R12: on each turn the first finisher would take, they block the highest empty space with a
- * running-out-of-time token. Our ruling for a gap in the rulebook: when no token is left to
- * place, time is up and every racer still running is out of time.
+ * running-out-of-time token. R12 (amended): with no token left they block nothing, and the spaces
+ * still empty stay open to the next finishers; only a full results board (or the sunset round)
+ * puts the racers still running out of time.
  */
 export function placeOutOfTime(state: State): void {
-  if (state.outOfTimeLeft === 0) {
-    closeRace(state);
-    return;
-  }
+  if (state.outOfTimeLeft === 0) return;
   state.results[firstEmpty(state)] = OUT_OF_TIME;
   state.outOfTimeLeft--;
   checkEnd(state);
@@ -66,29 +65,50 @@ export function totalVp(state: State, racer: number): number {
   return raceVp(state, racer) + r.tokens.reduce((a, b) => a + b, 0);
 }
 
+/** How a racer's total is made up (R13), for results screens. */
+function detail(state: State, racer: number): string {
+  const r = state.racers[racer]!;
+  if (r.out) return 'out of time';
+  if (r.place === null) return 'did not finish';
+  return `${raceVp(state, racer)} race + ${r.tokens.reduce((a, b) => a + b, 0)} combo VP`;
+}
+
 export function outcome(state: State): Outcome | null {
   if (!state.over) return null;
   const seats = state.seatRacer;
-  const scores = seats.map((racer) => totalVp(state, racer));
-  // R13: a tie goes to the racer higher on the results board; racers without a place share.
-  const tieBreak = seats.map((racer) => state.racers[racer]!.place ?? state.results.length);
-  const { ranks, winners } = rankScores(scores, false, tieBreak);
-  const winner = state.racers[seats[winners[0]!]!]!;
-  const first = state.firstFinisher === null ? null : state.racers[state.firstFinisher]!;
-  // R14: ranks are the seats'; whether a dummy beat every seat is a lab figure (dummyWin).
+  // R13: dummies are racers, ranked with the seats; a tie goes to the racer higher on the results
+  // board, and racers without a place share their rank.
   const all = state.racers.map((_, i) => i);
   const overall = rankScores(
     all.map((i) => totalVp(state, i)),
     false,
     all.map((i) => state.racers[i]!.place ?? state.results.length),
   );
+  const scores = seats.map((racer) => totalVp(state, racer));
+  const ranks = seats.map((racer) => overall.ranks[racer]!);
+  // A seat beaten by a dummy has not won: `winners` may be empty when a dummy won (R13).
+  const winners = seats.flatMap((racer, seat) => (overall.ranks[racer] === 1 ? [seat] : []));
+  const winner = state.racers[overall.winners[0]!]!;
+  const first = state.firstFinisher === null ? null : state.racers[state.firstFinisher]!;
+  const dummies = all.filter((i) => state.racers[i]!.kind === 'dummy');
   const dummyStats: Record<string, number> = state.dummies
-    ? { dummyWin: seats.some((racer) => overall.ranks[racer] === 1) ? 0 : 1, bestSeatPlace: Math.min(...seats.map((racer) => overall.ranks[racer]!)) }
+    ? { dummyWin: winners.length === 0 ? 1 : 0, bestSeatPlace: Math.min(...ranks) }
     : {};
   return {
     scores,
     ranks,
     winners,
+    details: seats.map((racer) => detail(state, racer)),
+    ...(dummies.length > 0
+      ? {
+          racers: dummies.map((i) => ({
+            name: DUMMY_NAMES[state.racers[i]!.pawn as DummyColor],
+            score: totalVp(state, i),
+            rank: overall.ranks[i]!,
+            detail: detail(state, i),
+          })),
+        }
+      : {}),
     rounds: state.round,
     stats: {
       winnerLane: winner.finishLane ?? 'none',

@@ -6,7 +6,12 @@ import { BOARD, space } from './board.js';
 import type { Direction } from './content/schema.js';
 import type { State } from './state.js';
 
-/** R8: a move may end on an empty space, or on a jump-off space (or the finish) whatever is there. */
+/**
+ * R8: a turn may end on an empty space, or on a jump-off space (or the finish) whatever is there.
+ * During the turn pawns never block (R8, amended): a single move may stop on a taken space, and
+ * only the end of the turn is checked (see canEndTurn in turn.ts). Dummies, whose movement is the
+ * whole of their turn, stop short of a taken space (rulebook "Dummy actions").
+ */
 export function canEndOn(state: State, to: number, mover: number): boolean {
   const kind = space(to).kind;
   if (kind === 'jumpoff' || kind === 'finish') return true;
@@ -26,12 +31,11 @@ export function stepTarget(from: number, dir: Direction): number | null {
   }
 }
 
-/** A single-space move in `dir` that may end where it lands. */
+/** A single-space move in `dir`: possible wherever the board has a space there (R8: even a taken one). */
 export function canStep(state: State, racer: number, dir: Direction): boolean {
   const pos = state.racers[racer]!.pos;
   if (pos === null) return false;
-  const to = stepTarget(pos, dir);
-  return to !== null && canEndOn(state, to, racer);
+  return stepTarget(pos, dir) !== null;
 }
 
 /**

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { stableHash } from '../../engine/hash.js';
 import { kindOf } from './cards.js';
 import { acornRun } from './index.js';
+import { actionLabel } from './labels.js';
+import type { Action } from './actions.js';
 import { OUT_OF_TIME } from './state.js';
+import { textUI } from './text.js';
 import { card, endTurn, FILLER, isLegal, must, race, sprint, stateOf } from './scenario.test-helpers.js';
 
 const ids = (cards: readonly (number | null)[]) => cards.map((c) => (c === null ? null : kindOf(c).id));
@@ -111,18 +114,44 @@ describe('Acorn Run finale (R12) and winner (R13)', () => {
     expect(o.ranks).toEqual([1, 2, 3]);
   });
 
-  it('R12 (our ruling): when the first finisher has no token left to place, time is up for everyone still running', () => {
-    const m = race({ positions: ['t6.g1.4', 't1.y1.0'], decks: [HOPPER, HOPPER] });
+  it('R12 (amended): a first finisher with no token left blocks nothing; the last space stays open, and only a full board disqualifies', () => {
+    const m = race({ positions: ['t6.g1.4', 't1.y1.0', 't6.r1.2'], decks: [HOPPER, HOPPER, ['r-hop', ...PLAIN]] });
     must(m, { type: 'play', card: card(m, 'g-hop') }, 0);
     const s = stateOf(m);
-    for (let round = 0; round < 6; round++) endTurn(m, 1);
+    // Seat 2 keeps its hand (its Hop) from turn to turn.
+    const hold = (seat: number) => {
+      must(m, { type: 'end' }, seat);
+      must(m, { type: 'keep' }, seat);
+    };
+    for (let round = 0; round < 6; round++) {
+      endTurn(m, 1);
+      hold(2);
+    }
     expect(s.outOfTimeLeft).toBe(0);
     expect(s.results).toEqual([0, OUT_OF_TIME, OUT_OF_TIME, OUT_OF_TIME, OUT_OF_TIME, OUT_OF_TIME, OUT_OF_TIME, null]);
-    expect(s.over).toBe(false);
+    // Round 8: seat 0's turn places nothing, nobody is disqualified while the 1-VP space is free.
     endTurn(m, 1);
+    hold(2);
+    expect(s.round).toBe(8);
+    expect(acornRun.toAct(s)).toEqual([1]);
+    endTurn(m, 1);
+    expect(s.over).toBe(false);
+    expect(s.racers.map((r) => r.out)).toEqual([false, false, false]);
+    expect(s.results[7]).toBeNull();
+    // …and the table hears of no token placed in round 8.
+    const round8 = s.log.events.findIndex((e) => e.kind === 'round' && e.round === 8);
+    expect(round8).toBeGreaterThanOrEqual(0);
+    expect(s.log.events.slice(round8).some((e) => e.kind === 'out-of-time')).toBe(false);
+    expect(acornRun.toAct(s)).toEqual([2]);
+    // Seat 2 crosses the line and takes the last space: now the board is full and seat 1 is out.
+    must(m, { type: 'play', card: card(m, 'r-hop', 2) }, 2);
+    expect(s.results[7]).toBe(2);
     expect(s.over).toBe(true);
     expect(s.racers[1]!.out).toBe(true);
-    expect(acornRun.outcome(s)!.rounds).toBe(8);
+    const o = acornRun.outcome(s)!;
+    expect(o.scores).toEqual([10, 0, 1]);
+    expect(o.ranks).toEqual([1, 3, 2]);
+    expect(o.rounds).toBe(8);
   });
 
   it('sunset: after the last round of the course every racer still running is out of time', () => {
@@ -153,6 +182,29 @@ describe('Acorn Run finale (R12) and winner (R13)', () => {
     // One more combo VP would have won it for seat 1.
     s.racers[1]!.tokens.push(1);
     expect(acornRun.outcome(s)!.winners).toEqual([1]);
+  });
+
+  it('R12: crossing the finish line ends the turn at once, and every action that crosses says so before it is taken', () => {
+    const m = race({ positions: ['t6.g1.4'], decks: [HOPPER] });
+    const s = stateOf(m);
+    const hop: Action = { type: 'play', card: card(m, 'g-hop') };
+    const warns = (a: Action) => textUI.label(a, acornRun.view(s, 0), ['Ann']);
+    // The web's buttons (labels.ts) warn too, and the terminal's label warns once.
+    const button = (a: Action) => actionLabel(a, acornRun.view(s, 0));
+    expect(warns(hop)).toMatch(/FINISH \(ends your turn now\)/);
+    expect(warns(hop).match(/FINISH/g)).toHaveLength(1);
+    expect(button(hop)).toBe('play Green Hop (move forward) → FINISH (ends your turn now)');
+    expect(button({ type: 'end' })).toBe('end the turn');
+    expect(acornRun.describeAction(s, 0, hop)).toMatch(/crosses the finish line \(this ends the turn\)/);
+    expect(warns({ type: 'end' })).not.toMatch(/FINISH/);
+    must(m, { type: 'sprint', color: 'green' });
+    expect(warns({ type: 'done' })).not.toMatch(/FINISH/);
+    must(m, { type: 'add', card: card(m, 's-green') });
+    expect(warns({ type: 'done' })).toMatch(/FINISH/);
+    expect(button({ type: 'done' })).toBe('done: finish the move → FINISH (ends your turn now)');
+    must(m, { type: 'done' });
+    expect(s.racers[0]!.place).toBe(0);
+    expect(s.over).toBe(true);
   });
 
   it('a solo time trial: one racer against the clock scores 10 plus combo VP, and the rounds it took', () => {

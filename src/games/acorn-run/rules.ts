@@ -10,7 +10,7 @@ import { addToPayment, cancelPayment, legalBuys, legalPay, legalRefreshes, refre
 import { addToMove, cancelMove, finishMove, legalMoveStarts, legalSprint, legalVertical, slide, startSprint, startVertical } from './moves.js';
 import { logRaceOver } from './finale-events.js';
 import { currentRacer, type State } from './state.js';
-import { crossFinishLine, discardAtEnd, endTurn, finishTurn, isOnFinish, legalCleanup } from './turn.js';
+import { canEndTurn, crossFinishLine, discardAtEnd, endTurn, finishTurn, isOnFinish, legalCleanup } from './turn.js';
 
 export function toAct(state: State): Seat[] {
   if (state.over) return [];
@@ -39,15 +39,17 @@ export function legalActions(state: State, seat: Seat): Action[] {
         return legalCleanup(state);
     }
   }
-  return [
+  const actions: Action[] = [
     ...legalMoveStarts(state),
     ...legalJumpStart(state),
     ...legalPlays(state),
     ...legalSpends(state),
     ...legalRefreshes(state),
     ...legalBuys(state),
-    { type: 'end' },
   ];
+  // R8 (amended): the turn may not end on a space another pawn holds, unless nothing else is left.
+  if (canEndTurn(state) || actions.length === 0) actions.push({ type: 'end' });
+  return actions;
 }
 
 const bug = (action: Action): never => {

@@ -16,7 +16,7 @@ import { CELL_ACORN, CELL_CARD, OUT_OF_TIME } from './state.js';
 import type { AcornRunView } from './view.js';
 import { DUMMY_NAMES, type DummyColor } from './content/dummy-schema.js';
 import { dummyLines } from './dummy/text.js';
-import { actionLabel } from './labels.js';
+import { actionWords, withFinishWarning } from './labels.js';
 import { spaceWords } from './narrate.js';
 
 const nameOf = (names: readonly string[], seat: number): string => names[seat] ?? `Seat ${seat + 1}`;
@@ -161,6 +161,10 @@ const cardIn = (view: AcornRunView, card: number): string => {
  * terminal needs it; every other action in the words of the game's label helper.
  */
 function label(action: Action, view: AcornRunView): string {
+  return withFinishWarning(terminalWords(action, view), action, view);
+}
+
+function terminalWords(action: Action, view: AcornRunView): string {
   switch (action.type) {
     case 'add':
       return `${view.turn.pending[0]?.kind === 'pay' ? 'pay with' : 'add'} ${cardIn(view, action.card)}`;
@@ -179,7 +183,7 @@ function label(action: Action, view: AcornRunView): string {
     case 'trash':
       return `${action.type} ${cardIn(view, action.card)}`;
     default:
-      return actionLabel(action, view);
+      return actionWords(action, view);
   }
 }
 

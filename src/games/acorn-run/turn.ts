@@ -9,10 +9,26 @@ import { closeRace, placeFinisher } from './outcome.js';
 import { blockResultsSpace } from './finale-events.js';
 import { playDummyBlock } from './dummy/turn.js';
 import { logEvent } from './events.js';
+import { canEndOn } from './pawns.js';
 import { currentRacer, drawAndLog, HAND_SIZE, isRunning, newTurn, removeCard, type State } from './state.js';
 
-/** R11: ending the turn first asks which unused cards to discard; `keep` keeps the rest. */
+/** R8: whether the current racer's pawn may end the turn where it stands (an empty space, a jump-off, the finish). */
+export function canEndTurn(state: State): boolean {
+  const pos = currentRacer(state).pos;
+  return pos === null || canEndOn(state, pos, state.turn.racer);
+}
+
+/**
+ * R11: ending the turn first asks which unused cards to discard; `keep` keeps the rest. R8
+ * (amended): a racer may end on a taken space only when nothing else is left (rules.ts offers `end`
+ * then); the table hears that the pawns share it.
+ */
 export function endTurn(state: State): void {
+  if (!canEndTurn(state)) {
+    const at = currentRacer(state).pos!;
+    const others = state.racers.flatMap((r, i) => (i !== state.turn.racer && r.pos === at ? [i] : []));
+    logEvent(state.log, { kind: 'share', racer: state.turn.racer, at, with: others });
+  }
   if (currentRacer(state).hand.length === 0) finishTurn(state);
   else state.turn.pending.push({ kind: 'cleanup' });
 }

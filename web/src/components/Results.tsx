@@ -1,26 +1,26 @@
-/** The end of a game: everyone's rank and score, winners first. */
+/** The end of a game: everyone's rank and score, winners first (dummy racers too, Acorn Run R13). */
 import type { Outcome } from '../../../src/engine/game.js';
+import { standings, winnerNames } from '../../../src/engine/outcome.js';
 
 export function Results({ outcome, names, you }: { outcome: Outcome; names: readonly string[]; you: number | null }) {
-  const order = outcome.ranks.map((r, s) => ({ r, s })).sort((a, b) => a.r - b.r || a.s - b.s);
+  const table = standings(outcome, names);
+  const winners = winnerNames(table);
   const youWon = you !== null && outcome.winners.includes(you);
-  const headline =
-    you === null
-      ? `${outcome.winners.map((w) => names[w]).join(' and ')} ${outcome.winners.length > 1 ? 'share the win' : 'wins'}`
-      : youWon
-        ? outcome.winners.length > 1
-          ? 'You share the win!'
-          : 'You win!'
-        : `${outcome.winners.map((w) => names[w]).join(' and ')} ${outcome.winners.length > 1 ? 'share the win' : 'wins'}`;
+  const headline = youWon
+    ? winners.length > 1
+      ? 'You share the win!'
+      : 'You win!'
+    : `${winners.join(' and ')} ${winners.length > 1 ? 'share the win' : 'wins'}`;
   return (
     <section className="panel results" aria-label="results" data-testid="results">
       <h2>{headline}</h2>
       <ol>
-        {order.map(({ r, s }) => (
-          <li key={s} className={`${r === 1 ? 'winner' : ''} ${s === you ? 'mine' : ''}`}>
-            <span className="rank">{r}</span>
-            <span className="who">{names[s]}</span>
-            <span className="score">{outcome.scores[s]}</span>
+        {table.map((s) => (
+          <li key={s.seat ?? `racer-${s.name}`} className={`${s.rank === 1 ? 'winner' : ''} ${s.seat !== null && s.seat === you ? 'mine' : ''}`}>
+            <span className="rank">{s.rank}</span>
+            <span className="who">{s.name}</span>
+            <span className="score">{s.score}</span>
+            {s.detail !== undefined && <span className="detail muted"> {s.detail}</span>}
           </li>
         ))}
       </ol>

@@ -14,7 +14,7 @@ export const BOARD: BoardSpec = {
       name: 'Go! Beech',
       lanes: [
         'o.....a.....o', // red, upper
-        'o...a-------o', // red, lower
+        'o.....a-----o', // red, lower
         'o.o...a.....o', // yellow, upper
         'o.o.o...a...3', // yellow, lower
         'o.o.o.a.o.o.o', // green, upper

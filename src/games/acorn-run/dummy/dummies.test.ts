@@ -153,6 +153,20 @@ describe('dummy movement', () => {
     expect(name(path[path.length - 1]!)).toBe('t0.g2.3');
   });
 
+  it('R17: fetch acorn counts only acorns whose shortest forward path is 3-4 steps: no detour to an acorn one step ahead', () => {
+    const s = stateOf(solo());
+    only(s, 1, 't1.g1.1');
+    s.boardAcorns.fill(0);
+    s.boardAcorns[at('t1.g1.2')] = 1;
+    // Up, forward, down would reach it in 3 steps, but its shortest path is 1: the alternative instead.
+    const near = fetchPath(s, 1, at('t1.g1.1'), { kind: 'fetch', min: 3, max: 4, alt: 'green' });
+    expect(near.map(name)).toEqual(['t1.g1.2', 't1.g1.3', 't1.g1.4', 't1.g1.5']);
+    // An acorn whose shortest path is 3 is fetched along that path, the most forward way (forward first).
+    s.boardAcorns.fill(0);
+    s.boardAcorns[at('t1.g2.3')] = 1;
+    const far = fetchPath(s, 1, at('t1.g1.1'), { kind: 'fetch', min: 3, max: 4, alt: 'green' });
+    expect(far.map(name)).toEqual(['t1.g1.2', 't1.g1.3', 't1.g2.3']);
+  });
   it('fetch acorn 3-4: the jump zone instead when max steps reach it', () => {
     const s = stateOf(solo());
     only(s, 1, 't0.r2.1');
@@ -260,6 +274,34 @@ describe('dummy market and finale', () => {
     expect(s.log.events.filter((e) => e.kind === 'out-of-time').at(-1)).toEqual({ kind: 'out-of-time', racer: 1, place: 1 });
     // dummy-first-2 marks cheap slot 1 for pink, who still runs; nothing for the finished green.
     expect(s.market.cheap.row[0]).toBe(row[0]);
+  });
+
+  it('R17: a dummy first finisher blocks in its own place in the dummy order, after the dummies before it moved', () => {
+    const s = stateOf(solo({}, { dummyCards: ['dummy-first-1'] }));
+    only(s, 1, 't6.g1.4');
+    // Bloom (pink) finished first earlier; Twinkle (green) moves before her in the dummy order.
+    s.racers[2]!.pos = null;
+    s.racers[2]!.place = 0;
+    s.results[0] = 2;
+    s.firstFinisher = 2;
+    playDummyBlock(s, 1);
+    expect(s.racers[1]!.place).toBe(1);
+    expect(s.results.slice(0, 3)).toEqual([2, 1, -1]);
+    const kinds = lastDummyTurn(s).filter((e) => e.kind !== 'buy').map((e) => `${e.kind}:${e.racer}`);
+    expect(kinds.slice(0, 3)).toEqual(['move:1', 'finish:1', 'out-of-time:2']);
+  });
+
+  it('R12 (amended): a dummy first finisher with no token left blocks nothing, and says nothing', () => {
+    const s = stateOf(solo());
+    s.racers[1]!.pos = null;
+    s.racers[1]!.place = 0;
+    s.results[0] = 1;
+    s.firstFinisher = 1;
+    s.outOfTimeLeft = 0;
+    playDummyBlock(s, 1);
+    expect(s.results.slice(1).every((x) => x === null || x === 2 || x === 3)).toBe(true);
+    expect(s.log.events.some((e) => e.kind === 'out-of-time')).toBe(false);
+    expect(s.over).toBe(false);
   });
 
   it('R14: dummy cards are named in arrangements by id', () => {

@@ -82,12 +82,28 @@ function paths(from: number, max: number): number[][] {
 }
 
 /**
- * Fetch an acorn: the tree's jump zone (or the finish) when max steps reach it; else the acorn
- * min..max steps away that is farthest forward, a tie going to the lane toward the alternative's
- * color; else the alternative action. Returns the path to take.
+ * The shortest path to every space within `max` steps (up, down, forward: never backwards). Of
+ * equally short paths the most forward one is kept (R17): paths() tries forward before up and
+ * down, so the first one found steps forward as early as it can.
+ */
+function shortestPaths(from: number, max: number): number[][] {
+  const best = new Map<number, number[]>();
+  for (const p of paths(from, max)) {
+    const end = p[p.length - 1]!;
+    const known = best.get(end);
+    if (!known || p.length < known.length) best.set(end, p);
+  }
+  return [...best.values()];
+}
+
+/**
+ * Fetch an acorn: the tree's jump zone (or the finish) when max steps reach it; else, of the
+ * acorns whose shortest path is min..max steps long (R17: a nearer acorn is never fetched by a
+ * detour), the one farthest forward, a tie going to the lane toward the alternative's color,
+ * reached by that shortest path; else the alternative action. Returns the path to take.
  */
 export function fetchPath(state: State, racer: number, from: number, move: Extract<DummyMove, { kind: 'fetch' }>): number[] {
-  const all = paths(from, move.max);
+  const all = shortestPaths(from, move.max);
   const toEnd = all.filter((p) => isTreeEnd(p[p.length - 1]!)).sort((a, b) => a.length - b.length);
   if (toEnd.length > 0) return toEnd[0]!;
   const acorns = all.filter((p) => {

@@ -117,24 +117,26 @@ function marketActions(state: State, card: number, block: readonly number[]): vo
   for (const row of MARKET_ROWS) for (const t of taken) if (t.row === row) refill(state, row, t.index);
 }
 
-/** Plays the dummy block starting at racer `first`; returns the block's last racer. */
+/**
+ * Plays the dummy block starting at racer `first`; returns the block's last racer. R17: a dummy
+ * that finished first places its out-of-time token when its own place in the dummy order comes
+ * up, after the dummies before it have moved.
+ */
 export function playDummyBlock(state: State, first: number): number {
   const block = dummyBlock(state, first);
+  const last = block[block.length - 1]!;
   state.dummyTurn = { card: null, round: state.round };
-  if (state.firstFinisher !== null && block.includes(state.firstFinisher)) {
-    blockResultsSpace(state, state.firstFinisher);
-    if (state.over) return block[block.length - 1]!;
-  }
-  const running = DUMMY_COLORS.flatMap((c) => block.filter((i) => state.racers[i]!.pawn === c && isRunning(state.racers[i]!)));
-  if (running.length === 0 || state.dummies === null) return block[block.length - 1]!;
-  const card = drawDummyCard(state.rng, state.dummies);
+  const inOrder = DUMMY_COLORS.flatMap((c) => block.filter((i) => state.racers[i]!.pawn === c));
+  const blocker = state.firstFinisher !== null && block.includes(state.firstFinisher) ? state.firstFinisher : null;
+  const card = inOrder.some((i) => isRunning(state.racers[i]!)) && state.dummies !== null ? drawDummyCard(state.rng, state.dummies) : null;
   state.dummyTurn.card = card;
-  logEvent(state.log, { kind: 'dummy-turn', card, round: state.round });
-  for (const racer of running) {
-    if (!isRunning(state.racers[racer]!)) continue;
-    moveDummy(state, racer, card);
-    if (state.over) return block[block.length - 1]!;
+  if (card !== null) logEvent(state.log, { kind: 'dummy-turn', card, round: state.round });
+  for (const racer of inOrder) {
+    // R12 (amended): with no token left the first finisher blocks nothing (and nothing is logged).
+    if (racer === blocker) blockResultsSpace(state, racer);
+    else if (card !== null && isRunning(state.racers[racer]!)) moveDummy(state, racer, card);
+    if (state.over) return last;
   }
-  marketActions(state, card, block);
-  return block[block.length - 1]!;
+  if (card !== null) marketActions(state, card, block);
+  return last;
 }
