@@ -32,6 +32,20 @@ describe('the screen', () => {
     expect(screen.at(-1)).toBe('! that was not a move');
   });
 
+  it('wraps a long event under itself instead of cutting its end, and drops only whole events', () => {
+    const long = `You sprint in red along the lower green lane of the Go! Beech from space 1 to space 2, and pick up an acorn`;
+    const screen = composeScreen({ header: 'h', table: [], events: ['short one', long], labels: ['a'], hint: 'hint' });
+    for (const line of screen) expect(line.length).toBeLessThanOrEqual(80);
+    const told = screen.join('\n');
+    expect(told).toContain('and pick up an acorn');
+    expect(told).not.toContain('…');
+    const first = `The first event is long as well: it takes two lines of the screen when wrapped at eighty columns`;
+    const tight = composeScreen({ header: 'h', table: Array.from({ length: 14 }, (_, i) => `row ${i}`), events: [first, long], labels: ['a'], hint: 'hint' });
+    expect(tight.join('\n')).toContain('and pick up an acorn');
+    expect(tight.join('\n')).toContain('… 1 earlier');
+    expect(tight.join('\n')).not.toContain('The first event');
+  });
+
   it('never lets a table taller than the contract push the prompt off the screen', () => {
     const screen = composeScreen({ header: 'h', table: Array.from({ length: 30 }, (_, i) => `row ${i}`), events: ['e'], labels: ['a'], hint: 'hint' });
     expect(screen).toHaveLength(23);

@@ -3,6 +3,7 @@
  * happened since your last turn, a menu of your legal actions when it is short, a hint and the
  * answer to your last input. Pure: lines in, lines out.
  */
+import { wrapWords } from '../games/text-ui.js';
 
 export const SCREEN = { cols: 80, rows: 24 } as const;
 
@@ -82,11 +83,20 @@ function layout(
   const table = parts.table.map((l) => clip(l, cols));
   const fixed = 1 + table.length + tail.length + 1;
   let room = budget - fixed - (parts.events.length > 0 ? 2 : 0);
-  let events = parts.events.map((l) => clip(`  ${l}`, cols));
+  // A long sentence wraps under itself rather than losing its end; when they do not all fit, the
+  // newest whole sentences are kept.
+  const told = parts.events.map((l) => wrapWords('  ', l.split(' ')).map((w) => clip(w, cols)));
+  let events = told.flat();
   if (events.length > room) {
     room = Math.max(0, room - 1);
-    const dropped = events.length - room;
-    events = room > 0 ? [`  … ${dropped} earlier`, ...events.slice(-room)] : [];
+    const kept: string[][] = [];
+    let used = 0;
+    for (let i = told.length - 1; i >= 0 && used + told[i]!.length <= room; i--) {
+      kept.unshift(told[i]!);
+      used += told[i]!.length;
+    }
+    const dropped = told.length - kept.length;
+    events = room > 0 ? [`  … ${dropped} earlier`, ...kept.flat()] : [];
   }
   const lines = [clip(parts.header, cols), ...table, ''];
   if (events.length > 0) lines.push(parts.eventsTitle ?? 'Since your last move:', ...events, '');

@@ -1,7 +1,7 @@
 /** `drey sim`: many bot games, a summary with confidence intervals. */
 import { mkdirSync } from 'node:fs';
 import type { Command } from 'commander';
-import { findGame } from '../../games/index.js';
+import type { Registry } from '../../games/index.js';
 import { defaultWorkers } from '../../lab/run.js';
 import { resolveSim, runResolvedSim, type SimSpec } from '../../lab/sim.js';
 import { CliError, EXIT, usage } from '../errors.js';
@@ -21,7 +21,7 @@ interface SimFlags {
   [option: string]: unknown;
 }
 
-export function registerSim(program: Command): void {
+export function registerSim(program: Command, registry: Registry): void {
   const command = program
     .command('sim')
     .description('play many bot games and report win rates with 95% intervals')
@@ -34,15 +34,15 @@ export function registerSim(program: Command): void {
     .option('--record <dir>', 'save every match record as JSON in <dir>')
     .option('--workers <n>', 'worker threads (default: one per core; 1 = no workers)', intFlag(1, 256));
   addGameOptionFlags(command).action(async (gameId: string, flags: SimFlags) => {
-    const game = findGame(gameId);
+    const game = registry.find(gameId);
     if (!game.ok) usage(game.error.message);
-    const seats = seatsFor(game.value, flags.seats);
+    const seats = seatsFor(game.value.game, flags.seats);
     const options = rawGameOptions(flags);
     const spec: SimSpec = { game: gameId, seats, games: flags.games, bots: flags.bots ?? ['random'], seed: flags.seed, options };
     if (flags.record !== undefined) spec.recordDir = flags.record;
     // Everything the user can get wrong (game options included) is checked here, once (exit 2); a
     // failure during the run is a bug (exit 1).
-    const resolved = resolveSim(spec);
+    const resolved = resolveSim(spec, registry);
     if (!resolved.ok) usage(resolved.error.message);
     if (flags.record !== undefined) {
       try {
@@ -54,6 +54,7 @@ export function registerSim(program: Command): void {
     const progress = progressBar(process.stderr, 'sim');
     const report = await runResolvedSim(resolved.value, {
       workers: flags.workers ?? defaultWorkers(),
+      registry,
       onProgress: (done, total) => progress.update(done, total),
     });
     progress.done();

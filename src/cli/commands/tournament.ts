@@ -1,6 +1,6 @@
 /** `drey tournament`: bots play each other with seats rotated; a rating table with 95% intervals. */
 import type { Command } from 'commander';
-import { findGame } from '../../games/index.js';
+import type { Registry } from '../../games/index.js';
 import { defaultWorkers } from '../../lab/run.js';
 import { groupLineups } from '../../lab/schedule.js';
 import type { Interval } from '../../lab/stats.js';
@@ -54,7 +54,7 @@ export function tournamentReportLines(title: string, report: TournamentReport, s
   ];
 }
 
-export function registerTournament(program: Command): void {
+export function registerTournament(program: Command, registry: Registry): void {
   const command = program
     .command('tournament')
     .description('bots play each other with seats rotated; prints Elo ratings and win shares with 95% intervals')
@@ -66,12 +66,12 @@ export function registerTournament(program: Command): void {
     .option('--json', 'print the report as JSON')
     .option('--workers <n>', 'worker threads (default: one per core; 1 = no workers)', intFlag(1, 256));
   addGameOptionFlags(command).action(async (gameId: string, flags: TournamentFlags) => {
-    const game = findGame(gameId);
+    const game = registry.find(gameId);
     if (!game.ok) usage(game.error.message);
-    const seats = seatsFor(game.value, flags.seats);
+    const seats = seatsFor(game.value.game, flags.seats);
     const options = rawGameOptions(flags);
     const spec: TournamentSpec = { game: gameId, seats, bots: flags.bots, games: flags.games, seed: flags.seed, options };
-    const resolved = resolveTournament(spec);
+    const resolved = resolveTournament(spec, registry);
     if (!resolved.ok) usage(resolved.error.message);
     const perGroup = groupLineups(flags.bots, seats).length;
     const rounded = Math.ceil(flags.games / perGroup) * perGroup;
@@ -82,12 +82,13 @@ export function registerTournament(program: Command): void {
     const started = performance.now();
     const report = await runResolvedTournament(resolved.value, {
       workers: flags.workers ?? defaultWorkers(),
+      registry,
       onProgress: (done, total) => progress.update(done, total),
     });
     progress.done();
     if (!report.ok) throw new CliError(report.error.message, EXIT.failed);
     const seconds = (performance.now() - started) / 1000;
     if (flags.json) process.stdout.write(`${JSON.stringify(tournamentJson(report.value), null, 2)}\n`);
-    else process.stdout.write(`${tournamentReportLines(game.value.title, report.value, seconds).join('\n')}\n`);
+    else process.stdout.write(`${tournamentReportLines(game.value.game.title, report.value, seconds).join('\n')}\n`);
   });
 }
