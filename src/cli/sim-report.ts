@@ -11,7 +11,7 @@ export function simReportLines(report: SimReport): string[] {
   const s = report.summary;
   const options = JSON.stringify(report.options);
   const lines = [
-    `${report.title}: ${thousands(report.games)} games at ${report.seats} seats, seed ${report.seed}`,
+    `${report.title}: ${thousands(report.games)} games at ${report.seats} seat${report.seats === 1 ? '' : 's'}, seed ${report.seed}`,
     `bots: ${report.bots.join(', ')}${options === '{}' ? '' : `   options: ${options}`}`,
     '',
     ...columns(
