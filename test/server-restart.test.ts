@@ -51,7 +51,7 @@ const latest = (c: TestClient) => [...c.snapshots, ...c.updates].sort((a, b) => 
 describe('a server killed with SIGKILL mid-game', () => {
   it('resumes every table from its event log, bots included', async () => {
     let { proc, url } = await startServer();
-    const bots = [1, 2, 3].map(() => ({ kind: 'bot', bot: 'heuristic' }));
+    const bots = [1, 2, 3].map(() => ({ kind: 'bot', bot: 'easy' }));
     const allBots = await post<CreateTableResponse>(`${url}/api/tables`, { game: 'autumn-leaves', seats: [...bots, { kind: 'bot', bot: 'random' }] });
     const withHuman = await post<CreateTableResponse>(`${url}/api/tables`, { game: 'autumn-leaves', seats: [{ kind: 'human' }, ...bots], join: { seat: 0, name: 'Ann' } });
     const waiting = await post<CreateTableResponse>(`${url}/api/tables`, { game: 'autumn-leaves', seats: [{ kind: 'human' }, { kind: 'human' }, ...bots.slice(0, 1)], join: { seat: 0, name: 'Bo' } });

@@ -28,6 +28,9 @@ export interface DreyServerOptions {
   /** Defaults to a pool of worker threads. */
   bots?: BotRunner;
   botWorkers?: number;
+  /** Limits of the default pool: each decision's time, each worker's heap (defaults: 5 s, 256 MB). */
+  botTimeLimitMs?: number;
+  botMemoryLimitMb?: number;
   botDelayMs?: number;
   /** The built web app (index.html and assets); defaults to dist/web. */
   webRoot?: string;
@@ -49,7 +52,9 @@ export async function createDreyServer(opts: DreyServerOptions): Promise<DreySer
   const games = opts.games ?? listGames();
   const rulesDir = opts.rulesDir ?? join(PACKAGE_ROOT, 'docs', 'rules');
   const rulesFile = (id: string): string => join(rulesDir, `${id}.md`);
-  const bots = opts.bots ?? createWorkerPool(opts.botWorkers ?? 2);
+  const bots =
+    opts.bots ??
+    createWorkerPool(opts.botWorkers ?? 2, { timeLimitMs: opts.botTimeLimitMs ?? 5_000, memoryLimitMb: opts.botMemoryLimitMb ?? 256 });
   const app = Fastify({
     logger: opts.logger ?? false,
     bodyLimit: 256 * 1024,

@@ -1,7 +1,8 @@
 /**
  * Server settings from the environment, parsed once at start. PORT and HOST say where to listen,
  * DREY_DB where the SQLite file is, DREY_BOT_DELAY_MS how long a bot waits before it acts (so
- * people can follow), DREY_BOT_WORKERS how many worker threads think for bots.
+ * people can follow), DREY_BOT_WORKERS how many worker threads think for bots, DREY_BOT_TIME_LIMIT_MS
+ * and DREY_BOT_MEMORY_MB what one decision may take (docs/deploy.md lists every setting).
  */
 import { cpus } from 'node:os';
 import { z } from 'zod';
@@ -15,6 +16,8 @@ const EnvSchema = z.object({
   DATABASE_URL: z.string().optional(),
   DREY_BOT_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(700),
   DREY_BOT_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  DREY_BOT_TIME_LIMIT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  DREY_BOT_MEMORY_MB: z.coerce.number().int().min(32).max(16_384).default(256),
   DREY_WEB_ROOT: z.string().optional(),
 });
 
@@ -26,6 +29,10 @@ export interface ServerConfig {
   databaseUrl: string | undefined;
   botDelayMs: number;
   botWorkers: number;
+  /** Each bot decision's time limit; past it the decision fails and the easy level decides. */
+  botTimeLimitMs: number;
+  /** Each bot worker's heap limit. */
+  botMemoryLimitMb: number;
   webRoot: string | undefined;
 }
 
@@ -47,6 +54,8 @@ export function readConfig(env: NodeJS.ProcessEnv): { ok: true; value: ServerCon
       databaseUrl: e.DATABASE_URL,
       botDelayMs: e.DREY_BOT_DELAY_MS,
       botWorkers: e.DREY_BOT_WORKERS ?? defaultBotWorkers(),
+      botTimeLimitMs: e.DREY_BOT_TIME_LIMIT_MS,
+      botMemoryLimitMb: e.DREY_BOT_MEMORY_MB,
       webRoot: e.DREY_WEB_ROOT,
     },
   };

@@ -5,7 +5,8 @@
  */
 import type { AnyGame, Seat } from '../engine/game.js';
 import { createMatch } from '../engine/match.js';
-import { findBot, listBots } from '../bots/index.js';
+import { findBot } from '../bots/index.js';
+import { isLiveBot, LIVE_BOTS } from './bot-levels.js';
 import { hashToken, newSeatToken, newSeed, newTableId } from './ids.js';
 import { liveTable, summarize, type LiveTable } from './live-table.js';
 import type { ClaimSeatRequest, ClaimSeatResponse, CreateTableRequest, CreateTableResponse, TableStatus } from './protocol.js';
@@ -17,6 +18,9 @@ export interface SeatingContext {
   games: readonly AnyGame[];
   now(): string;
 }
+
+/** The bots a live table of this game may seat. */
+export const liveBotsFor = (gameId: string): string[] => LIVE_BOTS.filter((name) => findBot(gameId, name).ok);
 
 /** A table waits for its human seats; once all are taken it runs until the game is over. */
 function statusOf(seats: readonly StoredSeat[], outcome: unknown): TableStatus {
@@ -34,8 +38,8 @@ export async function createTable(
     return fail('unknown-game', `unknown game '${req.game}' (games: ${ctx.games.map((g) => g.id).join(', ')})`);
   }
   for (const s of req.seats) {
-    if (s.kind === 'bot' && !findBot(game.id, s.bot).ok) {
-      return fail('unknown-bot', `no bot '${s.bot}' for ${game.title} (bots: ${listBots(game.id).map((b) => b.name).join(', ')})`);
+    if (s.kind === 'bot' && (!isLiveBot(s.bot) || !findBot(game.id, s.bot).ok)) {
+      return fail('unknown-bot', `no bot '${s.bot}' for ${game.title} (bots: ${liveBotsFor(game.id).join(', ')})`);
     }
   }
   if (req.join && req.seats[req.join.seat]?.kind !== 'human') {

@@ -14,6 +14,7 @@
  */
 import type { AnyGame, Seat, Viewer } from '../engine/game.js';
 import { listBots } from '../bots/index.js';
+import { isLiveBot } from './bot-levels.js';
 import { BotSeats } from './bot-seats.js';
 import type { BotRunner } from './bots/pool.js';
 import { commitAction, type CommitContext } from './commits.js';
@@ -130,7 +131,8 @@ export class TableService {
       id: g.id,
       title: g.title,
       seats: { ...g.seats },
-      bots: listBots(g.id).map((b) => ({ name: b.name, description: b.description })),
+      // Live tables offer only the named levels (bot-levels.ts), not every bot of the registry.
+      bots: listBots(g.id).filter((b) => isLiveBot(b.name)).map((b) => ({ name: b.name, description: b.description })),
       hasRules: this.opts.hasRules?.(g.id) ?? false,
     }));
   }

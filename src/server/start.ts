@@ -17,6 +17,8 @@ export async function startServer(config: ServerConfig, log: (line: string) => v
   const opts: Parameters<typeof createDreyServer>[0] = {
     store,
     botWorkers: config.botWorkers,
+    botTimeLimitMs: config.botTimeLimitMs,
+    botMemoryLimitMb: config.botMemoryLimitMb,
     botDelayMs: config.botDelayMs,
   };
   if (config.webRoot) opts.webRoot = config.webRoot;
