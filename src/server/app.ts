@@ -4,6 +4,7 @@
  * `close` stops everything it started, in order.
  */
 import { existsSync } from 'node:fs';
+import type { Server } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +15,7 @@ import type { AnyGame } from '../engine/game.js';
 import { listGames } from '../games/index.js';
 import { createWorkerPool, type BotRunner } from './bots/pool.js';
 import { registerApi, sendError } from './http.js';
+import { DEFAULT_LIMITS, limitConnections, limitedHttpServer, type ConnectionCounts, type ServerLimits } from './limits.js';
 import { attachRealtime } from './realtime.js';
 import { TableService } from './service.js';
 import type { ServerErrorCode } from './protocol.js';
@@ -37,12 +39,16 @@ export interface DreyServerOptions {
   /** Where docs/rules/<game>.md live; defaults to the package's docs/rules. */
   rulesDir?: string;
   logger?: boolean;
+  /** Connection, timeout and rate limits; each defaults to DEFAULT_LIMITS. */
+  limits?: Partial<ServerLimits>;
 }
 
 export interface DreyServer {
   app: FastifyInstance;
   io: SocketServer;
   service: TableService;
+  /** What the connection limits have done so far. */
+  connections: ConnectionCounts;
   /** Starts listening; resolves to the address it listens on. */
   listen(port: number, host: string): Promise<{ port: number; host: string; url: string }>;
   close(): Promise<void>;
@@ -55,12 +61,16 @@ export async function createDreyServer(opts: DreyServerOptions): Promise<DreySer
   const bots =
     opts.bots ??
     createWorkerPool(opts.botWorkers ?? 2, { timeLimitMs: opts.botTimeLimitMs ?? 5_000, memoryLimitMb: opts.botMemoryLimitMb ?? 256 });
+  const limits: ServerLimits = { ...DEFAULT_LIMITS, ...opts.limits };
+  let http: Server | undefined;
   const app = Fastify({
     logger: opts.logger ?? false,
+    serverFactory: (handler) => (http = limitedHttpServer(limits, handler)),
     bodyLimit: 256 * 1024,
     // A URL that cannot be decoded (`/%`) is answered before any route, in Drey's error shape.
     frameworkErrors: (error, _req, reply) => sendError(reply, { code: 'bad-request', message: error.message }),
   });
+  const connections = limitConnections(http ?? app.server, limits);
   const service = new TableService({
     store: opts.store,
     games,
@@ -109,6 +119,7 @@ export async function createDreyServer(opts: DreyServerOptions): Promise<DreySer
     app,
     io,
     service,
+    connections,
     async listen(port, host) {
       await app.listen({ port, host });
       const addr = app.server.address();

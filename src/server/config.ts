@@ -7,6 +7,7 @@
 import { cpus } from 'node:os';
 import { z } from 'zod';
 import { describeZodError } from '../engine/schema.js';
+import type { ServerLimits } from './limits.js';
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -19,7 +20,21 @@ const EnvSchema = z.object({
   DREY_BOT_TIME_LIMIT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
   DREY_BOT_MEMORY_MB: z.coerce.number().int().min(32).max(16_384).default(256),
   DREY_WEB_ROOT: z.string().optional(),
+  DREY_MAX_CONNECTIONS: z.coerce.number().int().min(1).optional(),
+  DREY_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).optional(),
+  DREY_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).optional(),
+  DREY_IDLE_TIMEOUT_MS: z.coerce.number().int().min(1000).optional(),
 });
+
+/** The limits the environment sets; the rest keep DEFAULT_LIMITS (limits.ts). */
+function limitsOf(e: z.infer<typeof EnvSchema>): Partial<ServerLimits> {
+  const set: Partial<ServerLimits> = {};
+  if (e.DREY_MAX_CONNECTIONS !== undefined) set.connections = e.DREY_MAX_CONNECTIONS;
+  if (e.DREY_MAX_CONNECTIONS_PER_ADDRESS !== undefined) set.connectionsPerAddress = e.DREY_MAX_CONNECTIONS_PER_ADDRESS;
+  if (e.DREY_REQUEST_TIMEOUT_MS !== undefined) set.requestTimeoutMs = e.DREY_REQUEST_TIMEOUT_MS;
+  if (e.DREY_IDLE_TIMEOUT_MS !== undefined) set.idleTimeoutMs = e.DREY_IDLE_TIMEOUT_MS;
+  return set;
+}
 
 export interface ServerConfig {
   port: number;
@@ -34,6 +49,7 @@ export interface ServerConfig {
   /** Each bot worker's heap limit. */
   botMemoryLimitMb: number;
   webRoot: string | undefined;
+  limits: Partial<ServerLimits>;
 }
 
 export const defaultBotWorkers = (): number => Math.max(2, Math.min(4, cpus().length - 1));
@@ -57,6 +73,7 @@ export function readConfig(env: NodeJS.ProcessEnv): { ok: true; value: ServerCon
       botTimeLimitMs: e.DREY_BOT_TIME_LIMIT_MS,
       botMemoryLimitMb: e.DREY_BOT_MEMORY_MB,
       webRoot: e.DREY_WEB_ROOT,
+      limits: limitsOf(e),
     },
   };
 }

@@ -19,6 +19,7 @@ export async function startServer(config: ServerConfig, log: (line: string) => v
     botWorkers: config.botWorkers,
     botTimeLimitMs: config.botTimeLimitMs,
     botMemoryLimitMb: config.botMemoryLimitMb,
+    limits: config.limits,
     botDelayMs: config.botDelayMs,
   };
   if (config.webRoot) opts.webRoot = config.webRoot;

@@ -5,6 +5,7 @@
  * and prints what it returns.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
 import { io as connect, type Socket } from 'socket.io-client';
 import { createDreyServer, type DreyServer, type DreyServerOptions } from '../../src/server/app.js';
 import type { ActAck, CreateTableResponse, TableFrame, WatchAck } from '../../src/server/protocol.js';
@@ -63,8 +64,8 @@ export async function serveProcess(env: Record<string, string>): Promise<ServerP
   return { url, proc, output: () => out, close: () => stop('SIGTERM'), kill: () => stop('SIGKILL') };
 }
 
-export async function getJson<T>(url: string): Promise<T> {
-  return (await (await fetch(url)).json()) as T;
+export async function getJson<T>(url: string, from?: string): Promise<T> {
+  return (await request<T>(url, from ? { from } : {})).body;
 }
 
 export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
@@ -76,13 +77,50 @@ export function quantile(xs: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
 }
 
-export async function post<T>(url: string, body: unknown): Promise<{ status: number; body: T }> {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  return { status: res.status, body: (await res.json()) as T };
+/** An HTTP request from `from` (a loopback address such as 127.0.0.2: an honest client apart from the attacker). */
+export function request<T>(url: string, opts: { method?: string; body?: unknown; from?: string; headers?: Record<string, string> } = {}): Promise<{ status: number; body: T; headers: Record<string, unknown> }> {
+  return new Promise((resolve, reject) => {
+    const payload = opts.body === undefined ? undefined : JSON.stringify(opts.body);
+    const req = httpRequest(
+      url,
+      {
+        method: opts.method ?? (payload === undefined ? 'GET' : 'POST'),
+        headers: { ...(payload === undefined ? {} : { 'content-type': 'application/json' }), ...opts.headers },
+        ...(opts.from ? { localAddress: opts.from } : {}),
+        agent: false,
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (text += c));
+        res.on('end', () => {
+          let body: unknown = text;
+          try {
+            body = JSON.parse(text);
+          } catch {
+            // not JSON: keep the text
+          }
+          resolve({ status: res.statusCode ?? 0, body: body as T, headers: res.headers });
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
 }
 
-export function socketTo(url: string, opts: { autoConnect?: boolean } = {}): Socket {
-  return connect(url, { transports: ['websocket'], forceNew: true, reconnection: false, autoConnect: opts.autoConnect ?? true });
+export const post = <T>(url: string, body: unknown, from?: string): Promise<{ status: number; body: T }> =>
+  request<T>(url, { body, ...(from ? { from } : {}) });
+
+export function socketTo(url: string, opts: { autoConnect?: boolean; from?: string } = {}): Socket {
+  return connect(url, {
+    transports: ['websocket'],
+    forceNew: true,
+    reconnection: false,
+    autoConnect: opts.autoConnect ?? true,
+    ...(opts.from ? { localAddress: opts.from } : {}),
+  });
 }
 
 /** The message that plays `action`, chosen in `frame`. */
@@ -106,8 +144,9 @@ export interface HonestSeat {
   close(): void;
 }
 
-export async function honestSeat(url: string, tableId: string, token: string, thinkMs = 0): Promise<HonestSeat> {
-  const socket = socketTo(url);
+export async function honestSeat(url: string, tableId: string, token: string, opts: { thinkMs?: number; from?: string } = {}): Promise<HonestSeat> {
+  const thinkMs = opts.thinkMs ?? 0;
+  const socket = socketTo(url, opts.from ? { from: opts.from } : {});
   const seat: HonestSeat = { latencies: [], othersMoves: 0, latest: null, refused: [], close: () => socket.close() };
   /** When each update arrived, so an ack that comes after its update still measures to the update. */
   const seenAt = new Map<number, number>();
@@ -147,13 +186,16 @@ export async function honestSeat(url: string, tableId: string, token: string, th
   return seat;
 }
 
+/** The address honest clients use in campaigns: the attacker is 127.0.0.1. */
+export const HONEST = '127.0.0.2';
+
 /** An Autumn Leaves table with Ann in seat 1 and `bots` (level names) in the others. */
-export async function tableWithAnn(url: string, bots: string[]): Promise<{ id: string; token: string }> {
-  const r = await post<CreateTableResponse>(`${url}/api/tables`, {
-    game: 'autumn-leaves',
-    seats: [{ kind: 'human' }, ...bots.map((bot) => ({ kind: 'bot', bot }))],
-    join: { seat: 0, name: 'Ann' },
-  });
+export async function tableWithAnn(url: string, bots: string[], from?: string): Promise<{ id: string; token: string }> {
+  const r = await post<CreateTableResponse>(
+    `${url}/api/tables`,
+    { game: 'autumn-leaves', seats: [{ kind: 'human' }, ...bots.map((bot) => ({ kind: 'bot', bot }))], join: { seat: 0, name: 'Ann' } },
+    from,
+  );
   if (r.status !== 201) throw new Error(`could not create a table: ${JSON.stringify(r.body)}`);
   return { id: r.body.table.id, token: r.body.seat!.token };
 }
