@@ -108,6 +108,7 @@ export async function registerApi(app: FastifyInstance, { service, rules }: Http
     const q = p && parsed(reply, ReplayQuery, req.query);
     if (!p || !q) return reply;
     const viewer: Viewer = q.viewer === 'spectator' ? 'spectator' : q.viewer - 1;
-    return answer(reply, await service.replay(p.id, viewer));
+    const replay = await service.replay(p.id, viewer);
+    return replay.ok ? reply.type('application/json; charset=utf-8').send(replay.value) : sendError(reply, replay.error);
   });
 }

@@ -26,10 +26,9 @@ import type {
   CreateTableRequest,
   CreateTableResponse,
   GameInfo,
-  ReplayResponse,
   TableSummary,
 } from './protocol.js';
-import { replayOf } from './replays.js';
+import { ReplayCache, replayFramesJson } from './replays.js';
 import { fail, messageOf, type ServiceResult } from './result.js';
 import { claimSeat, createTable, type SeatingContext } from './seating.js';
 import type { Store } from './storage/types.js';
@@ -61,6 +60,8 @@ export class TableService {
   private readonly bots: BotSeats;
   private readonly commits: CommitContext;
   private readonly seating: SeatingContext;
+  /** Replays of finished matches, built off the event loop and kept a while. */
+  readonly replays: ReplayCache;
 
   constructor(private readonly opts: TableServiceOptions) {
     const now = (): string => (opts.now?.() ?? new Date()).toISOString();
@@ -87,6 +88,14 @@ export class TableService {
       warn: (m) => this.warn(m),
     });
     this.seating = { store: opts.store, games: opts.games, now };
+    this.replays = new ReplayCache({
+      build:
+        opts.bots.replay ??
+        (async ({ game, record, viewer }) => {
+          const g = this.game(game);
+          return g ? replayFramesJson(g, record, viewer) : { ok: false, error: { code: 'unknown-game', message: `unknown game ${game}` } };
+        }),
+    });
   }
 
   private warn(message: string): void {
@@ -204,11 +213,11 @@ export class TableService {
     return { ...frameFor(table, viewer), log: table.log.map((e) => entryFor(table, e, viewer)) };
   }
 
-  /** Every step of a finished match as `viewer` saw it, for the replay viewer. */
-  async replay(tableId: string, viewer: Viewer): Promise<ServiceResult<ReplayResponse>> {
+  /** Every step of a finished match as `viewer` saw it, for the replay viewer: a `ReplayResponse` as JSON text. */
+  async replay(tableId: string, viewer: Viewer): Promise<ServiceResult<string>> {
     const table = await this.getTable(tableId);
     if (!table) return fail('unknown-table', `there is no table ${tableId}`);
-    return replayOf(table, viewer);
+    return this.replays.replay(table, viewer);
   }
 
   // ------------------------------------------------------------------ playing

@@ -2,12 +2,14 @@
  * The server's bot seats think on the worker pool (src/workers), so a slow bot (ISMCTS at a high
  * level) never stalls the event loop that serves every other table. The table id is the task's
  * owner: tables take turns for the workers, so a table with many bot seats cannot starve another.
+ * Replays of finished matches are built there too (replays.ts).
  */
 import type { ActionBase, AnyGame, Seat } from '../../engine/game.js';
 import { err, ok, type GameError, type Result } from '../../engine/result.js';
 import { createRng } from '../../engine/rng.js';
 import { decide, type BotTasks, type Decision, type DecideRequest } from '../../workers/decide.js';
 import { WorkerPool } from '../../workers/pool.js';
+import { replayFramesJson, type FramesBuilder, type ReplayTasks } from '../replays.js';
 
 /** What the server asks of a bot. Plain data: it crosses threads. */
 export interface BotTask {
@@ -27,6 +29,8 @@ export type BotAnswer = { ok: true; action: ActionBase } | { ok: false; code: st
 
 export interface BotRunner {
   run(task: BotTask): Promise<BotAnswer>;
+  /** Builds a finished match's replay frames off the event loop (absent: the service builds them itself). */
+  replay?: FramesBuilder;
   close(): Promise<void>;
 }
 
@@ -44,12 +48,14 @@ const answer = (r: Result<Decision, GameError>): BotAnswer =>
 
 /** Bots on `size` worker threads. */
 export function createWorkerPool(size: number, limits: BotLimits = {}): BotRunner {
-  const pool = new WorkerPool<BotTasks>({ size: Math.max(1, size), ...limits });
+  const pool = new WorkerPool<BotTasks & ReplayTasks>({ size: Math.max(1, size), ...limits });
   return {
     run: async (task) => {
       const opts = task.owner === undefined ? {} : { owner: task.owner };
       return answer(await pool.run('decide', request(task), opts));
     },
+    // Replays share one owner: however many are asked for, they take one turn among the tables.
+    replay: (task) => pool.run('replay', task, { owner: 'replays' }),
     close: () => pool.close(),
   };
 }
@@ -62,6 +68,10 @@ export function createInlineRunner(games: (id: string) => AnyGame | undefined): 
   };
   return {
     run: async (task) => answer(decide(request(task), lookup)),
+    replay: async (task) => {
+      const game = lookup(task.game);
+      return game.ok ? replayFramesJson(game.value, task.record, task.viewer) : game;
+    },
     close: async () => {},
   };
 }
