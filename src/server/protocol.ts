@@ -30,7 +30,11 @@ export const CreateTableSchema = z.object({
   game: z.string().min(1).max(40),
   seats: z.array(SeatRequestSchema).min(1).max(12),
   options: z.unknown().optional(),
-  /** Fixes the shuffle (tests, tutorials); a random seed is drawn when absent. */
+  /**
+   * Fixes the shuffle (tests, tutorials, practice); a random seed is drawn when absent. Only a
+   * practice table (at most one human seat) may fix its seed or arrangement: at a table with other
+   * people the creator would know their hidden cards.
+   */
   seed: z.string().min(1).max(200).optional(),
   arrangement: z.unknown().optional(),
   /** Claim a human seat for the creator straight away. */
@@ -83,6 +87,19 @@ export interface LogEntry {
   text: string;
 }
 
+/**
+ * How a table's deal was made, so anyone can check it. `server`: the server drew the seed and
+ * publishes its SHA-256 (`commitment`, hex) from the start; the seed is revealed once the game is
+ * over, and `drey replay` of the record replays that deal. `fixed`: a practice table whose creator
+ * chose the seed or the arrangement.
+ */
+export interface DealInfo {
+  kind: 'server' | 'fixed';
+  commitment: string;
+  /** The seed, once the game is over; null before. */
+  seed: string | null;
+}
+
 /** A table as the lobby lists it. */
 export interface TableSummary {
   id: string;
@@ -94,6 +111,7 @@ export interface TableSummary {
   createdAt: string;
   updatedAt: string;
   outcome: Outcome | null;
+  deal: DealInfo;
 }
 
 /**
@@ -111,6 +129,7 @@ export interface TableFrame<View = unknown, Action extends ActionBase = ActionBa
   legal: Action[];
   toAct: Seat[];
   outcome: Outcome | null;
+  deal: DealInfo;
 }
 
 /** Sent on watch and on sync: the frame and the whole log. */

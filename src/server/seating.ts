@@ -45,6 +45,10 @@ export async function createTable(
   if (req.join && req.seats[req.join.seat]?.kind !== 'human') {
     return fail('not-a-seat', `seat ${req.join.seat + 1} is not a human seat`);
   }
+  const fixedDeal = req.seed !== undefined || req.arrangement !== undefined;
+  if (fixedDeal && req.seats.filter((s) => s.kind === 'human').length > 1) {
+    return fail('bad-options', 'only a practice table (one human seat, bots in the others) may fix its seed or arrangement: with other people at the table the creator would know their cards');
+  }
   const seed = req.seed ?? newSeed();
   const created = createMatch(game, {
     seats: req.seats.length,
@@ -76,6 +80,7 @@ export async function createTable(
     updatedAt: at,
   };
   if (req.arrangement !== undefined) stored.arrangement = req.arrangement;
+  if (fixedDeal) stored.fixedDeal = true;
   try {
     await ctx.store.createTable(stored);
   } catch (e) {

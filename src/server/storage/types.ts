@@ -19,6 +19,8 @@ export interface StoredTable {
   /** The options as the game parsed them (plain JSON). */
   options: unknown;
   arrangement?: unknown;
+  /** The creator fixed the seed or the arrangement (a practice table); absent means false. */
+  fixedDeal?: boolean;
   seats: StoredSeat[];
   status: TableStatus;
   /** Number of committed actions. */
