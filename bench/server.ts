@@ -40,7 +40,7 @@ interface Table {
 const dir = mkdtempSync(join(tmpdir(), 'drey-bench-'));
 const server = spawn(process.execPath, [...(process.env.DREY_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.DREY_PROFILE] : []), 'dist/server/start.js'], {
   // Every client is on loopback: the per-address limits (docs/deploy.md) would refuse most of them.
-  env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DREY_DB: join(dir, 'bench.sqlite'), DREY_DB_SYNC: SYNC, DREY_MAX_CONNECTIONS_PER_ADDRESS: '100000', DREY_MAX_CONNECTIONS: '100000' },
+  env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DREY_DB: join(dir, 'bench.sqlite'), DREY_DB_SYNC: SYNC, DREY_MAX_CONNECTIONS_PER_ADDRESS: '100000', DREY_MAX_CONNECTIONS: '100000', DREY_TABLES_PER_MINUTE: '100000', DREY_SEATS_PER_MINUTE: '100000' },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 const stopServer = (): void => {

@@ -27,7 +27,7 @@ afterEach(async () => {
   await server.close();
 });
 
-const create = (payload: unknown) => server.app.inject({ method: 'POST', url: '/api/tables', payload });
+const create = (payload: Record<string, unknown>) => server.app.inject({ method: 'POST', url: '/api/tables', payload });
 const sha256 = (s: string): string => createHash('sha256').update(s, 'utf8').digest('hex');
 
 describe('the deal', () => {

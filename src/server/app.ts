@@ -41,6 +41,8 @@ export interface DreyServerOptions {
   logger?: boolean;
   /** Connection, timeout and rate limits; each defaults to DEFAULT_LIMITS. */
   limits?: Partial<ServerLimits>;
+  /** Behind a reverse proxy: take the client's address from X-Forwarded-For (rate limits). */
+  trustProxy?: boolean;
 }
 
 export interface DreyServer {
@@ -66,6 +68,7 @@ export async function createDreyServer(opts: DreyServerOptions): Promise<DreySer
   const app = Fastify({
     logger: opts.logger ?? false,
     serverFactory: (handler) => (http = limitedHttpServer(limits, handler)),
+    trustProxy: opts.trustProxy ?? false,
     bodyLimit: 256 * 1024,
     // A URL that cannot be decoded (`/%`) is answered before any route, in Drey's error shape.
     frameworkErrors: (error, _req, reply) => sendError(reply, { code: 'bad-request', message: error.message }),
@@ -76,6 +79,7 @@ export async function createDreyServer(opts: DreyServerOptions): Promise<DreySer
     games,
     bots,
     botDelayMs: opts.botDelayMs ?? 700,
+    openTableTtlMs: limits.openTableTtlMs,
     hasRules: (id) => existsSync(rulesFile(id)),
     warn: (m) => app.log.warn(m),
   });
@@ -88,12 +92,13 @@ export async function createDreyServer(opts: DreyServerOptions): Promise<DreySer
       app.log.error(error);
       return reply.code(status).send({ error: { code: 'internal-error', message: 'the server could not handle that request' } });
     }
-    const code: ServerErrorCode = status === 403 ? 'forbidden' : status === 404 ? 'not-found' : 'bad-request';
+    const code: ServerErrorCode = status === 403 ? 'forbidden' : status === 404 ? 'not-found' : status === 429 ? 'rate-limited' : 'bad-request';
     return reply.code(status).send({ error: { code, message: error.message } });
   });
 
   await registerApi(app, {
     service,
+    limits,
     rules: async (id) => (existsSync(rulesFile(id)) ? readFile(rulesFile(id), 'utf8') : undefined),
   });
 

@@ -24,6 +24,10 @@ const EnvSchema = z.object({
   DREY_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).optional(),
   DREY_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).optional(),
   DREY_IDLE_TIMEOUT_MS: z.coerce.number().int().min(1000).optional(),
+  DREY_TABLES_PER_MINUTE: z.coerce.number().int().min(1).optional(),
+  DREY_SEATS_PER_MINUTE: z.coerce.number().int().min(1).optional(),
+  DREY_OPEN_TABLE_TTL_MS: z.coerce.number().int().min(1000).optional(),
+  DREY_TRUST_PROXY: z.enum(['0', '1', 'true', 'false']).default('0'),
 });
 
 /** The limits the environment sets; the rest keep DEFAULT_LIMITS (limits.ts). */
@@ -33,6 +37,9 @@ function limitsOf(e: z.infer<typeof EnvSchema>): Partial<ServerLimits> {
   if (e.DREY_MAX_CONNECTIONS_PER_ADDRESS !== undefined) set.connectionsPerAddress = e.DREY_MAX_CONNECTIONS_PER_ADDRESS;
   if (e.DREY_REQUEST_TIMEOUT_MS !== undefined) set.requestTimeoutMs = e.DREY_REQUEST_TIMEOUT_MS;
   if (e.DREY_IDLE_TIMEOUT_MS !== undefined) set.idleTimeoutMs = e.DREY_IDLE_TIMEOUT_MS;
+  if (e.DREY_TABLES_PER_MINUTE !== undefined) set.tablesPerMinute = e.DREY_TABLES_PER_MINUTE;
+  if (e.DREY_SEATS_PER_MINUTE !== undefined) set.seatsPerMinute = e.DREY_SEATS_PER_MINUTE;
+  if (e.DREY_OPEN_TABLE_TTL_MS !== undefined) set.openTableTtlMs = e.DREY_OPEN_TABLE_TTL_MS;
   return set;
 }
 
@@ -50,6 +57,8 @@ export interface ServerConfig {
   botMemoryLimitMb: number;
   webRoot: string | undefined;
   limits: Partial<ServerLimits>;
+  /** Behind a reverse proxy: rate limits key on X-Forwarded-For's client address. */
+  trustProxy: boolean;
 }
 
 export const defaultBotWorkers = (): number => Math.max(2, Math.min(4, cpus().length - 1));
@@ -74,6 +83,7 @@ export function readConfig(env: NodeJS.ProcessEnv): { ok: true; value: ServerCon
       botMemoryLimitMb: e.DREY_BOT_MEMORY_MB,
       webRoot: e.DREY_WEB_ROOT,
       limits: limitsOf(e),
+      trustProxy: e.DREY_TRUST_PROXY === '1' || e.DREY_TRUST_PROXY === 'true',
     },
   };
 }

@@ -16,6 +16,12 @@ export interface ServerLimits {
   requestTimeoutMs: number;
   /** A connection with nothing going on is closed after this long (socket.io pings every 25 s). */
   idleTimeoutMs: number;
+  /** Tables one address may create per minute. */
+  tablesPerMinute: number;
+  /** Seats one address may claim per minute. */
+  seatsPerMinute: number;
+  /** An open table that nobody has joined or left for this long is deleted. */
+  openTableTtlMs: number;
 }
 
 export const DEFAULT_LIMITS: ServerLimits = {
@@ -23,6 +29,9 @@ export const DEFAULT_LIMITS: ServerLimits = {
   connections: 4_000,
   requestTimeoutMs: 10_000,
   idleTimeoutMs: 60_000,
+  tablesPerMinute: 10,
+  seatsPerMinute: 10,
+  openTableTtlMs: 30 * 60_000,
 };
 
 /**

@@ -167,6 +167,8 @@ export const SERVER_ERROR_CODES = [
   'game-over',
   'not-your-turn',
   'illegal-action',
+  'stale-action',
+  'rate-limited',
   'storage-error',
   'internal-error',
 ] as const;

@@ -26,6 +26,7 @@ import type {
   CreateTableRequest,
   CreateTableResponse,
   GameInfo,
+  TableStatus,
   TableSummary,
 } from './protocol.js';
 import { ReplayCache, replayFramesJson } from './replays.js';
@@ -40,6 +41,9 @@ export interface TableChange {
   entries: KeptEntry[];
 }
 
+/** Tables per lobby page. */
+export const LOBBY_PAGE = 50;
+
 export interface TableServiceOptions {
   store: Store;
   games: readonly AnyGame[];
@@ -48,6 +52,8 @@ export interface TableServiceOptions {
   botDelayMs: number;
   /** How long a finished table stays in memory (it reloads from storage on demand). */
   finishedTtlMs?: number;
+  /** An open table nobody has joined or left for this long is deleted (default 30 minutes). */
+  openTableTtlMs?: number;
   /** Whether a game has a rules page (for the lobby). */
   hasRules?: (gameId: string) => boolean;
   now?: () => Date;
@@ -60,6 +66,7 @@ export class TableService {
   private readonly bots: BotSeats;
   private readonly commits: CommitContext;
   private readonly seating: SeatingContext;
+  private sweeper: NodeJS.Timeout | undefined;
   /** Replays of finished matches, built off the event loop and kept a while. */
   readonly replays: ReplayCache;
 
@@ -121,16 +128,39 @@ export class TableService {
     }
   }
 
-  /** Loads every open and running table from storage, and sets their bots going again. */
+  /**
+   * Loads the running tables that have bots and sets their bots going again. Every other table
+   * loads when someone asks for it; open tables nobody joins are deleted after a while.
+   */
   async start(): Promise<void> {
-    const rows = await this.opts.store.listTables({ statuses: ['open', 'running'] });
+    const rows = await this.opts.store.listTables({ statuses: ['running'] });
     for (const row of rows) {
+      if (!row.seats.some((s) => s.kind === 'bot')) continue;
       const table = await this.getTable(row.id);
       if (table) this.bots.schedule(table);
+    }
+    const ttl = this.opts.openTableTtlMs ?? 30 * 60_000;
+    this.sweeper = setInterval(() => {
+      this.expireOpenTables().catch((e: unknown) => this.warn(`expiring open tables failed: ${messageOf(e)}`));
+    }, Math.min(60_000, Math.max(1_000, ttl / 4)));
+    this.sweeper.unref();
+  }
+
+  /** Deletes open tables that nobody has joined or left for `openTableTtlMs`; how many. */
+  async expireOpenTables(): Promise<number> {
+    const ttl = this.opts.openTableTtlMs ?? 30 * 60_000;
+    const cutoff = new Date((this.opts.now?.() ?? new Date()).getTime() - ttl).toISOString();
+    let expired = 0;
+    for (;;) {
+      const ids = await this.opts.store.deleteOpenTables(cutoff, 500);
+      for (const id of ids) this.cache.drop(id);
+      expired += ids.length;
+      if (ids.length < 500) return expired;
     }
   }
 
   async close(): Promise<void> {
+    if (this.sweeper) clearInterval(this.sweeper);
     this.bots.close();
     await this.cache.close();
   }
@@ -178,6 +208,11 @@ export class TableService {
 
   // ------------------------------------------------------------------ reading
 
+  /** How many tables are in memory now. */
+  tablesInMemory(): number {
+    return this.cache.size;
+  }
+
   /** The live table, loading (and replaying) it from storage if needed. */
   getTable(tableId: string): Promise<LiveTable | undefined> {
     return this.cache.get(tableId);
@@ -188,12 +223,20 @@ export class TableService {
     return table ? summarize(table) : undefined;
   }
 
-  /** Tables for the lobby: open and running ones, and the most recently finished. */
-  async list(): Promise<TableSummary[]> {
-    const rows = [
-      ...(await this.opts.store.listTables({ statuses: ['open', 'running'], limit: 200 })),
-      ...(await this.opts.store.listTables({ statuses: ['finished'], limit: 30 })),
-    ];
+  /**
+   * Tables for the lobby, most recently updated first. With a status: one page of that status
+   * (`limit`, after the table `before`). Without: the first page of each (open, running, finished).
+   */
+  async list(page: { status?: TableStatus; limit?: number; before?: string } = {}): Promise<TableSummary[]> {
+    const limit = page.limit ?? LOBBY_PAGE;
+    const { store } = this.opts;
+    const rows = page.status
+      ? await store.listTables({ statuses: [page.status], limit, ...(page.before === undefined ? {} : { before: page.before }) })
+      : [
+          ...(await store.listTables({ statuses: ['open'], limit })),
+          ...(await store.listTables({ statuses: ['running'], limit })),
+          ...(await store.listTables({ statuses: ['finished'], limit: Math.min(limit, 30) })),
+        ];
     const out: TableSummary[] = [];
     for (const row of rows) {
       const live = this.cache.peek(row.id);

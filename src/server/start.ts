@@ -20,6 +20,7 @@ export async function startServer(config: ServerConfig, log: (line: string) => v
     botTimeLimitMs: config.botTimeLimitMs,
     botMemoryLimitMb: config.botMemoryLimitMb,
     limits: config.limits,
+    trustProxy: config.trustProxy,
     botDelayMs: config.botDelayMs,
   };
   if (config.webRoot) opts.webRoot = config.webRoot;

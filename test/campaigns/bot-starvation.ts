@@ -12,6 +12,7 @@ export interface BotStarvationFigures {
   hostileMoves: number;
   honestBotMoves: number;
   honestActions: number;
+  honestP90Ms: number;
   honestP99Ms: number;
   seconds: number;
 }
@@ -51,6 +52,7 @@ export async function botStarvation(opts: { hostileTables: number; seconds: numb
       hostileMoves,
       honestBotMoves: ann.othersMoves,
       honestActions: ann.latencies.length,
+      honestP90Ms: quantile(ann.latencies, 0.9),
       honestP99Ms: quantile(ann.latencies, 0.99),
       seconds,
     };

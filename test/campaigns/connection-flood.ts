@@ -16,6 +16,7 @@ export interface ConnectionFloodFigures {
   slowStillOpenAfterTimeout: number;
   honestBotMoves: number;
   honestActions: number;
+  honestP90Ms: number;
   honestP99Ms: number;
 }
 
@@ -75,6 +76,7 @@ export async function connectionFlood(opts: { idle: number; sockets: number; slo
       slowStillOpenAfterTimeout: slowOpen.size,
       honestBotMoves: ann.othersMoves,
       honestActions: ann.latencies.length,
+      honestP90Ms: quantile(ann.latencies, 0.9),
       honestP99Ms: quantile(ann.latencies, 0.99),
     };
   } finally {

@@ -68,6 +68,20 @@ export async function getJson<T>(url: string, from?: string): Promise<T> {
   return (await request<T>(url, from ? { from } : {})).body;
 }
 
+/** Runs `task(i)` for i < n with at most `concurrency` under way; their results in order. */
+export async function pooled<T>(n: number, concurrency: number, task: (i: number) => Promise<T>): Promise<T[]> {
+  const out: T[] = new Array<T>(n);
+  let next = 0;
+  const lane = async (): Promise<void> => {
+    while (next < n) {
+      const i = next++;
+      out[i] = await task(i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(n, concurrency) }, lane));
+  return out;
+}
+
 export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 /** The `p` quantile (0–1) of `xs`, NaN when empty. */

@@ -103,6 +103,10 @@ export function openSqliteStore(file: string, opts: SqliteOptions = {}): Store {
     'UPDATE tables SET seq = ?, status = ?, outcome = ?, updated_at = ? WHERE id = ? AND seq = ?',
   );
   const selectTable = db.prepare<[string], TableRow>('SELECT * FROM tables WHERE id = ?');
+  // Open tables have no actions (play starts when every seat is taken), so nothing else refers to them.
+  const deleteOpen = db.prepare<[string, number], { id: string }>(
+    `DELETE FROM tables WHERE id IN (SELECT id FROM tables WHERE status = 'open' AND updated_at < ? LIMIT ?) AND status = 'open' RETURNING id`,
+  );
   const selectActions = db.prepare<[string], ActionRow>(
     'SELECT seq, seat, action, at FROM actions WHERE table_id = ? ORDER BY seq',
   );
@@ -185,12 +189,27 @@ export function openSqliteStore(file: string, opts: SqliteOptions = {}): Store {
         at: r.at,
       }));
     },
-    async listTables({ statuses, limit }) {
-      const where = statuses && statuses.length > 0 ? `WHERE status IN (${statuses.map(() => '?').join(', ')})` : '';
+    async listTables({ statuses, limit, before }) {
+      const conditions: string[] = [];
+      const params: unknown[] = [];
+      if (statuses && statuses.length > 0) {
+        conditions.push(`status IN (${statuses.map(() => '?').join(', ')})`);
+        params.push(...statuses);
+      }
+      if (before !== undefined) {
+        // After `before` in the order below (an unknown id: nothing).
+        conditions.push('(updated_at < (SELECT updated_at FROM tables WHERE id = ?) OR (updated_at = (SELECT updated_at FROM tables WHERE id = ?) AND id > ?))');
+        params.push(before, before, before);
+      }
+      const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
       const rows = db
         .prepare<unknown[], TableRow>(`SELECT * FROM tables ${where} ORDER BY updated_at DESC, id LIMIT ?`)
-        .all(...(statuses ?? []), limit ?? 1_000_000);
+        .all(...params, limit ?? 1_000_000);
       return rows.map(fromRow);
+    },
+    async deleteOpenTables(updatedBefore, limit) {
+      const rows = deleteOpen.all(updatedBefore, limit);
+      return rows.map((r) => r.id);
     },
     async close() {
       if (db.open) db.close();
