@@ -101,7 +101,7 @@ function maybeAct(table: Table, seat: Seat): void {
   seat.actedOn = f.seq;
   seat.inflight = true;
   const at = performance.now();
-  seat.socket.emit('act', { tableId: table.id, token: seat.token, action: pick(f.legal) }, (ack: ActAck) => {
+  seat.socket.emit('act', { tableId: table.id, token: seat.token, seq: f.seq, action: pick(f.legal) }, (ack: ActAck) => {
     seat.inflight = false;
     if (ack.ok) table.sent.push({ seq: ack.seq, at });
     maybeAct(table, seat);

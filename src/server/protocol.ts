@@ -57,6 +57,12 @@ export type WatchMessage = z.infer<typeof WatchMessageSchema>;
 export const ActMessageSchema = z.object({
   tableId: TableIdSchema,
   token: TokenSchema,
+  /**
+   * The `seq` of the frame the action was chosen in. An action is stale (refused with
+   * `stale-action`) when its seat has acted since then, or `seq` is ahead of the table: so a
+   * message sent again (a retry, a replay) can never apply twice.
+   */
+  seq: z.number().int().min(0),
   /** Parsed and checked by the engine's `prepare` (the game's parseAction), not here. */
   action: z.unknown(),
 });

@@ -150,8 +150,8 @@ export function attachRealtime(io: Server, service: TableService, warn: (m: stri
     socket.on(CLIENT_EVENTS.act, guarded(socket, warn, async (msg: unknown, ack?: unknown) => {
       const parsed = ActMessageSchema.safeParse(msg);
       if (!parsed.success) return reply<ActAck>(socket, ack, badMessage(parsed.error));
-      const { tableId, token, action } = parsed.data;
-      const result = await service.act(tableId, token, action);
+      const { tableId, token, action, seq } = parsed.data;
+      const result = await service.act(tableId, token, action, seq);
       reply<ActAck>(socket, ack, result.ok ? { ok: true, seq: result.value.seq } : result);
     }));
 

@@ -41,6 +41,15 @@ export interface TableChange {
   entries: KeptEntry[];
 }
 
+/** Whether an action `seat` chose at move `chosenAt` is stale: the seat has acted since, or the move is ahead of the table. */
+function isStale(table: LiveTable, seat: Seat, chosenAt: number): boolean {
+  if (chosenAt > table.stored.seq) return true;
+  for (let i = table.log.length - 1; i >= 0 && table.log[i]!.seq > chosenAt; i--) {
+    if (table.log[i]!.seat === seat) return true;
+  }
+  return false;
+}
+
 /** Tables per lobby page. */
 export const LOBBY_PAGE = 50;
 
@@ -265,13 +274,22 @@ export class TableService {
 
   // ------------------------------------------------------------------ playing
 
-  /** Plays an action (untrusted: the engine parses and checks it) for the holder of `token`. */
-  async act(tableId: string, token: string, action: unknown): Promise<ServiceResult<{ seq: number }>> {
+  /**
+   * Plays an action (untrusted: the engine parses and checks it) for the holder of `token`.
+   * `chosenAt` is the `seq` of the frame it was chosen in (clients must send it): an action whose
+   * seat has acted since then, or from ahead of the table, is stale and refused.
+   */
+  async act(tableId: string, token: string, action: unknown, chosenAt?: number): Promise<ServiceResult<{ seq: number }>> {
     const table = await this.getTable(tableId);
     if (!table) return fail('unknown-table', `there is no table ${tableId}`);
     const seat = this.seatOf(table, token);
     if (seat === null) return fail('bad-token', 'this token does not open any seat at this table');
-    return enqueue(table, () => commitAction(this.commits, table, seat, action));
+    return enqueue(table, async () => {
+      if (chosenAt !== undefined && isStale(table, seat, chosenAt)) {
+        return fail('stale-action', `this action was chosen at move ${chosenAt}; the table is at move ${table.stored.seq} and your seat has acted since`);
+      }
+      return commitAction(this.commits, table, seat, action);
+    });
   }
 
   /** Marks a human seat as connected (+1) or gone (−1) and tells everyone. */
