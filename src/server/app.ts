@@ -116,7 +116,7 @@ export async function createDreyServer(opts: DreyServerOptions): Promise<DreySer
   });
 
   const io = new SocketServer(app.server, { serveClient: false, maxHttpBufferSize: 64 * 1024 });
-  attachRealtime(io, service, (m) => app.log.warn(m));
+  attachRealtime(io, service, { warn: (m) => app.log.warn(m), limits });
   await service.start();
 
   let closed = false;

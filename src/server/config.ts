@@ -27,6 +27,7 @@ const EnvSchema = z.object({
   DREY_TABLES_PER_MINUTE: z.coerce.number().int().min(1).optional(),
   DREY_SEATS_PER_MINUTE: z.coerce.number().int().min(1).optional(),
   DREY_OPEN_TABLE_TTL_MS: z.coerce.number().int().min(1000).optional(),
+  DREY_SOCKET_MESSAGES_PER_SECOND: z.coerce.number().int().min(1).optional(),
   DREY_TRUST_PROXY: z.enum(['0', '1', 'true', 'false']).default('0'),
 });
 
@@ -40,6 +41,10 @@ function limitsOf(e: z.infer<typeof EnvSchema>): Partial<ServerLimits> {
   if (e.DREY_TABLES_PER_MINUTE !== undefined) set.tablesPerMinute = e.DREY_TABLES_PER_MINUTE;
   if (e.DREY_SEATS_PER_MINUTE !== undefined) set.seatsPerMinute = e.DREY_SEATS_PER_MINUTE;
   if (e.DREY_OPEN_TABLE_TTL_MS !== undefined) set.openTableTtlMs = e.DREY_OPEN_TABLE_TTL_MS;
+  if (e.DREY_SOCKET_MESSAGES_PER_SECOND !== undefined) {
+    set.socketMessagesPerSecond = e.DREY_SOCKET_MESSAGES_PER_SECOND;
+    set.socketBurst = 2 * e.DREY_SOCKET_MESSAGES_PER_SECOND;
+  }
   return set;
 }
 

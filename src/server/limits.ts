@@ -22,6 +22,10 @@ export interface ServerLimits {
   seatsPerMinute: number;
   /** An open table that nobody has joined or left for this long is deleted. */
   openTableTtlMs: number;
+  /** Socket messages one connection may send per second, on average… */
+  socketMessagesPerSecond: number;
+  /** …and at once after a quiet while. */
+  socketBurst: number;
 }
 
 export const DEFAULT_LIMITS: ServerLimits = {
@@ -32,7 +36,36 @@ export const DEFAULT_LIMITS: ServerLimits = {
   tablesPerMinute: 10,
   seatsPerMinute: 10,
   openTableTtlMs: 30 * 60_000,
+  socketMessagesPerSecond: 20,
+  socketBurst: 40,
 };
+
+/**
+ * A token bucket: `take()` says whether one more message fits, refilling `perSecond` tokens a
+ * second up to `burst`.
+ */
+export class TokenBucket {
+  private tokens: number;
+  private at: number;
+
+  constructor(
+    private readonly perSecond: number,
+    private readonly burst: number,
+    private readonly now: () => number = () => performance.now(),
+  ) {
+    this.tokens = burst;
+    this.at = now();
+  }
+
+  take(): boolean {
+    const t = this.now();
+    this.tokens = Math.min(this.burst, this.tokens + ((t - this.at) / 1000) * this.perSecond);
+    this.at = t;
+    if (this.tokens < 1) return false;
+    this.tokens -= 1;
+    return true;
+  }
+}
 
 /**
  * The HTTP server Fastify runs on: requests that take longer than the limit to arrive (slow

@@ -10,6 +10,7 @@ import type { Server, Socket } from 'socket.io';
 import type { z } from 'zod';
 import type { Seat, Viewer } from '../engine/game.js';
 import { describeZodError } from '../engine/schema.js';
+import { DEFAULT_LIMITS, TokenBucket, type ServerLimits } from './limits.js';
 import { entryFor, frameFor, type LiveTable } from './live-table.js';
 import {
   ActMessageSchema,
@@ -68,7 +69,14 @@ function guarded(
   };
 }
 
-export function attachRealtime(io: Server, service: TableService, warn: (m: string) => void = () => undefined): void {
+export interface RealtimeOptions {
+  warn?: (m: string) => void;
+  limits?: Pick<ServerLimits, 'socketMessagesPerSecond' | 'socketBurst'>;
+}
+
+export function attachRealtime(io: Server, service: TableService, opts: RealtimeOptions = {}): void {
+  const warn = opts.warn ?? (() => undefined);
+  const { socketMessagesPerSecond, socketBurst } = opts.limits ?? DEFAULT_LIMITS;
   const dataOf = (socket: Socket): SocketData => socket.data as SocketData;
 
   // After every committed change: each watcher's own frame. Views are computed once per viewer.
@@ -111,6 +119,23 @@ export function attachRealtime(io: Server, service: TableService, warn: (m: stri
 
   io.on('connection', (socket) => {
     dataOf(socket).watching = new Map();
+
+    // Each connection may send so many messages a second; past that they are refused (and a
+    // connection that keeps on regardless is closed), so no client can make the server work, or
+    // push frames to others, in proportion to what it sends.
+    const bucket = new TokenBucket(socketMessagesPerSecond, socketBurst);
+    let refusedInARow = 0;
+    socket.use((packet, next) => {
+      if (bucket.take()) {
+        refusedInARow = 0;
+        return next();
+      }
+      const error: ServerError = { code: 'rate-limited', message: `too many messages: at most ${socketMessagesPerSecond} a second` };
+      const ack: unknown = packet[packet.length - 1];
+      if (typeof ack === 'function') (ack as Ack<{ ok: false; error: ServerError }>)({ ok: false, error });
+      else if (refusedInARow === 0) socket.emit(SERVER_EVENTS.error, error);
+      if (++refusedInARow > socketBurst * 5) socket.disconnect(true);
+    });
 
     socket.on(CLIENT_EVENTS.watch, guarded(socket, warn, async (msg: unknown, ack?: unknown) => {
       const parsed = WatchMessageSchema.safeParse(msg);

@@ -50,6 +50,13 @@ function isStale(table: LiveTable, seat: Seat, chosenAt: number): boolean {
   return false;
 }
 
+/** How long presence changes gather before watchers hear of them. */
+export const PRESENCE_COALESCE_MS = 250;
+
+/** Which human seats are connected, as a short key. */
+const presenceKey = (table: LiveTable): string =>
+  table.stored.seats.map((_, seat) => ((table.presence.get(seat) ?? 0) > 0 ? '1' : '0')).join('');
+
 /** Tables per lobby page. */
 export const LOBBY_PAGE = 50;
 
@@ -76,6 +83,10 @@ export class TableService {
   private readonly commits: CommitContext;
   private readonly seating: SeatingContext;
   private sweeper: NodeJS.Timeout | undefined;
+  /** Presence changes waiting to be announced, per table id. */
+  private readonly presenceTimers = new Map<string, NodeJS.Timeout>();
+  /** Who was connected in the last frame each table's watchers got. */
+  private readonly heardPresence = new WeakMap<LiveTable, string>();
   /** Replays of finished matches, built off the event loop and kept a while. */
   readonly replays: ReplayCache;
 
@@ -128,6 +139,7 @@ export class TableService {
   }
 
   private announce(table: LiveTable, entries: KeptEntry[]): void {
+    this.heardPresence.set(table, presenceKey(table));
     for (const l of this.listeners) {
       try {
         l({ table, entries });
@@ -170,6 +182,8 @@ export class TableService {
 
   async close(): Promise<void> {
     if (this.sweeper) clearInterval(this.sweeper);
+    for (const t of this.presenceTimers.values()) clearTimeout(t);
+    this.presenceTimers.clear();
     this.bots.close();
     await this.cache.close();
   }
@@ -292,11 +306,20 @@ export class TableService {
     });
   }
 
-  /** Marks a human seat as connected (+1) or gone (−1) and tells everyone. */
+  /**
+   * Marks a human seat as connected (+1) or gone (−1). Watchers hear of it at most once per
+   * `PRESENCE_COALESCE_MS` per table, and only if who is connected differs from what they last
+   * heard: someone spamming watch/leave cannot make the server push a frame per message.
+   */
   presence(table: LiveTable, seat: Seat, delta: 1 | -1): void {
-    const n = Math.max(0, (table.presence.get(seat) ?? 0) + delta);
-    const before = (table.presence.get(seat) ?? 0) > 0;
-    table.presence.set(seat, n);
-    if (before !== n > 0) this.announce(table, []);
+    table.presence.set(seat, Math.max(0, (table.presence.get(seat) ?? 0) + delta));
+    const id = table.stored.id;
+    if (this.presenceTimers.has(id)) return;
+    const timer = setTimeout(() => {
+      this.presenceTimers.delete(id);
+      if (presenceKey(table) !== this.heardPresence.get(table)) this.announce(table, []);
+    }, PRESENCE_COALESCE_MS);
+    timer.unref();
+    this.presenceTimers.set(id, timer);
   }
 }
