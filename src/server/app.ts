@@ -8,6 +8,7 @@ import type { Server } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Server as SocketServer } from 'socket.io';
@@ -16,6 +17,7 @@ import { listGames } from '../games/index.js';
 import { createWorkerPool, type BotRunner } from './bots/pool.js';
 import { registerApi, sendError } from './http.js';
 import { DEFAULT_LIMITS, limitConnections, limitedHttpServer, type ConnectionCounts, type ServerLimits } from './limits.js';
+import { handshakeAllowed, hostAllowed, type OriginPolicy } from './origins.js';
 import { attachRealtime } from './realtime.js';
 import { TableService } from './service.js';
 import type { ServerErrorCode } from './protocol.js';
@@ -43,6 +45,8 @@ export interface DreyServerOptions {
   limits?: Partial<ServerLimits>;
   /** Behind a reverse proxy: take the client's address from X-Forwarded-For (rate limits). */
   trustProxy?: boolean;
+  /** Hosts and origins the server answers (origins.ts); absent: any host, and live tables from its own origin only. */
+  origins?: Partial<OriginPolicy>;
 }
 
 export interface DreyServer {
@@ -96,6 +100,37 @@ export async function createDreyServer(opts: DreyServerOptions): Promise<DreySer
     return reply.code(status).send({ error: { code, message: error.message } });
   });
 
+  const policy: OriginPolicy = { hosts: opts.origins?.hosts, origins: opts.origins?.origins ?? [] };
+  // A request for a host this server is not (DNS rebinding) is refused before any route.
+  app.addHook('onRequest', async (req, reply) => {
+    if (!hostAllowed(policy, req.headers.host)) {
+      return sendError(reply, { code: 'forbidden', message: 'this server does not answer for that host' });
+    }
+    return undefined;
+  });
+  // Browser hardening: a content security policy that allows only this origin (and no framing),
+  // nosniff, no referrer across sites. Styles may be inline (React's style attributes).
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    frameguard: { action: 'deny' },
+    // The app is served over plain HTTP on loopback too; HSTS belongs to the TLS proxy in front.
+    strictTransportSecurity: false,
+  });
+
   await registerApi(app, {
     service,
     limits,
@@ -115,7 +150,12 @@ export async function createDreyServer(opts: DreyServerOptions): Promise<DreySer
     return sendError(reply, { code: 'not-found', message: `no route ${req.method} ${req.url.split('?')[0] ?? ''}` });
   });
 
-  const io = new SocketServer(app.server, { serveClient: false, maxHttpBufferSize: 64 * 1024 });
+  const io = new SocketServer(app.server, {
+    serveClient: false,
+    maxHttpBufferSize: 64 * 1024,
+    // No cross-site pages at live tables: the handshake's Host and Origin are checked (origins.ts).
+    allowRequest: (req, callback) => callback(null, handshakeAllowed(policy, req)),
+  });
   attachRealtime(io, service, { warn: (m) => app.log.warn(m), limits });
   await service.start();
 

@@ -8,6 +8,7 @@ import { cpus } from 'node:os';
 import { z } from 'zod';
 import { describeZodError } from '../engine/schema.js';
 import type { ServerLimits } from './limits.js';
+import { defaultHosts } from './origins.js';
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -28,8 +29,16 @@ const EnvSchema = z.object({
   DREY_SEATS_PER_MINUTE: z.coerce.number().int().min(1).optional(),
   DREY_OPEN_TABLE_TTL_MS: z.coerce.number().int().min(1000).optional(),
   DREY_SOCKET_MESSAGES_PER_SECOND: z.coerce.number().int().min(1).optional(),
+  DREY_ALLOWED_HOSTS: z.string().optional(),
+  DREY_ALLOWED_ORIGINS: z.string().optional(),
   DREY_TRUST_PROXY: z.enum(['0', '1', 'true', 'false']).default('0'),
 });
+
+/** A comma-separated list, or undefined when empty. */
+const list = (value: string | undefined): string[] | undefined => {
+  const items = (value ?? '').split(',').map((s) => s.trim()).filter((s) => s.length > 0);
+  return items.length > 0 ? items : undefined;
+};
 
 /** The limits the environment sets; the rest keep DEFAULT_LIMITS (limits.ts). */
 function limitsOf(e: z.infer<typeof EnvSchema>): Partial<ServerLimits> {
@@ -64,6 +73,9 @@ export interface ServerConfig {
   limits: Partial<ServerLimits>;
   /** Behind a reverse proxy: rate limits key on X-Forwarded-For's client address. */
   trustProxy: boolean;
+  /** Host names the server answers (undefined: any) and extra origins for live tables. */
+  allowedHosts: readonly string[] | undefined;
+  allowedOrigins: readonly string[];
 }
 
 export const defaultBotWorkers = (): number => Math.max(2, Math.min(4, cpus().length - 1));
@@ -89,6 +101,8 @@ export function readConfig(env: NodeJS.ProcessEnv): { ok: true; value: ServerCon
       webRoot: e.DREY_WEB_ROOT,
       limits: limitsOf(e),
       trustProxy: e.DREY_TRUST_PROXY === '1' || e.DREY_TRUST_PROXY === 'true',
+      allowedHosts: defaultHosts(e.HOST, list(e.DREY_ALLOWED_HOSTS)),
+      allowedOrigins: list(e.DREY_ALLOWED_ORIGINS) ?? [],
     },
   };
 }
