@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { Server as SocketServer } from 'socket.io';
 import type { AnyGame } from '../engine/game.js';
 import { listGames } from '../games/index.js';
@@ -20,11 +20,13 @@ import { DEFAULT_LIMITS, limitConnections, limitedHttpServer, type ConnectionCou
 import { handshakeAllowed, hostAllowed, type OriginPolicy } from './origins.js';
 import { attachRealtime } from './realtime.js';
 import { TableService } from './service.js';
-import type { ServerErrorCode } from './protocol.js';
+import type { ServerError, ServerErrorCode } from './protocol.js';
 import type { Store } from './storage/types.js';
 
 /** The package root: two levels above this file, in src/server and in dist/server alike. */
 export const PACKAGE_ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+
+const notFound = (req: FastifyRequest): ServerError => ({ code: 'not-found', message: `no route ${req.method} ${req.url.split('?')[0] ?? ''}` });
 
 export interface DreyServerOptions {
   store: Store;
@@ -90,8 +92,10 @@ export async function createDreyServer(opts: DreyServerOptions): Promise<DreySer
 
   // Fastify's own errors (bad JSON, wrong content type, too large, a refused static file) and
   // anything a route threw, in Drey's error shape. A server fault is logged, not shown.
-  app.setErrorHandler((error: { statusCode?: number; message: string }, _req, reply) => {
+  app.setErrorHandler((error: { statusCode?: number; message: string }, req, reply) => {
     const status = error.statusCode ?? 500;
+    // A body that does not parse, sent to no route at all: the missing route is the answer.
+    if (req.is404 && status < 500) return sendError(reply, notFound(req));
     if (status >= 500) {
       app.log.error(error);
       return reply.code(status).send({ error: { code: 'internal-error', message: 'the server could not handle that request' } });
@@ -147,7 +151,7 @@ export async function createDreyServer(opts: DreyServerOptions): Promise<DreySer
     if (req.method === 'GET' && hasWeb && isPage) {
       return reply.type('text/html; charset=utf-8').sendFile('index.html');
     }
-    return sendError(reply, { code: 'not-found', message: `no route ${req.method} ${req.url.split('?')[0] ?? ''}` });
+    return sendError(reply, notFound(req));
   });
 
   const io = new SocketServer(app.server, {

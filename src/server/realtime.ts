@@ -19,6 +19,7 @@ import {
   SyncMessageSchema,
   WatchMessageSchema,
   type ActAck,
+  type LeaveAck,
   type ProtocolError,
   type ServerError,
   type UpdateMessage,
@@ -28,6 +29,8 @@ import { messageOf } from './result.js';
 import type { TableChange, TableService } from './service.js';
 
 const room = (tableId: string): string => `table:${tableId}`;
+
+const KNOWN_EVENTS: ReadonlySet<string> = new Set(Object.values(CLIENT_EVENTS));
 
 interface Watching {
   seat: Seat | null;
@@ -59,7 +62,9 @@ function guarded(
   warn: (m: string) => void,
   handler: (msg: unknown, ack?: unknown) => Promise<void> | void,
 ): (msg: unknown, ack?: unknown) => void {
-  return (msg, ack) => {
+  return (first, second) => {
+    // `emit('watch', ack)`: an acknowledged message without a payload is answered, not ignored.
+    const [msg, ack] = typeof first === 'function' && second === undefined ? [undefined, first] : [first, second];
     Promise.resolve()
       .then(() => handler(msg, ack))
       .catch((e: unknown) => {
@@ -180,9 +185,18 @@ export function attachRealtime(io: Server, service: TableService, opts: Realtime
       reply<ActAck>(socket, ack, result.ok ? { ok: true, seq: result.value.seq } : result);
     }));
 
-    socket.on(CLIENT_EVENTS.leave, (msg: unknown) => {
+    socket.on(CLIENT_EVENTS.leave, guarded(socket, warn, (msg: unknown, ack?: unknown) => {
       const parsed = SyncMessageSchema.safeParse(msg);
-      if (parsed.success) stopWatching(socket, parsed.data.tableId);
+      if (!parsed.success) return reply<LeaveAck>(socket, ack, badMessage(parsed.error));
+      stopWatching(socket, parsed.data.tableId);
+      reply<LeaveAck>(socket, ack, { ok: true });
+    }));
+
+    // Anything else is answered too, so a client learns its mistake instead of waiting.
+    socket.onAny((event: unknown, ...args: unknown[]) => {
+      if (typeof event === 'string' && KNOWN_EVENTS.has(event)) return;
+      const error: ServerError = { code: 'bad-request', message: `there is no event '${String(event).slice(0, 40)}' (events: ${[...KNOWN_EVENTS].join(', ')})` };
+      reply(socket, args[args.length - 1], { ok: false, error });
     });
 
     socket.on('disconnect', () => {
