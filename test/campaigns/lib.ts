@@ -92,14 +92,14 @@ export function quantile(xs: readonly number[], p: number): number {
 }
 
 /** An HTTP request from `from` (a loopback address such as 127.0.0.2: an honest client apart from the attacker). */
-export function request<T>(url: string, opts: { method?: string; body?: unknown; from?: string; headers?: Record<string, string> } = {}): Promise<{ status: number; body: T; headers: Record<string, unknown> }> {
+export function request<T>(url: string, opts: { method?: string; body?: unknown; raw?: string; from?: string; headers?: Record<string, string> } = {}): Promise<{ status: number; body: T; headers: Record<string, unknown> }> {
   return new Promise((resolve, reject) => {
-    const payload = opts.body === undefined ? undefined : JSON.stringify(opts.body);
+    const payload = opts.raw ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body));
     const req = httpRequest(
       url,
       {
         method: opts.method ?? (payload === undefined ? 'GET' : 'POST'),
-        headers: { ...(payload === undefined ? {} : { 'content-type': 'application/json' }), ...opts.headers },
+        headers: { ...(opts.body === undefined ? {} : { 'content-type': 'application/json' }), ...opts.headers },
         ...(opts.from ? { localAddress: opts.from } : {}),
         agent: false,
       },
