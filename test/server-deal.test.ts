@@ -8,26 +8,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { matchFromRecord, type MatchRecord } from '../src/engine/match.js';
-import type { DreyServer } from '../src/server/app.js';
 import type { ClaimSeatResponse, CreateTableResponse, ReplayResponse, TableSummary } from '../src/server/protocol.js';
 import { openSqliteStore } from '../src/server/storage/sqlite.js';
-import { client, makeServer, testGames, type TestClient } from './server-helpers.js';
+import { liveServerPerTest, testGames } from './server-helpers.js';
 
-let server: DreyServer;
-let url: string;
-const clients: TestClient[] = [];
-beforeEach(async () => {
-  server = await makeServer();
-  url = (await server.listen(0, '127.0.0.1')).url;
-});
-afterEach(async () => {
-  for (const c of clients.splice(0)) c.close();
-  await server.close();
-});
+const live = liveServerPerTest();
 
-const create = (payload: Record<string, unknown>) => server.app.inject({ method: 'POST', url: '/api/tables', payload });
+const create = (payload: Record<string, unknown>) => live.server.app.inject({ method: 'POST', url: '/api/tables', payload });
 const sha256 = (s: string): string => createHash('sha256').update(s, 'utf8').digest('hex');
 
 describe('the deal', () => {
@@ -37,7 +26,7 @@ describe('the deal', () => {
       expect(r.statusCode).toBe(400);
       expect(r.json<{ error: { code: string; message: string } }>().error).toMatchObject({ code: 'bad-options', message: expect.stringContaining('practice table') });
     }
-    expect((await server.app.inject({ method: 'GET', url: '/api/tables' })).json<TableSummary[]>()).toEqual([]);
+    expect((await live.server.app.inject({ method: 'GET', url: '/api/tables' })).json<TableSummary[]>()).toEqual([]);
   });
 
   it('keeps fixed seeds for practice tables, and says so', async () => {
@@ -45,16 +34,15 @@ describe('the deal', () => {
     expect(r.statusCode).toBe(201);
     const { table } = r.json<CreateTableResponse>();
     expect(table.deal).toEqual({ kind: 'fixed', commitment: sha256('tutorial'), seed: null });
-    expect((await server.app.inject({ method: 'GET', url: '/api/tables' })).json<TableSummary[]>()[0]!.deal.kind).toBe('fixed');
+    expect((await live.server.app.inject({ method: 'GET', url: '/api/tables' })).json<TableSummary[]>()[0]!.deal.kind).toBe('fixed');
   });
 
   it('commits to the server seed at the start, reveals it at the end, and the record replays that deal', async () => {
     const { table, seat } = (await create({ game: 'pick', seats: [{ kind: 'human' }, { kind: 'human' }], options: { rounds: 1 }, join: { seat: 0, name: 'Ann' } })).json<CreateTableResponse>();
     expect(table.deal).toMatchObject({ kind: 'server', seed: null });
     expect(table.deal.commitment).toMatch(/^[0-9a-f]{64}$/);
-    const bo = (await server.app.inject({ method: 'POST', url: `/api/tables/${table.id}/seats/2`, payload: { name: 'Bo' } })).json<ClaimSeatResponse>();
-    const ann = await client(url);
-    clients.push(ann);
+    const bo = (await live.server.app.inject({ method: 'POST', url: `/api/tables/${table.id}/seats/2`, payload: { name: 'Bo' } })).json<ClaimSeatResponse>();
+    const ann = await live.open();
     await ann.emit('watch', { tableId: table.id, token: seat!.token });
     expect(ann.snapshots[0]!.deal).toEqual(table.deal);
     await ann.emit('act', { tableId: table.id, token: seat!.token, seq: 0, action: { type: 'pick', n: 1 } });
@@ -65,7 +53,7 @@ describe('the deal', () => {
     expect(done.deal.seed).not.toBeNull();
     expect(sha256(done.deal.seed!)).toBe(table.deal.commitment);
     // What `drey replay` does with the record: the same deal, the same end.
-    const replay = (await server.app.inject({ method: 'GET', url: `/api/tables/${table.id}/replay` })).json<ReplayResponse>();
+    const replay = (await live.server.app.inject({ method: 'GET', url: `/api/tables/${table.id}/replay` })).json<ReplayResponse>();
     const record = replay.record as MatchRecord;
     expect(record.seed).toBe(done.deal.seed);
     const again = matchFromRecord(testGames[0]!, record);

@@ -1,15 +1,17 @@
 /** Shared set-up for server tests: a Drey server on an in-memory (or given) SQLite store. */
 import { io as connect, type Socket } from 'socket.io-client';
+import { afterEach, beforeEach } from 'vitest';
 import type { AnyGame } from '../src/engine/game.js';
 import { createDreyServer, type DreyServer } from '../src/server/app.js';
 import { createInlineRunner } from '../src/server/bots/pool.js';
+import type { ServerLimits } from '../src/server/limits.js';
 import type { SnapshotMessage, UpdateMessage } from '../src/server/protocol.js';
 import { openSqliteStore } from '../src/server/storage/sqlite.js';
 import { pickGame } from './fixtures/pick-game.js';
 
 export const testGames: readonly AnyGame[] = [pickGame as unknown as AnyGame];
 
-export async function makeServer(opts: { db?: string; games?: readonly AnyGame[]; botDelayMs?: number } = {}): Promise<DreyServer> {
+export async function makeServer(opts: { db?: string; games?: readonly AnyGame[]; botDelayMs?: number; limits?: Partial<ServerLimits> } = {}): Promise<DreyServer> {
   const games = opts.games ?? testGames;
   return createDreyServer({
     store: openSqliteStore(opts.db ?? ':memory:'),
@@ -17,6 +19,7 @@ export async function makeServer(opts: { db?: string; games?: readonly AnyGame[]
     bots: createInlineRunner((id) => games.find((g) => g.id === id)),
     botDelayMs: opts.botDelayMs ?? 0,
     webRoot: '/nonexistent',
+    ...(opts.limits ? { limits: opts.limits } : {}),
   });
 }
 
@@ -78,5 +81,37 @@ export async function client(url: string): Promise<TestClient> {
       return socket.timeout(5000).emitWithAck(event, msg) as Promise<T>;
     },
     close: () => socket.close(),
+  };
+}
+
+/**
+ * A fresh server on 127.0.0.1 for each test of the calling file (made in beforeEach, closed with
+ * its clients in afterEach): `live.server`, `live.url`, and `live.open()` for a client closed after the test.
+ */
+export function liveServerPerTest(limits?: Partial<ServerLimits>): { readonly server: DreyServer; readonly url: string; open(): Promise<TestClient> } {
+  let server: DreyServer | undefined;
+  let url = '';
+  const clients: TestClient[] = [];
+  beforeEach(async () => {
+    server = await makeServer(limits ? { limits } : {});
+    url = (await server.listen(0, '127.0.0.1')).url;
+  });
+  afterEach(async () => {
+    for (const c of clients.splice(0)) c.close();
+    await server?.close();
+  });
+  return {
+    get server() {
+      if (!server) throw new Error('the server starts in beforeEach');
+      return server;
+    },
+    get url() {
+      return url;
+    },
+    async open() {
+      const c = await client(url);
+      clients.push(c);
+      return c;
+    },
   };
 }

@@ -2,38 +2,25 @@
  * Issue 15, item 7: one seat holder spamming watch/leave cannot make the server push a frame per
  * message to everyone watching: messages per socket are rate-limited and presence is coalesced.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { DreyServer } from '../src/server/app.js';
+import { describe, expect, it } from 'vitest';
 import type { ClaimSeatResponse, CreateTableResponse, WatchAck } from '../src/server/protocol.js';
-import { client, makeServer, type TestClient } from './server-helpers.js';
+import { liveServerPerTest, type TestClient } from './server-helpers.js';
 
-let server: DreyServer;
-let url: string;
-const clients: TestClient[] = [];
-beforeEach(async () => {
-  server = await makeServer();
-  url = (await server.listen(0, '127.0.0.1')).url;
-});
-afterEach(async () => {
-  for (const c of clients.splice(0)) c.close();
-  await server.close();
-});
+const live = liveServerPerTest();
 
 describe('presence amplification', () => {
   it('spamming watch/leave reaches watchers as a handful of frames; the spammer is refused, then cut off', async () => {
     const { table } = (
-      await server.app.inject({ method: 'POST', url: '/api/tables', payload: { game: 'pick', seats: [{ kind: 'human' }, { kind: 'human' }], join: { seat: 0, name: 'Ann' } } })
+      await live.server.app.inject({ method: 'POST', url: '/api/tables', payload: { game: 'pick', seats: [{ kind: 'human' }, { kind: 'human' }], join: { seat: 0, name: 'Ann' } } })
     ).json<CreateTableResponse>();
-    const bo = (await server.app.inject({ method: 'POST', url: `/api/tables/${table.id}/seats/2`, payload: { name: 'Bo' } })).json<ClaimSeatResponse>();
+    const bo = (await live.server.app.inject({ method: 'POST', url: `/api/tables/${table.id}/seats/2`, payload: { name: 'Bo' } })).json<ClaimSeatResponse>();
     const watchers: TestClient[] = [];
     for (let i = 0; i < 7; i++) {
-      const w = await client(url);
-      clients.push(w);
+      const w = await live.open();
       expect((await w.emit<WatchAck>('watch', { tableId: table.id })).ok).toBe(true);
       watchers.push(w);
     }
-    const spammer = await client(url);
-    clients.push(spammer);
+    const spammer = await live.open();
     let disconnected = false;
     spammer.socket.on('disconnect', () => (disconnected = true));
     for (let i = 0; i < 600 && !disconnected; i++) {
@@ -48,21 +35,18 @@ describe('presence amplification', () => {
     expect(spammer.errors).toContainEqual(expect.objectContaining({ code: 'rate-limited' }));
     expect(disconnected).toBe(true);
     // The table is unchanged and still serves an honest client.
-    const fresh = await client(url);
-    clients.push(fresh);
+    const fresh = await live.open();
     expect(await fresh.emit<WatchAck>('watch', { tableId: table.id, token: bo.token })).toEqual({ ok: true, seq: 0, you: 1 });
   });
 
   it('still tells watchers who connected and who left', async () => {
     const { table } = (
-      await server.app.inject({ method: 'POST', url: '/api/tables', payload: { game: 'pick', seats: [{ kind: 'human' }, { kind: 'human' }], join: { seat: 0, name: 'Ann' } } })
+      await live.server.app.inject({ method: 'POST', url: '/api/tables', payload: { game: 'pick', seats: [{ kind: 'human' }, { kind: 'human' }], join: { seat: 0, name: 'Ann' } } })
     ).json<CreateTableResponse>();
-    const bo = (await server.app.inject({ method: 'POST', url: `/api/tables/${table.id}/seats/2`, payload: { name: 'Bo' } })).json<ClaimSeatResponse>();
-    const w = await client(url);
-    clients.push(w);
+    const bo = (await live.server.app.inject({ method: 'POST', url: `/api/tables/${table.id}/seats/2`, payload: { name: 'Bo' } })).json<ClaimSeatResponse>();
+    const w = await live.open();
     await w.emit('watch', { tableId: table.id });
-    const b = await client(url);
-    clients.push(b);
+    const b = await live.open();
     await b.emit('watch', { tableId: table.id, token: bo.token });
     await w.waitFor((m) => m.seats[1]?.kind === 'human' && m.seats[1].connected);
     b.close();

@@ -1,20 +1,9 @@
 /** Issue 15, item 9: every request and message gets an answer in Drey's shape; names are what they look like. */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { DreyServer } from '../src/server/app.js';
+import { describe, expect, it } from 'vitest';
 import { DisplayNameSchema, type ClaimSeatResponse, type CreateTableResponse } from '../src/server/protocol.js';
-import { client, makeServer, type TestClient } from './server-helpers.js';
+import { liveServerPerTest } from './server-helpers.js';
 
-let server: DreyServer;
-let url: string;
-const clients: TestClient[] = [];
-beforeEach(async () => {
-  server = await makeServer();
-  url = (await server.listen(0, '127.0.0.1')).url;
-});
-afterEach(async () => {
-  for (const c of clients.splice(0)) c.close();
-  await server.close();
-});
+const live = liveServerPerTest();
 type Answer = { ok: boolean; error?: { code: string; message: string } };
 
 describe('HTTP answers', () => {
@@ -22,15 +11,15 @@ describe('HTTP answers', () => {
     for (const [method, path] of [['GET', '/api/nope'], ['POST', '/api/nope'], ['PUT', '/api/tables'], ['DELETE', '/api/tables/abcdefgh'], ['OPTIONS', '/api/tables'], ['PATCH', '/x']] as const) {
       // With a body, an empty body or one that is not JSON: still no such route.
       for (const body of method === 'GET' ? [undefined] : [undefined, '{}', 'not json']) {
-        const res = await fetch(url + path, { method, headers: { 'content-type': 'application/json' }, ...(body === undefined ? {} : { body }) });
+        const res = await fetch(live.url + path, { method, headers: { 'content-type': 'application/json' }, ...(body === undefined ? {} : { body }) });
         expect(res.status, `${method} ${path} ${String(body)}`).toBe(404);
         expect(((await res.json()) as { error: { code: string } }).error.code).toBe('not-found');
       }
     }
-    const bad = await fetch(`${url}/%`);
+    const bad = await fetch(`${live.url}/%`);
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({ error: { code: 'bad-request', message: expect.any(String) } });
-    const xml = await fetch(`${url}/api/tables`, { method: 'POST', headers: { 'content-type': 'application/xml' }, body: '<x/>' });
+    const xml = await fetch(`${live.url}/api/tables`, { method: 'POST', headers: { 'content-type': 'application/xml' }, body: '<x/>' });
     expect(xml.status).toBe(415);
     expect(((await xml.json()) as { error: { code: string } }).error.code).toBe('bad-request');
   });
@@ -38,8 +27,7 @@ describe('HTTP answers', () => {
 
 describe('socket answers', () => {
   it('answers unknown events, leave, and acknowledged messages without a payload', async () => {
-    const c = await client(url);
-    clients.push(c);
+    const c = await live.open();
     expect(await c.emit<Answer>('hello', { x: 1 })).toMatchObject({ ok: false, error: { code: 'bad-request', message: expect.stringContaining("no event 'hello'") } });
     c.socket.emit('hello');
     await expect.poll(() => c.errors.length).toBe(1);
@@ -48,7 +36,7 @@ describe('socket answers', () => {
       const answer = (await c.socket.timeout(2000).emitWithAck(event)) as Answer;
       expect(answer).toMatchObject({ ok: false, error: { code: 'bad-request' } });
     }
-    const { table } = (await server.app.inject({ method: 'POST', url: '/api/tables', payload: { game: 'pick', seats: [{ kind: 'human' }, { kind: 'human' }] } })).json<CreateTableResponse>();
+    const { table } = (await live.server.app.inject({ method: 'POST', url: '/api/tables', payload: { game: 'pick', seats: [{ kind: 'human' }, { kind: 'human' }] } })).json<CreateTableResponse>();
     await c.emit('watch', { tableId: table.id });
     expect(await c.emit<Answer>('leave', { tableId: table.id })).toEqual({ ok: true });
   });
@@ -70,10 +58,10 @@ describe('display names', () => {
   });
 
   it('a refused name changes nothing at the table', async () => {
-    const { table } = (await server.app.inject({ method: 'POST', url: '/api/tables', payload: { game: 'pick', seats: [{ kind: 'human' }, { kind: 'human' }] } })).json<CreateTableResponse>();
-    const bad = await server.app.inject({ method: 'POST', url: `/api/tables/${table.id}/seats/1`, payload: { name: 'Ann\u202Eevil' } });
+    const { table } = (await live.server.app.inject({ method: 'POST', url: '/api/tables', payload: { game: 'pick', seats: [{ kind: 'human' }, { kind: 'human' }] } })).json<CreateTableResponse>();
+    const bad = await live.server.app.inject({ method: 'POST', url: `/api/tables/${table.id}/seats/1`, payload: { name: 'Ann\u202Eevil' } });
     expect(bad.statusCode).toBe(400);
-    const good = (await server.app.inject({ method: 'POST', url: `/api/tables/${table.id}/seats/1`, payload: { name: ' Zoe\u0308 ' } })).json<ClaimSeatResponse>();
+    const good = (await live.server.app.inject({ method: 'POST', url: `/api/tables/${table.id}/seats/1`, payload: { name: ' Zoe\u0308 ' } })).json<ClaimSeatResponse>();
     expect(good.table.seats[0]).toMatchObject({ name: 'Zoë' });
   });
 });

@@ -1,30 +1,19 @@
 /** Issue 15, item 6: an action is tied to the frame it was chosen in; a message sent again never applies twice. */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { DreyServer } from '../src/server/app.js';
+import { describe, expect, it } from 'vitest';
 import type { ActAck, ClaimSeatResponse, CreateTableResponse } from '../src/server/protocol.js';
-import { client, makeServer, type TestClient } from './server-helpers.js';
+import { liveServerPerTest } from './server-helpers.js';
 
-let server: DreyServer;
-let url: string;
-const clients: TestClient[] = [];
-beforeEach(async () => {
-  server = await makeServer();
-  url = (await server.listen(0, '127.0.0.1')).url;
-});
-afterEach(async () => {
-  for (const c of clients.splice(0)) c.close();
-  await server.close();
-});
+// Every old message is sent again after each move: more than a socket may send a second.
+const live = liveServerPerTest({ socketMessagesPerSecond: 10_000, socketBurst: 10_000 });
 
 describe('stale actions', () => {
   it('refuses every replayed act message of a whole game with stale-action, and changes nothing', async () => {
     const { table, seat } = (
-      await server.app.inject({ method: 'POST', url: '/api/tables', payload: { game: 'pick', seats: [{ kind: 'human' }, { kind: 'human' }], options: { rounds: 4 }, join: { seat: 0, name: 'Ann' } } })
+      await live.server.app.inject({ method: 'POST', url: '/api/tables', payload: { game: 'pick', seats: [{ kind: 'human' }, { kind: 'human' }], options: { rounds: 4 }, join: { seat: 0, name: 'Ann' } } })
     ).json<CreateTableResponse>();
-    const bo = (await server.app.inject({ method: 'POST', url: `/api/tables/${table.id}/seats/2`, payload: { name: 'Bo' } })).json<ClaimSeatResponse>();
+    const bo = (await live.server.app.inject({ method: 'POST', url: `/api/tables/${table.id}/seats/2`, payload: { name: 'Bo' } })).json<ClaimSeatResponse>();
     const tokens = [seat!.token, bo.token];
-    const players = [await client(url), await client(url)];
-    clients.push(...players);
+    const players = [await live.open(), await live.open()];
     for (const [i, p] of players.entries()) await p.emit('watch', { tableId: table.id, token: tokens[i] });
     const sent: Record<string, unknown>[] = [];
     // Both play their last legal action (picks of 3 collide, so the game runs its rounds) until the end.
@@ -43,20 +32,19 @@ describe('stale actions', () => {
       }
       await players[0]!.waitFor((m) => m.seq > latest.seq);
     }
-    const end = (await server.service.getTable(table.id))!.stored;
+    const end = (await live.server.service.getTable(table.id))!.stored;
     expect(end.status).toBe('finished');
     expect(sent.length).toBeGreaterThan(6);
     for (const msg of sent) expect(await players[0]!.emit<ActAck>('act', msg)).toMatchObject({ ok: false, error: { code: 'stale-action' } });
-    expect((await server.service.getTable(table.id))!.stored.seq).toBe(end.seq);
+    expect((await live.server.service.getTable(table.id))!.stored.seq).toBe(end.seq);
   });
 
   it('accepts a simultaneous choice chosen before another seat acted, once', async () => {
     const { table, seat } = (
-      await server.app.inject({ method: 'POST', url: '/api/tables', payload: { game: 'pick', seats: [{ kind: 'human' }, { kind: 'human' }], join: { seat: 0, name: 'Ann' } } })
+      await live.server.app.inject({ method: 'POST', url: '/api/tables', payload: { game: 'pick', seats: [{ kind: 'human' }, { kind: 'human' }], join: { seat: 0, name: 'Ann' } } })
     ).json<CreateTableResponse>();
-    const bo = (await server.app.inject({ method: 'POST', url: `/api/tables/${table.id}/seats/2`, payload: { name: 'Bo' } })).json<ClaimSeatResponse>();
-    const c = await client(url);
-    clients.push(c);
+    const bo = (await live.server.app.inject({ method: 'POST', url: `/api/tables/${table.id}/seats/2`, payload: { name: 'Bo' } })).json<ClaimSeatResponse>();
+    const c = await live.open();
     // Both chose at move 0; Bo's lands first. Ann's choice is still hers to make: accepted.
     expect(await c.emit<ActAck>('act', { tableId: table.id, token: bo.token, seq: 0, action: { type: 'pick', n: 1 } })).toEqual({ ok: true, seq: 1 });
     const ann = { tableId: table.id, token: seat!.token, seq: 0, action: { type: 'pick', n: 2 } };
