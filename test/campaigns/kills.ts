@@ -19,7 +19,8 @@ export interface KillFigures {
   acknowledged: number;
   lost: number;
   notResumed: number;
-  botMovesAfterLastRestart: number;
+  /** The all-bot table went on after the last restart (or had already finished). */
+  botTableResumed: boolean;
 }
 
 interface Acked {
@@ -88,9 +89,11 @@ export async function killCampaign(opts: { kills: number; tables: number; minMs:
       connectAll(run.url);
     }
     // After the last restart the bots go on by themselves.
-    const botSeqAtRestart = ((await (await fetch(`${run.url}/api/tables/${botTables[0]}`)).json()) as { seq: number }).seq;
+    const botTable = async (): Promise<{ seq: number; status: string }> => (await fetch(`${run.url}/api/tables/${botTables[0]}`)).json() as Promise<{ seq: number; status: string }>;
+    const atRestart = await botTable();
     await sleep(Math.max(opts.minMs, 1_000));
-    const botSeqLater = ((await (await fetch(`${run.url}/api/tables/${botTables[0]}`)).json()) as { seq: number }).seq;
+    const later = await botTable();
+    const botTableResumed = atRestart.status === 'finished' || later.seq > atRestart.seq;
     for (const s of sockets) s.close();
     await run.close();
 
@@ -107,7 +110,7 @@ export async function killCampaign(opts: { kills: number; tables: number; minMs:
     }
     for (const [id, seq] of maxAcked) if (((await store.getTable(id))?.seq ?? 0) < seq) notResumed++;
     await store.close();
-    return { kills, acknowledged: acked.length, lost, notResumed, botMovesAfterLastRestart: botSeqLater - botSeqAtRestart };
+    return { kills, acknowledged: acked.length, lost, notResumed, botTableResumed };
   } finally {
     for (const s of sockets) s.close();
     await run.close();
