@@ -5,8 +5,10 @@ import { connectionFlood } from './connection-flood.js';
 describe('the connection-flood attack', () => {
   it('caps connections per address, closes slow requests, and an honest player from elsewhere keeps playing', async () => {
     const f = await connectionFlood({ idle: 300, sockets: 40, slow: 20, perAddress: 50, requestTimeoutMs: 1_000, seconds: 3 });
-    // 50 per address in all: idle sockets hold at most that many; no socket.io client gets in past them.
+    // 50 per address in all: idle sockets hold at most that many of the server's descriptors; no
+    // socket.io client gets in past them.
     expect(f.idleStillOpen).toBeLessThanOrEqual(50);
+    expect(f.serverFdsDuringFlood - f.serverFdsBefore).toBeLessThanOrEqual(50 + 5);
     expect(f.socketsConnected).toBe(0);
     expect(f.slowStillOpenAfterTimeout).toBe(0);
     expect(f.honestBotMoves).toBeGreaterThanOrEqual(3);

@@ -4,13 +4,18 @@
  * (from another address) plays a table against easy bots. Figures: connections the server kept
  * and refused, slow requests still open after the request timeout, the honest seat's pace.
  */
+import { readdirSync } from 'node:fs';
 import { connect, type Socket as NetSocket } from 'node:net';
 import type { Socket } from 'socket.io-client';
 import { HONEST, honestSeat, quantile, serveProcess, sleep, socketTo, tableWithAnn } from './lib.js';
 
 export interface ConnectionFloodFigures {
   idleOpened: number;
+  /** Idle connections the client sees as open (some only in the kernel's queue, holding nothing of the server's). */
   idleStillOpen: number;
+  /** The server's open file descriptors before the flood and at its height: what the flood could exhaust. */
+  serverFdsBefore: number;
+  serverFdsDuringFlood: number;
   socketsConnected: number;
   slowRequests: number;
   slowStillOpenAfterTimeout: number;
@@ -33,6 +38,9 @@ export async function connectionFlood(opts: { idle: number; sockets: number; slo
   try {
     const { id, token } = await tableWithAnn(run.url, ['easy', 'easy', 'easy'], HONEST);
     const ann = await honestSeat(run.url, id, token, { from: HONEST });
+    const fds = (): number => readdirSync(`/proc/${run.proc.pid!}/fd`).length;
+    const serverFdsBefore = fds();
+    let serverFdsDuringFlood = serverFdsBefore;
 
     // Slow bodies first (they must be let in to be timed out), then idle sockets, then idle socket.io clients.
     const slowOpen = new Set<NetSocket>();
@@ -47,11 +55,12 @@ export async function connectionFlood(opts: { idle: number; sockets: number; slo
     const drip = setInterval(() => {
       for (const s of slowOpen) if (s.writable) s.write(' ');
     }, 200);
+    // Counted once connected (a connection still waiting in the kernel's backlog holds nothing of the server's).
     const idleOpen = new Set<NetSocket>();
     for (let i = 0; i < opts.idle; i++) {
       const s = connect(Number(port), '127.0.0.1');
       s.on('error', () => undefined);
-      idleOpen.add(s);
+      s.once('connect', () => idleOpen.add(s));
       s.once('close', () => idleOpen.delete(s));
       raw.push(s);
     }
@@ -65,12 +74,18 @@ export async function connectionFlood(opts: { idle: number; sockets: number; slo
     await sleep(300);
     ann.othersMoves = 0;
     ann.latencies.length = 0;
-    await sleep(Math.max(opts.seconds * 1000, opts.requestTimeoutMs + 1_500));
+    const until = performance.now() + Math.max(opts.seconds * 1000, opts.requestTimeoutMs + 1_500);
+    while (performance.now() < until) {
+      serverFdsDuringFlood = Math.max(serverFdsDuringFlood, fds());
+      await sleep(100);
+    }
     clearInterval(drip);
     ann.close();
     return {
       idleOpened: opts.idle,
       idleStillOpen: idleOpen.size,
+      serverFdsBefore,
+      serverFdsDuringFlood,
       socketsConnected,
       slowRequests: opts.slow,
       slowStillOpenAfterTimeout: slowOpen.size,
