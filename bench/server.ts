@@ -6,6 +6,13 @@
  * whole run stops after DREY_BENCH_SECONDS (default 120).
  *
  *   TABLES=200 HANDS=1 npm run bench:server
+ *
+ * Human pace (THINK_MS=2000): each person acts after a random think time (exponential, that
+ * mean), BOTS of the SEATS are easy bots at the server's normal delay, and tables play until
+ * DREY_BENCH_SECONDS: the figure is the p99 at a load people make, for finding the largest
+ * TABLES one process holds at ≤ 100 ms.
+ *
+ *   THINK_MS=2000 BOTS=2 TABLES=100 DREY_BENCH_SECONDS=60 npm run bench:server
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -19,6 +26,11 @@ const SEATS = Number(process.env.SEATS ?? 4);
 const HANDS = Number(process.env.HANDS ?? 1);
 const LIMIT_MS = Number(process.env.DREY_BENCH_SECONDS ?? 120) * 1000;
 const SYNC = process.env.DREY_DB_SYNC ?? 'full';
+/** Mean think time of a person in ms; 0 (the default) acts at once: the saturated mode. */
+const THINK_MS = Number(process.env.THINK_MS ?? 0);
+/** Bot seats per table (the last seats), at the server's normal delay in human-pace mode. */
+const BOTS = Number(process.env.BOTS ?? (THINK_MS > 0 ? 2 : 0));
+const HUMANS = SEATS - BOTS;
 
 interface Seat {
   socket: Socket;
@@ -39,7 +51,8 @@ interface Table {
 
 const dir = mkdtempSync(join(tmpdir(), 'drey-bench-'));
 const server = spawn(process.execPath, [...(process.env.DREY_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.DREY_PROFILE] : []), 'dist/server/start.js'], {
-  env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DREY_DB: join(dir, 'bench.sqlite'), DREY_DB_SYNC: SYNC },
+  // Every client is on loopback: the per-address limits (docs/deploy.md) would refuse most of them.
+  env: { ...process.env, ...(THINK_MS > 0 ? {} : { DREY_BOT_DELAY_MS: '0' }), PORT: '0', HOST: '127.0.0.1', DREY_DB: join(dir, 'bench.sqlite'), DREY_DB_SYNC: SYNC, DREY_MAX_CONNECTIONS_PER_ADDRESS: '100000', DREY_MAX_CONNECTIONS: '100000', DREY_TABLES_PER_MINUTE: '100000', DREY_SEATS_PER_MINUTE: '100000' },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 const stopServer = (): void => {
@@ -68,17 +81,17 @@ const post = async <T>(path: string, body: unknown): Promise<T> => {
 
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)]!;
 
-console.log(`server on ${url} (synchronous=${SYNC}); setting up ${TABLES} tables × ${SEATS} seats…`);
+console.log(`server on ${url} (synchronous=${SYNC}); setting up ${TABLES} tables × ${SEATS} seats (${BOTS} bots)${THINK_MS > 0 ? `, people think ${THINK_MS} ms on average` : ''}…`);
 const tables: Table[] = [];
 for (let t = 0; t < TABLES; t++) {
   const created = await post<CreateTableResponse>('/api/tables', {
     game: 'autumn-leaves',
-    seats: Array.from({ length: SEATS }, () => ({ kind: 'human' })),
+    seats: Array.from({ length: SEATS }, (_, i) => (i < HUMANS ? { kind: 'human' } : { kind: 'bot', bot: 'easy' })),
     options: { hands: HANDS },
     join: { seat: 0, name: 'P1' },
   });
   const tokens = [created.seat!.token];
-  for (let s = 1; s < SEATS; s++) {
+  for (let s = 1; s < HUMANS; s++) {
     tokens.push((await post<ClaimSeatResponse>(`/api/tables/${created.table.id}/seats/${s + 1}`, { name: `P${s + 1}` })).token);
   }
   tables.push({
@@ -99,8 +112,25 @@ function maybeAct(table: Table, seat: Seat): void {
   if (!started || table.done || seat.inflight || !f || f.legal.length === 0 || f.seq === seat.actedOn) return;
   seat.actedOn = f.seq;
   seat.inflight = true;
+  if (THINK_MS > 0) {
+    // A person: thinks for a while (exponential, mean THINK_MS), then plays what the latest frame offers.
+    setTimeout(() => {
+      const now = seat.latest;
+      if (!now || now.legal.length === 0 || table.done) {
+        seat.inflight = false;
+        seat.actedOn = -1;
+        return maybeAct(table, seat);
+      }
+      send(table, seat, now);
+    }, -Math.log(1 - Math.random()) * THINK_MS);
+    return;
+  }
+  send(table, seat, f);
+}
+
+function send(table: Table, seat: Seat, f: TableFrame): void {
   const at = performance.now();
-  seat.socket.emit('act', { tableId: table.id, token: seat.token, action: pick(f.legal) }, (ack: ActAck) => {
+  seat.socket.emit('act', { tableId: table.id, token: seat.token, seq: f.seq, action: pick(f.legal) }, (ack: ActAck) => {
     seat.inflight = false;
     if (ack.ok) table.sent.push({ seq: ack.seq, at });
     maybeAct(table, seat);
@@ -127,7 +157,7 @@ for (const table of tables) {
 }
 // Wait until every seat has its snapshot, then start all tables at once.
 while (!tables.every((t) => t.seats.every((s) => s.latest))) await new Promise((r) => setTimeout(r, 50));
-console.log(`${TABLES * SEATS} clients connected; playing…`);
+console.log(`${TABLES * HUMANS} clients connected; playing…`);
 const t0 = performance.now();
 started = 1;
 for (const table of tables) for (const seat of table.seats) maybeAct(table, seat);

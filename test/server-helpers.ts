@@ -1,10 +1,12 @@
 /** Shared set-up for server tests: a Drey server on an in-memory (or given) SQLite store. */
 import { io as connect, type Socket } from 'socket.io-client';
+import { afterEach, beforeEach } from 'vitest';
 import type { AnyGame } from '../src/engine/game.js';
 import { createRegistry, type Registry } from '../src/games/index.js';
 import { definePackage, type AnyGamePackage } from '../src/games/package.js';
 import { createDreyServer, type DreyServer } from '../src/server/app.js';
 import { createInlineRunner } from '../src/server/bots/pool.js';
+import type { ServerLimits } from '../src/server/limits.js';
 import type { SnapshotMessage, UpdateMessage } from '../src/server/protocol.js';
 import { openSqliteStore } from '../src/server/storage/sqlite.js';
 import { pickGame } from './fixtures/pick-game.js';
@@ -13,10 +15,11 @@ import { pickGame } from './fixtures/pick-game.js';
 export const bareGamePackage = (game: AnyGame): AnyGamePackage =>
   definePackage({ game, meta: { blurb: `${game.title}, a test game`, options: [] }, bots: {}, conformance: [] });
 
+/** The games the server tests play: the pick game (fixtures/pick-game.ts). */
 export const testGames: readonly AnyGame[] = [pickGame as unknown as AnyGame];
-export const testRegistry = (games: readonly AnyGame[] = testGames): Registry => createRegistry(games.map(bareGamePackage));
 
-export async function makeServer(opts: { db?: string; registry?: Registry; botDelayMs?: number } = {}): Promise<DreyServer> {
+export const testRegistry = (games: readonly AnyGame[] = testGames): Registry => createRegistry(games.map(bareGamePackage));
+export async function makeServer(opts: { db?: string; registry?: Registry; botDelayMs?: number; limits?: Partial<ServerLimits> } = {}): Promise<DreyServer> {
   const registry = opts.registry ?? testRegistry();
   return createDreyServer({
     store: openSqliteStore(opts.db ?? ':memory:'),
@@ -24,6 +27,7 @@ export async function makeServer(opts: { db?: string; registry?: Registry; botDe
     bots: createInlineRunner(registry),
     botDelayMs: opts.botDelayMs ?? 0,
     webRoot: '/nonexistent',
+    ...(opts.limits ? { limits: opts.limits } : {}),
   });
 }
 
@@ -85,5 +89,37 @@ export async function client(url: string): Promise<TestClient> {
       return socket.timeout(5000).emitWithAck(event, msg) as Promise<T>;
     },
     close: () => socket.close(),
+  };
+}
+
+/**
+ * A fresh server on 127.0.0.1 for each test of the calling file (made in beforeEach, closed with
+ * its clients in afterEach): `live.server`, `live.url`, and `live.open()` for a client closed after the test.
+ */
+export function liveServerPerTest(limits?: Partial<ServerLimits>): { readonly server: DreyServer; readonly url: string; open(): Promise<TestClient> } {
+  let server: DreyServer | undefined;
+  let url = '';
+  const clients: TestClient[] = [];
+  beforeEach(async () => {
+    server = await makeServer(limits ? { limits } : {});
+    url = (await server.listen(0, '127.0.0.1')).url;
+  });
+  afterEach(async () => {
+    for (const c of clients.splice(0)) c.close();
+    await server?.close();
+  });
+  return {
+    get server() {
+      if (!server) throw new Error('the server starts in beforeEach');
+      return server;
+    },
+    get url() {
+      return url;
+    },
+    async open() {
+      const c = await client(url);
+      clients.push(c);
+      return c;
+    },
   };
 }

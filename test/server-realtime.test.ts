@@ -53,7 +53,7 @@ describe('a live table', () => {
     expect(ann.snapshots[0]!.legal).toHaveLength(3);
     expect(watcher.snapshots[0]!.legal).toEqual([]);
 
-    const ack = await ann.emit<ActAck>('act', { tableId: id, token: tokens[0], action: { type: 'pick', n: 3 } });
+    const ack = await ann.emit<ActAck>('act', { tableId: id, token: tokens[0], seq: 0, action: { type: 'pick', n: 3 } });
     expect(ack).toEqual({ ok: true, seq: 1 });
     const annUpdate = await ann.waitFor((m) => m.seq === 1);
     const boUpdate = await bo.waitFor((m) => m.seq === 1);
@@ -77,10 +77,12 @@ describe('a live table', () => {
     const cases: [unknown, string][] = [
       ['not an object', 'bad-request'],
       [{ tableId: id, action: { type: 'pick', n: 1 } }, 'bad-request'],
-      [{ tableId: id, token: 'A'.repeat(43), action: { type: 'pick', n: 1 } }, 'bad-token'],
-      [{ tableId: 'nosuchtable', token: tokens[0], action: { type: 'pick', n: 1 } }, 'unknown-table'],
-      [{ tableId: id, token: tokens[0], action: { type: 'pick', n: 7 } }, 'malformed-action'],
-      [{ tableId: id, token: tokens[0], action: { type: 'collect' } }, 'illegal-action'],
+      [{ tableId: id, token: 'A'.repeat(43), seq: 0, action: { type: 'pick', n: 1 } }, 'bad-token'],
+      [{ tableId: 'nosuchtable', token: tokens[0], seq: 0, action: { type: 'pick', n: 1 } }, 'unknown-table'],
+      [{ tableId: id, token: tokens[0], action: { type: 'pick', n: 1 } }, 'bad-request'],
+      [{ tableId: id, token: tokens[0], seq: 5, action: { type: 'pick', n: 1 } }, 'stale-action'],
+      [{ tableId: id, token: tokens[0], seq: 0, action: { type: 'pick', n: 7 } }, 'malformed-action'],
+      [{ tableId: id, token: tokens[0], seq: 0, action: { type: 'collect' } }, 'illegal-action'],
     ];
     for (const [msg, code] of cases) {
       const ack = await ann.emit<ActAck>('act', msg);
@@ -91,9 +93,12 @@ describe('a live table', () => {
       }
     }
     // Out of turn: Ann has picked and must wait for Bo.
-    await ann.emit('act', { tableId: id, token: tokens[0], action: { type: 'pick', n: 1 } });
-    const twice = await ann.emit<ActAck>('act', { tableId: id, token: tokens[0], action: { type: 'pick', n: 2 } });
+    const first = { tableId: id, token: tokens[0], seq: 0, action: { type: 'pick', n: 1 } };
+    await ann.emit('act', first);
+    const twice = await ann.emit<ActAck>('act', { tableId: id, token: tokens[0], seq: 1, action: { type: 'pick', n: 2 } });
     expect(twice).toMatchObject({ ok: false, error: { code: 'not-your-turn' } });
+    // The same message again is stale: Ann has acted since the frame it was chosen in.
+    expect(await ann.emit<ActAck>('act', first)).toMatchObject({ ok: false, error: { code: 'stale-action' } });
     // Without an ack the error arrives as an event, to Ann alone.
     ann.socket.emit('act', { tableId: id, token: tokens[0], action: 'junk' });
     await expect.poll(() => ann.errors.length).toBe(1);
@@ -116,7 +121,7 @@ describe('a live table', () => {
       const latest = [...ann.snapshots, ...ann.updates].sort((a, b) => b.seq - a.seq)[0]!;
       if (latest.status === 'finished') break;
       if (latest.legal.length > 0) {
-        await ann.emit<ActAck>('act', { tableId: table.id, token: seat!.token, action: latest.legal[0] });
+        await ann.emit<ActAck>('act', { tableId: table.id, token: seat!.token, seq: latest.seq, action: latest.legal[0] });
       }
       await ann.waitFor((m) => m.seq > latest.seq || m.status === 'finished');
     }
@@ -144,11 +149,11 @@ describe('a live table', () => {
     const { id, tokens } = await twoHumans();
     const ann = await open();
     await ann.emit('watch', { tableId: id, token: tokens[0] });
-    await ann.emit('act', { tableId: id, token: tokens[0], action: { type: 'pick', n: 2 } });
+    await ann.emit('act', { tableId: id, token: tokens[0], seq: 0, action: { type: 'pick', n: 2 } });
     ann.close();
     const bo = await open();
     await bo.emit('watch', { tableId: id, token: tokens[1] });
-    await bo.emit('act', { tableId: id, token: tokens[1], action: { type: 'pick', n: 1 } });
+    await bo.emit('act', { tableId: id, token: tokens[1], seq: 1, action: { type: 'pick', n: 1 } });
     const again = await open();
     expect(await again.emit<WatchAck>('watch', { tableId: id, token: tokens[0] })).toEqual({ ok: true, seq: 2, you: 0 });
     const snap = again.snapshots[0]!;
@@ -193,11 +198,11 @@ describe('a failure inside the server', () => {
       const c = await client(u);
       clients.push(c);
       await c.emit('watch', { tableId: table.id, token: seat!.token });
-      expect(await c.emit<ActAck>('act', { tableId: table.id, token: seat!.token, action: { type: 'pick', n: 3 } })).toMatchObject({
+      expect(await c.emit<ActAck>('act', { tableId: table.id, token: seat!.token, seq: 0, action: { type: 'pick', n: 3 } })).toMatchObject({
         ok: false,
         error: { code: 'internal-error' },
       });
-      expect(await c.emit<ActAck>('act', { tableId: table.id, token: seat!.token, action: { type: 'pick', n: 2 } })).toEqual({ ok: true, seq: 1 });
+      expect(await c.emit<ActAck>('act', { tableId: table.id, token: seat!.token, seq: 0, action: { type: 'pick', n: 2 } })).toEqual({ ok: true, seq: 1 });
     } finally {
       await s.close();
     }
@@ -249,11 +254,11 @@ describe('storage', () => {
       clients.push(c);
       await c.emit('watch', { tableId: table.id, token: seat!.token });
       failing = true;
-      const ack = await c.emit<ActAck>('act', { tableId: table.id, token: seat!.token, action: { type: 'pick', n: 1 } });
+      const ack = await c.emit<ActAck>('act', { tableId: table.id, token: seat!.token, seq: 0, action: { type: 'pick', n: 1 } });
       expect(ack).toMatchObject({ ok: false, error: { code: 'storage-error' } });
       expect(c.updates.filter((m) => m.seq > 0)).toEqual([]);
       failing = false;
-      expect(await c.emit<ActAck>('act', { tableId: table.id, token: seat!.token, action: { type: 'pick', n: 1 } })).toEqual({ ok: true, seq: 1 });
+      expect(await c.emit<ActAck>('act', { tableId: table.id, token: seat!.token, seq: 0, action: { type: 'pick', n: 1 } })).toEqual({ ok: true, seq: 1 });
     } finally {
       await s.close();
     }

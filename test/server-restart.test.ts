@@ -51,7 +51,7 @@ const latest = (c: TestClient) => [...c.snapshots, ...c.updates].sort((a, b) => 
 describe('a server killed with SIGKILL mid-game', () => {
   it('resumes every table from its event log, bots included', async () => {
     let { proc, url } = await startServer();
-    const bots = [1, 2, 3].map(() => ({ kind: 'bot', bot: 'heuristic' }));
+    const bots = [1, 2, 3].map(() => ({ kind: 'bot', bot: 'easy' }));
     const allBots = await post<CreateTableResponse>(`${url}/api/tables`, { game: 'autumn-leaves', seats: [...bots, { kind: 'bot', bot: 'random' }] });
     const withHuman = await post<CreateTableResponse>(`${url}/api/tables`, { game: 'autumn-leaves', seats: [{ kind: 'human' }, ...bots], join: { seat: 0, name: 'Ann' } });
     const waiting = await post<CreateTableResponse>(`${url}/api/tables`, { game: 'autumn-leaves', seats: [{ kind: 'human' }, { kind: 'human' }, ...bots.slice(0, 1)], join: { seat: 0, name: 'Bo' } });
@@ -65,7 +65,7 @@ describe('a server killed with SIGKILL mid-game', () => {
     // Ann plays a few moves, then leaves the table waiting for her.
     for (let moves = 0; moves < 4; ) {
       const f = await ann.waitFor((m) => m.legal.length > 0 && m.seq >= latest(ann).seq);
-      const ack = await ann.emit<ActAck>('act', { tableId: withHuman.table.id, token, action: f.legal[0] });
+      const ack = await ann.emit<ActAck>('act', { tableId: withHuman.table.id, token, seq: f.seq, action: f.legal[0] });
       expect(ack.ok).toBe(true);
       moves++;
       await ann.waitFor((m) => m.seq > f.seq);
@@ -95,7 +95,7 @@ describe('a server killed with SIGKILL mid-game', () => {
     expect(snap.seq).toBe(annFrame.seq);
     expect(snap.view).toEqual(annFrame.view);
     expect(snap.legal).toEqual(annFrame.legal);
-    expect((await back.emit<ActAck>('act', { tableId: withHuman.table.id, token, action: snap.legal[0] })).ok).toBe(true);
+    expect((await back.emit<ActAck>('act', { tableId: withHuman.table.id, token, seq: snap.seq, action: snap.legal[0] })).ok).toBe(true);
 
     // The bots' table goes on by itself.
     const watchAgain = await client(url);

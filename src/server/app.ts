@@ -4,22 +4,28 @@
  * `close` stops everything it started, in order.
  */
 import { existsSync } from 'node:fs';
+import type { Server } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { Server as SocketServer } from 'socket.io';
 import { BUILTINS, type Registry } from '../games/index.js';
 import { createWorkerPool, type BotRunner } from './bots/pool.js';
 import { registerApi, sendError } from './http.js';
+import { DEFAULT_LIMITS, limitConnections, limitedHttpServer, type ConnectionCounts, type ServerLimits } from './limits.js';
+import { handshakeAllowed, hostAllowed, type OriginPolicy } from './origins.js';
 import { attachRealtime } from './realtime.js';
 import { TableService } from './service.js';
-import type { ServerErrorCode } from './protocol.js';
+import type { ServerError, ServerErrorCode } from './protocol.js';
 import type { Store } from './storage/types.js';
 
 /** The package root: two levels above this file, in src/server and in dist/server alike. */
 export const PACKAGE_ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+
+const notFound = (req: FastifyRequest): ServerError => ({ code: 'not-found', message: `no route ${req.method} ${req.url.split('?')[0] ?? ''}` });
 
 export interface DreyServerOptions {
   store: Store;
@@ -28,18 +34,29 @@ export interface DreyServerOptions {
   /** Defaults to a pool of worker threads. */
   bots?: BotRunner;
   botWorkers?: number;
+  /** Limits of the default pool: each decision's time, each worker's heap (defaults: 5 s, 256 MB). */
+  botTimeLimitMs?: number;
+  botMemoryLimitMb?: number;
   botDelayMs?: number;
   /** The built web app (index.html and assets); defaults to dist/web. */
   webRoot?: string;
   /** Where docs/rules/<game>.md live; defaults to the package's docs/rules. */
   rulesDir?: string;
   logger?: boolean;
+  /** Connection, timeout and rate limits; each defaults to DEFAULT_LIMITS. */
+  limits?: Partial<ServerLimits>;
+  /** Behind a reverse proxy: take the client's address from X-Forwarded-For (rate limits). */
+  trustProxy?: boolean;
+  /** Hosts and origins the server answers (origins.ts); absent: any host, and live tables from its own origin only. */
+  origins?: Partial<OriginPolicy>;
 }
 
 export interface DreyServer {
   app: FastifyInstance;
   io: SocketServer;
   service: TableService;
+  /** What the connection limits have done so far. */
+  connections: ConnectionCounts;
   /** Starts listening; resolves to the address it listens on. */
   listen(port: number, host: string): Promise<{ port: number; host: string; url: string }>;
   close(): Promise<void>;
@@ -48,36 +65,78 @@ export interface DreyServer {
 export async function createDreyServer(opts: DreyServerOptions): Promise<DreyServer> {
   const rulesDir = opts.rulesDir ?? join(PACKAGE_ROOT, 'docs', 'rules');
   const rulesFile = (id: string): string => join(rulesDir, `${id}.md`);
-  const bots = opts.bots ?? createWorkerPool(opts.botWorkers ?? 2);
+  const bots =
+    opts.bots ??
+    createWorkerPool(opts.botWorkers ?? 2, { timeLimitMs: opts.botTimeLimitMs ?? 5_000, memoryLimitMb: opts.botMemoryLimitMb ?? 256 });
+  const limits: ServerLimits = { ...DEFAULT_LIMITS, ...opts.limits };
+  let http: Server | undefined;
   const app = Fastify({
     logger: opts.logger ?? false,
+    serverFactory: (handler) => (http = limitedHttpServer(limits, handler)),
+    trustProxy: opts.trustProxy ?? false,
     bodyLimit: 256 * 1024,
     // A URL that cannot be decoded (`/%`) is answered before any route, in Drey's error shape.
     frameworkErrors: (error, _req, reply) => sendError(reply, { code: 'bad-request', message: error.message }),
   });
+  const connections = limitConnections(http ?? app.server, limits);
   const service = new TableService({
     store: opts.store,
     registry: opts.registry ?? BUILTINS,
     bots,
     botDelayMs: opts.botDelayMs ?? 700,
+    openTableTtlMs: limits.openTableTtlMs,
     hasRules: (id) => existsSync(rulesFile(id)),
     warn: (m) => app.log.warn(m),
   });
 
   // Fastify's own errors (bad JSON, wrong content type, too large, a refused static file) and
   // anything a route threw, in Drey's error shape. A server fault is logged, not shown.
-  app.setErrorHandler((error: { statusCode?: number; message: string }, _req, reply) => {
+  app.setErrorHandler((error: { statusCode?: number; message: string }, req, reply) => {
     const status = error.statusCode ?? 500;
+    // A body that does not parse, sent to no route at all: the missing route is the answer.
+    if (req.is404 && status < 500) return sendError(reply, notFound(req));
     if (status >= 500) {
       app.log.error(error);
       return reply.code(status).send({ error: { code: 'internal-error', message: 'the server could not handle that request' } });
     }
-    const code: ServerErrorCode = status === 403 ? 'forbidden' : status === 404 ? 'not-found' : 'bad-request';
+    const code: ServerErrorCode = status === 403 ? 'forbidden' : status === 404 ? 'not-found' : status === 429 ? 'rate-limited' : 'bad-request';
     return reply.code(status).send({ error: { code, message: error.message } });
+  });
+
+  const policy: OriginPolicy = { hosts: opts.origins?.hosts, origins: opts.origins?.origins ?? [] };
+  // A request for a host this server is not (DNS rebinding) is refused before any route.
+  app.addHook('onRequest', async (req, reply) => {
+    if (!hostAllowed(policy, req.headers.host)) {
+      return sendError(reply, { code: 'forbidden', message: 'this server does not answer for that host' });
+    }
+    return undefined;
+  });
+  // Browser hardening: a content security policy that allows only this origin (and no framing),
+  // nosniff, no referrer across sites. Styles may be inline (React's style attributes).
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    frameguard: { action: 'deny' },
+    // The app is served over plain HTTP on loopback too; HSTS belongs to the TLS proxy in front.
+    strictTransportSecurity: false,
   });
 
   await registerApi(app, {
     service,
+    limits,
     rules: async (id) => (existsSync(rulesFile(id)) ? readFile(rulesFile(id), 'utf8') : undefined),
   });
 
@@ -91,11 +150,16 @@ export async function createDreyServer(opts: DreyServerOptions): Promise<DreySer
     if (req.method === 'GET' && hasWeb && isPage) {
       return reply.type('text/html; charset=utf-8').sendFile('index.html');
     }
-    return sendError(reply, { code: 'not-found', message: `no route ${req.method} ${req.url.split('?')[0] ?? ''}` });
+    return sendError(reply, notFound(req));
   });
 
-  const io = new SocketServer(app.server, { serveClient: false, maxHttpBufferSize: 64 * 1024 });
-  attachRealtime(io, service, (m) => app.log.warn(m));
+  const io = new SocketServer(app.server, {
+    serveClient: false,
+    maxHttpBufferSize: 64 * 1024,
+    // No cross-site pages at live tables: the handshake's Host and Origin are checked (origins.ts).
+    allowRequest: (req, callback) => callback(null, handshakeAllowed(policy, req)),
+  });
+  attachRealtime(io, service, { warn: (m) => app.log.warn(m), limits });
   await service.start();
 
   let closed = false;
@@ -103,6 +167,7 @@ export async function createDreyServer(opts: DreyServerOptions): Promise<DreySer
     app,
     io,
     service,
+    connections,
     async listen(port, host) {
       await app.listen({ port, host });
       const addr = app.server.address();

@@ -1,11 +1,13 @@
 /**
  * Bot seats: whenever a bot is to act at a running table, it is asked (on the bot runner, off the
- * event loop) after a short delay so people can follow, and its action is played like anyone
- * else's. A bot that fails or chooses a refused action plays its first legal action instead, so a
- * table never freezes.
+ * event loop, with the runner's time and memory limits) after a short delay so people can follow,
+ * and its action is played like anyone else's. A decision that fails or times out is logged and
+ * made again by the easy level; if that fails too, or the bot chose a refused action, the seat
+ * plays its first legal action, so a table never freezes.
  */
 import type { ActionBase, Seat } from '../engine/game.js';
-import type { BotRunner } from './bots/pool.js';
+import { FALLBACK_BOT, isLiveBot } from './bot-levels.js';
+import type { BotAnswer, BotRunner } from './bots/pool.js';
 import { enqueue, type LiveTable } from './live-table.js';
 import { fail, messageOf, type ServiceResult } from './result.js';
 
@@ -51,28 +53,39 @@ export class BotSeats {
     this.timers.clear();
   }
 
-  private async run(table: LiveTable, seat: Seat, bot: string): Promise<void> {
+  private async run(table: LiveTable, seat: Seat, stored: string): Promise<void> {
     if (this.closed) return;
     const { warn } = this.opts;
+    const where = `table ${table.stored.id}, seat ${seat + 1}`;
+    // A table stored before the allowlist (or by hand) may name any bot: it plays the fallback level.
+    const bot = isLiveBot(stored) ? stored : FALLBACK_BOT;
+    if (bot !== stored) warn(`${where}: bot '${stored}' is not offered on live tables; it plays ${FALLBACK_BOT}`);
     const seqAtStart = table.stored.seq;
-    const answer = await this.opts.runner.run({
-      game: table.game.id,
-      bot,
-      seat,
-      state: table.game.clone(table.match.state),
-      rngSeed: `${table.stored.seed}:bot:${seat}:${seqAtStart}`,
-      // Tables take turns for the workers: one with many bot seats cannot starve another.
-      owner: table.stored.id,
-    });
+    const ask = (name: string): Promise<BotAnswer> =>
+      this.opts.runner.run({
+        game: table.game.id,
+        bot: name,
+        seat,
+        state: table.game.clone(table.match.state),
+        rngSeed: `${table.stored.seed}:bot:${seat}:${seqAtStart}`,
+        // Tables take turns for the workers: one with many bot seats cannot starve another.
+        owner: table.stored.id,
+      });
+    let answer = await ask(bot);
+    if (!answer.ok && bot !== FALLBACK_BOT && !this.closed) {
+      // A decision that failed or ran out of time or memory: the easy level decides instead.
+      warn(`${where}: the ${bot} bot failed (${answer.code}: ${answer.error}); playing ${FALLBACK_BOT} instead`);
+      answer = await ask(FALLBACK_BOT);
+    }
     if (this.closed) return;
     const chosen: unknown = answer.ok ? answer.action : undefined;
-    if (!answer.ok) warn(`table ${table.stored.id}: the ${bot} bot in seat ${seat + 1} failed: ${answer.error}`);
+    if (!answer.ok) warn(`${where}: the ${FALLBACK_BOT} bot failed too (${answer.code}: ${answer.error}); playing the first legal action`);
     const played = await enqueue(table, async (): Promise<ServiceResult<{ seq: number }>> => {
       if (this.closed) return { ok: true, value: { seq: table.stored.seq } };
       if (chosen !== undefined) {
         const r = await this.opts.play(table, seat, chosen);
         if (r.ok || table.stored.seq !== seqAtStart) return r;
-        warn(`table ${table.stored.id}: the ${bot} bot in seat ${seat + 1} chose a refused action: ${r.error.message}`);
+        warn(`${where}: the ${bot} bot chose a refused action: ${r.error.message}`);
       }
       // A bot that fails must not freeze the table: it plays its first legal action instead.
       const fallback: ActionBase | undefined = table.game.legalActions(table.match.state, seat)[0];

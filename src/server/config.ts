@@ -1,11 +1,14 @@
 /**
  * Server settings from the environment, parsed once at start. PORT and HOST say where to listen,
  * DREY_DB where the SQLite file is, DREY_BOT_DELAY_MS how long a bot waits before it acts (so
- * people can follow), DREY_BOT_WORKERS how many worker threads think for bots.
+ * people can follow), DREY_BOT_WORKERS how many worker threads think for bots, DREY_BOT_TIME_LIMIT_MS
+ * and DREY_BOT_MEMORY_MB what one decision may take (docs/deploy.md lists every setting).
  */
 import { cpus } from 'node:os';
 import { z } from 'zod';
 import { describeZodError } from '../engine/schema.js';
+import type { ServerLimits } from './limits.js';
+import { defaultHosts } from './origins.js';
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -15,8 +18,44 @@ const EnvSchema = z.object({
   DATABASE_URL: z.string().optional(),
   DREY_BOT_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(700),
   DREY_BOT_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  DREY_BOT_TIME_LIMIT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  DREY_BOT_MEMORY_MB: z.coerce.number().int().min(32).max(16_384).default(256),
   DREY_WEB_ROOT: z.string().optional(),
+  DREY_MAX_CONNECTIONS: z.coerce.number().int().min(1).optional(),
+  DREY_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).optional(),
+  DREY_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).optional(),
+  DREY_IDLE_TIMEOUT_MS: z.coerce.number().int().min(1000).optional(),
+  DREY_TABLES_PER_MINUTE: z.coerce.number().int().min(1).optional(),
+  DREY_SEATS_PER_MINUTE: z.coerce.number().int().min(1).optional(),
+  DREY_OPEN_TABLE_TTL_MS: z.coerce.number().int().min(1000).optional(),
+  DREY_SOCKET_MESSAGES_PER_SECOND: z.coerce.number().int().min(1).optional(),
+  DREY_ALLOWED_HOSTS: z.string().optional(),
+  DREY_ALLOWED_ORIGINS: z.string().optional(),
+  DREY_TRUST_PROXY: z.enum(['0', '1', 'true', 'false']).default('0'),
 });
+
+/** A comma-separated list, or undefined when empty. */
+const list = (value: string | undefined): string[] | undefined => {
+  const items = (value ?? '').split(',').map((s) => s.trim()).filter((s) => s.length > 0);
+  return items.length > 0 ? items : undefined;
+};
+
+/** The limits the environment sets; the rest keep DEFAULT_LIMITS (limits.ts). */
+function limitsOf(e: z.infer<typeof EnvSchema>): Partial<ServerLimits> {
+  const set: Partial<ServerLimits> = {};
+  if (e.DREY_MAX_CONNECTIONS !== undefined) set.connections = e.DREY_MAX_CONNECTIONS;
+  if (e.DREY_MAX_CONNECTIONS_PER_ADDRESS !== undefined) set.connectionsPerAddress = e.DREY_MAX_CONNECTIONS_PER_ADDRESS;
+  if (e.DREY_REQUEST_TIMEOUT_MS !== undefined) set.requestTimeoutMs = e.DREY_REQUEST_TIMEOUT_MS;
+  if (e.DREY_IDLE_TIMEOUT_MS !== undefined) set.idleTimeoutMs = e.DREY_IDLE_TIMEOUT_MS;
+  if (e.DREY_TABLES_PER_MINUTE !== undefined) set.tablesPerMinute = e.DREY_TABLES_PER_MINUTE;
+  if (e.DREY_SEATS_PER_MINUTE !== undefined) set.seatsPerMinute = e.DREY_SEATS_PER_MINUTE;
+  if (e.DREY_OPEN_TABLE_TTL_MS !== undefined) set.openTableTtlMs = e.DREY_OPEN_TABLE_TTL_MS;
+  if (e.DREY_SOCKET_MESSAGES_PER_SECOND !== undefined) {
+    set.socketMessagesPerSecond = e.DREY_SOCKET_MESSAGES_PER_SECOND;
+    set.socketBurst = 2 * e.DREY_SOCKET_MESSAGES_PER_SECOND;
+  }
+  return set;
+}
 
 export interface ServerConfig {
   port: number;
@@ -26,7 +65,17 @@ export interface ServerConfig {
   databaseUrl: string | undefined;
   botDelayMs: number;
   botWorkers: number;
+  /** Each bot decision's time limit; past it the decision fails and the easy level decides. */
+  botTimeLimitMs: number;
+  /** Each bot worker's heap limit. */
+  botMemoryLimitMb: number;
   webRoot: string | undefined;
+  limits: Partial<ServerLimits>;
+  /** Behind a reverse proxy: rate limits key on X-Forwarded-For's client address. */
+  trustProxy: boolean;
+  /** Host names the server answers (undefined: any) and extra origins for live tables. */
+  allowedHosts: readonly string[] | undefined;
+  allowedOrigins: readonly string[];
 }
 
 export const defaultBotWorkers = (): number => Math.max(2, Math.min(4, cpus().length - 1));
@@ -47,7 +96,13 @@ export function readConfig(env: NodeJS.ProcessEnv): { ok: true; value: ServerCon
       databaseUrl: e.DATABASE_URL,
       botDelayMs: e.DREY_BOT_DELAY_MS,
       botWorkers: e.DREY_BOT_WORKERS ?? defaultBotWorkers(),
+      botTimeLimitMs: e.DREY_BOT_TIME_LIMIT_MS,
+      botMemoryLimitMb: e.DREY_BOT_MEMORY_MB,
       webRoot: e.DREY_WEB_ROOT,
+      limits: limitsOf(e),
+      trustProxy: e.DREY_TRUST_PROXY === '1' || e.DREY_TRUST_PROXY === 'true',
+      allowedHosts: defaultHosts(e.HOST, list(e.DREY_ALLOWED_HOSTS)),
+      allowedOrigins: list(e.DREY_ALLOWED_ORIGINS) ?? [],
     },
   };
 }

@@ -4,12 +4,14 @@
  * which takes typed input; every error is a JSON value { error: { code, message } } with a fitting
  * status code.
  */
+import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { Viewer } from '../engine/game.js';
 import { describeZodError } from '../engine/schema.js';
 import type { ServerError, ServerErrorCode } from './protocol.js';
-import { ClaimSeatSchema, CreateTableSchema, TableIdSchema } from './protocol.js';
+import { ClaimSeatSchema, CreateTableSchema, TABLE_STATUSES, TableIdSchema } from './protocol.js';
+import type { ServerLimits } from './limits.js';
 import type { ServiceResult } from './result.js';
 import type { TableService } from './service.js';
 
@@ -32,6 +34,8 @@ const STATUS: Record<ServerErrorCode, number> = {
   'game-over': 409,
   'not-your-turn': 409,
   'illegal-action': 409,
+  'stale-action': 409,
+  'rate-limited': 429,
   'storage-error': 500,
   'internal-error': 500,
 };
@@ -57,15 +61,31 @@ function parsed<T>(reply: FastifyReply, schema: z.ZodType<T>, input: unknown): T
 const TableParams = z.object({ id: TableIdSchema });
 const SeatParams = z.object({ id: TableIdSchema, seat: z.coerce.number().int().min(1).max(64) });
 const ReplayQuery = z.object({ viewer: z.union([z.literal('spectator'), z.coerce.number().int().min(1).max(64)]).default('spectator') });
+const LobbyQuery = z.object({
+  status: z.enum(TABLE_STATUSES).optional(),
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+  /** The id of the last table of the previous page. */
+  before: TableIdSchema.optional(),
+});
 const GameParams = z.object({ game: z.string().regex(/^[a-z0-9-]{1,40}$/) });
 
 export interface HttpOptions {
   service: TableService;
+  limits: Pick<ServerLimits, 'tablesPerMinute' | 'seatsPerMinute'>;
   /** The rules page of a game as Markdown, or undefined when it has none. */
   rules: (gameId: string) => Promise<string | undefined>;
 }
 
-export async function registerApi(app: FastifyInstance, { service, rules }: HttpOptions): Promise<void> {
+/** A route's rate limit per client address (see limits.ts); past it the answer is 429 `rate-limited`. */
+const perMinute = (max: number) => ({ config: { rateLimit: { max, timeWindow: 60_000 } } });
+
+export async function registerApi(app: FastifyInstance, { service, rules, limits }: HttpOptions): Promise<void> {
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, ctx) =>
+      Object.assign(new Error(`too many requests from your address: try again in ${ctx.after}`), { statusCode: ctx.statusCode }),
+  });
+
   app.get('/api/health', async () => ({ ok: true }));
 
   app.get('/api/games', async () => service.games());
@@ -80,9 +100,13 @@ export async function registerApi(app: FastifyInstance, { service, rules }: Http
     return reply.type('text/markdown; charset=utf-8').send(text);
   });
 
-  app.get('/api/tables', async () => service.list());
+  app.get('/api/tables', async (req, reply) => {
+    const q = parsed(reply, LobbyQuery, req.query);
+    if (!q) return reply;
+    return service.list({ ...(q.status ? { status: q.status } : {}), ...(q.limit ? { limit: q.limit } : {}), ...(q.before ? { before: q.before } : {}) });
+  });
 
-  app.post('/api/tables', async (req, reply) => {
+  app.post('/api/tables', perMinute(limits.tablesPerMinute), async (req, reply) => {
     const body = parsed(reply, CreateTableSchema, req.body);
     return body ? answer(reply, await service.create(body), 201) : reply;
   });
@@ -96,7 +120,7 @@ export async function registerApi(app: FastifyInstance, { service, rules }: Http
   });
 
   // Seats are numbered from 1 in URLs, as people count them (invite links show them).
-  app.post('/api/tables/:id/seats/:seat', async (req, reply) => {
+  app.post('/api/tables/:id/seats/:seat', perMinute(limits.seatsPerMinute), async (req, reply) => {
     const p = parsed(reply, SeatParams, req.params);
     const body = p && parsed(reply, ClaimSeatSchema, req.body);
     if (!p || !body) return reply;
@@ -108,6 +132,7 @@ export async function registerApi(app: FastifyInstance, { service, rules }: Http
     const q = p && parsed(reply, ReplayQuery, req.query);
     if (!p || !q) return reply;
     const viewer: Viewer = q.viewer === 'spectator' ? 'spectator' : q.viewer - 1;
-    return answer(reply, await service.replay(p.id, viewer));
+    const replay = await service.replay(p.id, viewer);
+    return replay.ok ? reply.type('application/json; charset=utf-8').send(replay.value) : sendError(reply, replay.error);
   });
 }

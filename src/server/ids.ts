@@ -15,6 +15,9 @@ export const newSeed = (): string => randomBytes(12).toString('base64url');
 
 export const hashToken = (token: string): string => createHash('sha256').update(token, 'utf8').digest('hex');
 
+/** The published commitment to a table's seed: its SHA-256, hex. */
+export const seedCommitment = (seed: string): string => createHash('sha256').update(seed, 'utf8').digest('hex');
+
 /** Whether `token` hashes to `expectedHash`, without leaking where they first differ. */
 export function tokenMatches(token: string, expectedHash: string): boolean {
   const actual = Buffer.from(hashToken(token), 'hex');

@@ -5,7 +5,8 @@
 import { botSeatName } from '../engine/bot-names.js';
 import type { AnyGame, Seat, Viewer } from '../engine/game.js';
 import type { Match, ReplayStep } from '../engine/match.js';
-import type { LogEntry, PublicSeat, TableFrame, TableSummary } from './protocol.js';
+import { seedCommitment } from './ids.js';
+import type { DealInfo, LogEntry, PublicSeat, TableFrame, TableSummary } from './protocol.js';
 import type { StoredTable } from './storage/types.js';
 
 /**
@@ -77,6 +78,15 @@ export function entryFor(table: LiveTable, entry: KeptEntry, viewer: Viewer): Lo
   return { seq: entry.seq, seat: entry.seat, text: `${seatName(table, entry.seat)} ${verb}.` };
 }
 
+/** How the table's deal was made; the seed only once the game is over. */
+export function dealOf(stored: StoredTable): DealInfo {
+  return {
+    kind: stored.fixedDeal ? 'fixed' : 'server',
+    commitment: seedCommitment(stored.seed),
+    seed: stored.status === 'finished' ? stored.seed : null,
+  };
+}
+
 export function summarize(table: Pick<LiveTable, 'stored' | 'presence' | 'game'>): TableSummary {
   const s = table.stored;
   return {
@@ -89,6 +99,7 @@ export function summarize(table: Pick<LiveTable, 'stored' | 'presence' | 'game'>
     createdAt: s.createdAt,
     updatedAt: s.updatedAt,
     outcome: s.outcome,
+    deal: dealOf(s),
   };
 }
 
@@ -109,5 +120,6 @@ export function frameFor(table: LiveTable, viewer: Viewer): TableFrame {
     legal: you !== null && toAct.includes(you) ? [...game.legalActions(match.state, you)] : [],
     toAct,
     outcome: stored.outcome,
+    deal: dealOf(stored),
   };
 }

@@ -12,12 +12,32 @@ import type { OptionDescription } from '../games/package.js';
 /** Table ids are short random strings; tokens are 256-bit base64url strings. */
 export const TableIdSchema = z.string().regex(/^[A-Za-z0-9_-]{6,40}$/, 'not a table id');
 export const TokenSchema = z.string().regex(/^[A-Za-z0-9_-]{22,128}$/, 'not a seat token');
+/**
+ * Characters a name may not hold: controls, format characters (bidi overrides and isolates,
+ * zero-width spaces and joiners), private-use and unassigned code points, line and paragraph
+ * separators, and letters that draw as blanks (Hangul fillers, the braille blank).
+ */
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Cs}\p{Zl}\p{Zp}\u115F\u1160\u3164\uFFA0\u2800]/u;
+
+/**
+ * A display name, as people see it at the table: NFC-normalised, runs of spaces made one, at
+ * most 24 characters, something visible in it (a letter, digit or symbol), no invisible or
+ * direction-changing characters, no angle brackets, no pile of combining marks.
+ */
 export const DisplayNameSchema = z
   .string()
-  .trim()
-  .min(1, 'a name needs at least one character')
-  .max(24, 'a name has at most 24 characters')
-  .regex(/^[^<>\p{Cc}]+$/u, 'a name may not contain control characters or angle brackets');
+  .max(200, 'a name has at most 24 characters')
+  .transform((s) => s.normalize('NFC').replace(/\s+/gu, ' ').trim())
+  .pipe(
+    z
+      .string()
+      .min(1, 'a name needs at least one character')
+      .max(24, 'a name has at most 24 characters')
+      .refine((s) => !INVISIBLE.test(s), 'a name may not contain invisible, control or direction-changing characters')
+      .refine((s) => !/[<>]/.test(s), 'a name may not contain angle brackets')
+      .refine((s) => !/\p{M}{3,}/u.test(s), 'a name may not pile up accents')
+      .refine((s) => /[\p{L}\p{N}\p{S}]/u.test(s), 'a name needs a letter, digit or symbol'),
+  );
 
 // ---------------------------------------------------------------- HTTP bodies
 
@@ -31,7 +51,11 @@ export const CreateTableSchema = z.object({
   game: z.string().min(1).max(40),
   seats: z.array(SeatRequestSchema).min(1).max(12),
   options: z.unknown().optional(),
-  /** Fixes the shuffle (tests, tutorials); a random seed is drawn when absent. */
+  /**
+   * Fixes the shuffle (tests, tutorials, practice); a random seed is drawn when absent. Only a
+   * practice table (at most one human seat) may fix its seed or arrangement: at a table with other
+   * people the creator would know their hidden cards.
+   */
   seed: z.string().min(1).max(200).optional(),
   arrangement: z.unknown().optional(),
   /** Claim a human seat for the creator straight away. */
@@ -54,6 +78,12 @@ export type WatchMessage = z.infer<typeof WatchMessageSchema>;
 export const ActMessageSchema = z.object({
   tableId: TableIdSchema,
   token: TokenSchema,
+  /**
+   * The `seq` of the frame the action was chosen in. An action is stale (refused with
+   * `stale-action`) when its seat has acted since then, or `seq` is ahead of the table: so a
+   * message sent again (a retry, a replay) can never apply twice.
+   */
+  seq: z.number().int().min(0),
   /** Parsed and checked by the engine's `prepare` (the game's parseAction), not here. */
   action: z.unknown(),
 });
@@ -84,6 +114,19 @@ export interface LogEntry {
   text: string;
 }
 
+/**
+ * How a table's deal was made, so anyone can check it. `server`: the server drew the seed and
+ * publishes its SHA-256 (`commitment`, hex) from the start; the seed is revealed once the game is
+ * over, and `drey replay` of the record replays that deal. `fixed`: a practice table whose creator
+ * chose the seed or the arrangement.
+ */
+export interface DealInfo {
+  kind: 'server' | 'fixed';
+  commitment: string;
+  /** The seed, once the game is over; null before. */
+  seed: string | null;
+}
+
 /** A table as the lobby lists it. */
 export interface TableSummary {
   id: string;
@@ -95,6 +138,7 @@ export interface TableSummary {
   createdAt: string;
   updatedAt: string;
   outcome: Outcome | null;
+  deal: DealInfo;
 }
 
 /**
@@ -112,6 +156,7 @@ export interface TableFrame<View = unknown, Action extends ActionBase = ActionBa
   legal: Action[];
   toAct: Seat[];
   outcome: Outcome | null;
+  deal: DealInfo;
 }
 
 /** Sent on watch and on sync: the frame and the whole log. */
@@ -149,6 +194,8 @@ export const SERVER_ERROR_CODES = [
   'game-over',
   'not-your-turn',
   'illegal-action',
+  'stale-action',
+  'rate-limited',
   'storage-error',
   'internal-error',
 ] as const;
@@ -173,6 +220,8 @@ export interface ServerError extends ProtocolError {
 
 /** Acknowledgement of an `act` message. */
 export type ActAck = { ok: true; seq: number } | { ok: false; error: ProtocolError };
+/** Acknowledgement of `leave`. */
+export type LeaveAck = { ok: true } | { ok: false; error: ProtocolError };
 /** Acknowledgement of `watch` and `sync`. */
 export type WatchAck = { ok: true; seq: number; you: Seat | null } | { ok: false; error: ProtocolError };
 

@@ -10,6 +10,7 @@ import type { Server, Socket } from 'socket.io';
 import type { z } from 'zod';
 import type { Seat, Viewer } from '../engine/game.js';
 import { describeZodError } from '../engine/schema.js';
+import { DEFAULT_LIMITS, TokenBucket, type ServerLimits } from './limits.js';
 import { entryFor, frameFor, type LiveTable } from './live-table.js';
 import {
   ActMessageSchema,
@@ -18,6 +19,7 @@ import {
   SyncMessageSchema,
   WatchMessageSchema,
   type ActAck,
+  type LeaveAck,
   type ProtocolError,
   type ServerError,
   type UpdateMessage,
@@ -27,6 +29,8 @@ import { messageOf } from './result.js';
 import type { TableChange, TableService } from './service.js';
 
 const room = (tableId: string): string => `table:${tableId}`;
+
+const KNOWN_EVENTS: ReadonlySet<string> = new Set(Object.values(CLIENT_EVENTS));
 
 interface Watching {
   seat: Seat | null;
@@ -58,7 +62,9 @@ function guarded(
   warn: (m: string) => void,
   handler: (msg: unknown, ack?: unknown) => Promise<void> | void,
 ): (msg: unknown, ack?: unknown) => void {
-  return (msg, ack) => {
+  return (first, second) => {
+    // `emit('watch', ack)`: an acknowledged message without a payload is answered, not ignored.
+    const [msg, ack] = typeof first === 'function' && second === undefined ? [undefined, first] : [first, second];
     Promise.resolve()
       .then(() => handler(msg, ack))
       .catch((e: unknown) => {
@@ -68,7 +74,14 @@ function guarded(
   };
 }
 
-export function attachRealtime(io: Server, service: TableService, warn: (m: string) => void = () => undefined): void {
+export interface RealtimeOptions {
+  warn?: (m: string) => void;
+  limits?: Pick<ServerLimits, 'socketMessagesPerSecond' | 'socketBurst'>;
+}
+
+export function attachRealtime(io: Server, service: TableService, opts: RealtimeOptions = {}): void {
+  const warn = opts.warn ?? (() => undefined);
+  const { socketMessagesPerSecond, socketBurst } = opts.limits ?? DEFAULT_LIMITS;
   const dataOf = (socket: Socket): SocketData => socket.data as SocketData;
 
   // After every committed change: each watcher's own frame. Views are computed once per viewer.
@@ -112,6 +125,23 @@ export function attachRealtime(io: Server, service: TableService, warn: (m: stri
   io.on('connection', (socket) => {
     dataOf(socket).watching = new Map();
 
+    // Each connection may send so many messages a second; past that they are refused (and a
+    // connection that keeps on regardless is closed), so no client can make the server work, or
+    // push frames to others, in proportion to what it sends.
+    const bucket = new TokenBucket(socketMessagesPerSecond, socketBurst);
+    let refusedInARow = 0;
+    socket.use((packet, next) => {
+      if (bucket.take()) {
+        refusedInARow = 0;
+        return next();
+      }
+      const error: ServerError = { code: 'rate-limited', message: `too many messages: at most ${socketMessagesPerSecond} a second` };
+      const ack: unknown = packet[packet.length - 1];
+      if (typeof ack === 'function') (ack as Ack<{ ok: false; error: ServerError }>)({ ok: false, error });
+      else if (refusedInARow === 0) socket.emit(SERVER_EVENTS.error, error);
+      if (++refusedInARow > socketBurst * 5) socket.disconnect(true);
+    });
+
     socket.on(CLIENT_EVENTS.watch, guarded(socket, warn, async (msg: unknown, ack?: unknown) => {
       const parsed = WatchMessageSchema.safeParse(msg);
       if (!parsed.success) return reply<WatchAck>(socket, ack, badMessage(parsed.error));
@@ -150,14 +180,23 @@ export function attachRealtime(io: Server, service: TableService, warn: (m: stri
     socket.on(CLIENT_EVENTS.act, guarded(socket, warn, async (msg: unknown, ack?: unknown) => {
       const parsed = ActMessageSchema.safeParse(msg);
       if (!parsed.success) return reply<ActAck>(socket, ack, badMessage(parsed.error));
-      const { tableId, token, action } = parsed.data;
-      const result = await service.act(tableId, token, action);
+      const { tableId, token, action, seq } = parsed.data;
+      const result = await service.act(tableId, token, action, seq);
       reply<ActAck>(socket, ack, result.ok ? { ok: true, seq: result.value.seq } : result);
     }));
 
-    socket.on(CLIENT_EVENTS.leave, (msg: unknown) => {
+    socket.on(CLIENT_EVENTS.leave, guarded(socket, warn, (msg: unknown, ack?: unknown) => {
       const parsed = SyncMessageSchema.safeParse(msg);
-      if (parsed.success) stopWatching(socket, parsed.data.tableId);
+      if (!parsed.success) return reply<LeaveAck>(socket, ack, badMessage(parsed.error));
+      stopWatching(socket, parsed.data.tableId);
+      reply<LeaveAck>(socket, ack, { ok: true });
+    }));
+
+    // Anything else is answered too, so a client learns its mistake instead of waiting.
+    socket.onAny((event: unknown, ...args: unknown[]) => {
+      if (typeof event === 'string' && KNOWN_EVENTS.has(event)) return;
+      const error: ServerError = { code: 'bad-request', message: `there is no event '${String(event).slice(0, 40)}' (events: ${[...KNOWN_EVENTS].join(', ')})` };
+      reply(socket, args[args.length - 1], { ok: false, error });
     });
 
     socket.on('disconnect', () => {

@@ -5,8 +5,10 @@
  */
 import type { Seat } from '../engine/game.js';
 import { createMatch } from '../engine/match.js';
-import { findBot, listBots } from '../bots/index.js';
+import { findBot } from '../bots/index.js';
 import type { Registry } from '../games/index.js';
+import type { AnyGamePackage } from '../games/package.js';
+import { isLiveBot, LIVE_BOTS } from './bot-levels.js';
 import { hashToken, newSeatToken, newSeed, newTableId } from './ids.js';
 import { liveTable, summarize, type LiveTable } from './live-table.js';
 import type { ClaimSeatRequest, ClaimSeatResponse, CreateTableRequest, CreateTableResponse, TableStatus } from './protocol.js';
@@ -18,6 +20,9 @@ export interface SeatingContext {
   registry: Registry;
   now(): string;
 }
+
+/** The bots a live table of this game may seat. */
+export const liveBotsFor = (pkg: AnyGamePackage): string[] => LIVE_BOTS.filter((name) => findBot(pkg, name).ok);
 
 /** A table waits for its human seats; once all are taken it runs until the game is over. */
 function statusOf(seats: readonly StoredSeat[], outcome: unknown): TableStatus {
@@ -36,12 +41,16 @@ export async function createTable(
   }
   const game = pkg.game;
   for (const s of req.seats) {
-    if (s.kind === 'bot' && !findBot(pkg, s.bot).ok) {
-      return fail('unknown-bot', `no bot '${s.bot}' for ${game.title} (bots: ${listBots(pkg).map((b) => b.name).join(', ')})`);
+    if (s.kind === 'bot' && (!isLiveBot(s.bot) || !findBot(pkg, s.bot).ok)) {
+      return fail('unknown-bot', `no bot '${s.bot}' for ${game.title} (bots: ${liveBotsFor(pkg).join(', ')})`);
     }
   }
   if (req.join && req.seats[req.join.seat]?.kind !== 'human') {
     return fail('not-a-seat', `seat ${req.join.seat + 1} is not a human seat`);
+  }
+  const fixedDeal = req.seed !== undefined || req.arrangement !== undefined;
+  if (fixedDeal && req.seats.filter((s) => s.kind === 'human').length > 1) {
+    return fail('bad-options', 'only a practice table (one human seat, bots in the others) may fix its seed or arrangement: with other people at the table the creator would know their cards');
   }
   const seed = req.seed ?? newSeed();
   const created = createMatch(game, {
@@ -74,6 +83,7 @@ export async function createTable(
     updatedAt: at,
   };
   if (req.arrangement !== undefined) stored.arrangement = req.arrangement;
+  if (fixedDeal) stored.fixedDeal = true;
   try {
     await ctx.store.createTable(stored);
   } catch (e) {

@@ -15,6 +15,7 @@
 import type { AnyGame, Seat, Viewer } from '../engine/game.js';
 import { listBots } from '../bots/index.js';
 import type { Registry } from '../games/index.js';
+import { isLiveBot } from './bot-levels.js';
 import { BotSeats } from './bot-seats.js';
 import type { BotRunner } from './bots/pool.js';
 import { commitAction, type CommitContext } from './commits.js';
@@ -26,10 +27,10 @@ import type {
   CreateTableRequest,
   CreateTableResponse,
   GameInfo,
-  ReplayResponse,
+  TableStatus,
   TableSummary,
 } from './protocol.js';
-import { replayOf } from './replays.js';
+import { ReplayCache, replayFramesJson } from './replays.js';
 import { fail, messageOf, type ServiceResult } from './result.js';
 import { claimSeat, createTable, type SeatingContext } from './seating.js';
 import type { Store } from './storage/types.js';
@@ -41,6 +42,25 @@ export interface TableChange {
   entries: KeptEntry[];
 }
 
+/** Whether an action `seat` chose at move `chosenAt` is stale: the seat has acted since, or the move is ahead of the table. */
+function isStale(table: LiveTable, seat: Seat, chosenAt: number): boolean {
+  if (chosenAt > table.stored.seq) return true;
+  for (let i = table.log.length - 1; i >= 0 && table.log[i]!.seq > chosenAt; i--) {
+    if (table.log[i]!.seat === seat) return true;
+  }
+  return false;
+}
+
+/** How long presence changes gather before watchers hear of them. */
+export const PRESENCE_COALESCE_MS = 250;
+
+/** Which human seats are connected, as a short key. */
+const presenceKey = (table: LiveTable): string =>
+  table.stored.seats.map((_, seat) => ((table.presence.get(seat) ?? 0) > 0 ? '1' : '0')).join('');
+
+/** Tables per lobby page. */
+export const LOBBY_PAGE = 50;
+
 export interface TableServiceOptions {
   store: Store;
   /** The games tables may play (the built-in ones, or a test's own). */
@@ -50,6 +70,8 @@ export interface TableServiceOptions {
   botDelayMs: number;
   /** How long a finished table stays in memory (it reloads from storage on demand). */
   finishedTtlMs?: number;
+  /** An open table nobody has joined or left for this long is deleted (default 30 minutes). */
+  openTableTtlMs?: number;
   /** Whether a game has a rules page (for the lobby). */
   hasRules?: (gameId: string) => boolean;
   now?: () => Date;
@@ -62,6 +84,13 @@ export class TableService {
   private readonly bots: BotSeats;
   private readonly commits: CommitContext;
   private readonly seating: SeatingContext;
+  private sweeper: NodeJS.Timeout | undefined;
+  /** Presence changes waiting to be announced, per table id. */
+  private readonly presenceTimers = new Map<string, NodeJS.Timeout>();
+  /** Who was connected in the last frame each table's watchers got. */
+  private readonly heardPresence = new WeakMap<LiveTable, string>();
+  /** Replays of finished matches, built off the event loop and kept a while. */
+  readonly replays: ReplayCache;
 
   constructor(private readonly opts: TableServiceOptions) {
     const now = (): string => (opts.now?.() ?? new Date()).toISOString();
@@ -88,6 +117,14 @@ export class TableService {
       warn: (m) => this.warn(m),
     });
     this.seating = { store: opts.store, registry: opts.registry, now };
+    this.replays = new ReplayCache({
+      build:
+        opts.bots.replay ??
+        (async ({ game, record, viewer }) => {
+          const g = this.game(game);
+          return g ? replayFramesJson(g, record, viewer) : { ok: false, error: { code: 'unknown-game', message: `unknown game ${game}` } };
+        }),
+    });
   }
 
   private warn(message: string): void {
@@ -104,6 +141,7 @@ export class TableService {
   }
 
   private announce(table: LiveTable, entries: KeptEntry[]): void {
+    this.heardPresence.set(table, presenceKey(table));
     for (const l of this.listeners) {
       try {
         l({ table, entries });
@@ -113,16 +151,41 @@ export class TableService {
     }
   }
 
-  /** Loads every open and running table from storage, and sets their bots going again. */
+  /**
+   * Loads the running tables that have bots and sets their bots going again. Every other table
+   * loads when someone asks for it; open tables nobody joins are deleted after a while.
+   */
   async start(): Promise<void> {
-    const rows = await this.opts.store.listTables({ statuses: ['open', 'running'] });
+    const rows = await this.opts.store.listTables({ statuses: ['running'] });
     for (const row of rows) {
+      if (!row.seats.some((s) => s.kind === 'bot')) continue;
       const table = await this.getTable(row.id);
       if (table) this.bots.schedule(table);
+    }
+    const ttl = this.opts.openTableTtlMs ?? 30 * 60_000;
+    this.sweeper = setInterval(() => {
+      this.expireOpenTables().catch((e: unknown) => this.warn(`expiring open tables failed: ${messageOf(e)}`));
+    }, Math.min(60_000, Math.max(1_000, ttl / 4)));
+    this.sweeper.unref();
+  }
+
+  /** Deletes open tables that nobody has joined or left for `openTableTtlMs`; how many. */
+  async expireOpenTables(): Promise<number> {
+    const ttl = this.opts.openTableTtlMs ?? 30 * 60_000;
+    const cutoff = new Date((this.opts.now?.() ?? new Date()).getTime() - ttl).toISOString();
+    let expired = 0;
+    for (;;) {
+      const ids = await this.opts.store.deleteOpenTables(cutoff, 500);
+      for (const id of ids) this.cache.drop(id);
+      expired += ids.length;
+      if (ids.length < 500) return expired;
     }
   }
 
   async close(): Promise<void> {
+    if (this.sweeper) clearInterval(this.sweeper);
+    for (const t of this.presenceTimers.values()) clearTimeout(t);
+    this.presenceTimers.clear();
     this.bots.close();
     await this.cache.close();
   }
@@ -134,7 +197,8 @@ export class TableService {
       blurb: pkg.meta.blurb,
       seats: { ...pkg.game.seats },
       options: [...pkg.meta.options],
-      bots: listBots(pkg).map((b) => ({ name: b.name, description: b.description })),
+      // Live tables offer only the named levels (bot-levels.ts), not every bot of the registry.
+      bots: listBots(pkg).filter((b) => isLiveBot(b.name)).map((b) => ({ name: b.name, description: b.description })),
       hasRules: this.opts.hasRules?.(pkg.game.id) ?? false,
     }));
   }
@@ -171,6 +235,11 @@ export class TableService {
 
   // ------------------------------------------------------------------ reading
 
+  /** How many tables are in memory now. */
+  tablesInMemory(): number {
+    return this.cache.size;
+  }
+
   /** The live table, loading (and replaying) it from storage if needed. */
   getTable(tableId: string): Promise<LiveTable | undefined> {
     return this.cache.get(tableId);
@@ -181,12 +250,20 @@ export class TableService {
     return table ? summarize(table) : undefined;
   }
 
-  /** Tables for the lobby: open and running ones, and the most recently finished. */
-  async list(): Promise<TableSummary[]> {
-    const rows = [
-      ...(await this.opts.store.listTables({ statuses: ['open', 'running'], limit: 200 })),
-      ...(await this.opts.store.listTables({ statuses: ['finished'], limit: 30 })),
-    ];
+  /**
+   * Tables for the lobby, most recently updated first. With a status: one page of that status
+   * (`limit`, after the table `before`). Without: the first page of each (open, running, finished).
+   */
+  async list(page: { status?: TableStatus; limit?: number; before?: string } = {}): Promise<TableSummary[]> {
+    const limit = page.limit ?? LOBBY_PAGE;
+    const { store } = this.opts;
+    const rows = page.status
+      ? await store.listTables({ statuses: [page.status], limit, ...(page.before === undefined ? {} : { before: page.before }) })
+      : [
+          ...(await store.listTables({ statuses: ['open'], limit })),
+          ...(await store.listTables({ statuses: ['running'], limit })),
+          ...(await store.listTables({ statuses: ['finished'], limit: Math.min(limit, 30) })),
+        ];
     const out: TableSummary[] = [];
     for (const row of rows) {
       const live = this.cache.peek(row.id);
@@ -206,29 +283,47 @@ export class TableService {
     return { ...frameFor(table, viewer), log: table.log.map((e) => entryFor(table, e, viewer)) };
   }
 
-  /** Every step of a finished match as `viewer` saw it, for the replay viewer. */
-  async replay(tableId: string, viewer: Viewer): Promise<ServiceResult<ReplayResponse>> {
+  /** Every step of a finished match as `viewer` saw it, for the replay viewer: a `ReplayResponse` as JSON text. */
+  async replay(tableId: string, viewer: Viewer): Promise<ServiceResult<string>> {
     const table = await this.getTable(tableId);
     if (!table) return fail('unknown-table', `there is no table ${tableId}`);
-    return replayOf(table, viewer);
+    return this.replays.replay(table, viewer);
   }
 
   // ------------------------------------------------------------------ playing
 
-  /** Plays an action (untrusted: the engine parses and checks it) for the holder of `token`. */
-  async act(tableId: string, token: string, action: unknown): Promise<ServiceResult<{ seq: number }>> {
+  /**
+   * Plays an action (untrusted: the engine parses and checks it) for the holder of `token`.
+   * `chosenAt` is the `seq` of the frame it was chosen in (clients must send it): an action whose
+   * seat has acted since then, or from ahead of the table, is stale and refused.
+   */
+  async act(tableId: string, token: string, action: unknown, chosenAt?: number): Promise<ServiceResult<{ seq: number }>> {
     const table = await this.getTable(tableId);
     if (!table) return fail('unknown-table', `there is no table ${tableId}`);
     const seat = this.seatOf(table, token);
     if (seat === null) return fail('bad-token', 'this token does not open any seat at this table');
-    return enqueue(table, () => commitAction(this.commits, table, seat, action));
+    return enqueue(table, async () => {
+      if (chosenAt !== undefined && isStale(table, seat, chosenAt)) {
+        return fail('stale-action', `this action was chosen at move ${chosenAt}; the table is at move ${table.stored.seq} and your seat has acted since`);
+      }
+      return commitAction(this.commits, table, seat, action);
+    });
   }
 
-  /** Marks a human seat as connected (+1) or gone (−1) and tells everyone. */
+  /**
+   * Marks a human seat as connected (+1) or gone (−1). Watchers hear of it at most once per
+   * `PRESENCE_COALESCE_MS` per table, and only if who is connected differs from what they last
+   * heard: someone spamming watch/leave cannot make the server push a frame per message.
+   */
   presence(table: LiveTable, seat: Seat, delta: 1 | -1): void {
-    const n = Math.max(0, (table.presence.get(seat) ?? 0) + delta);
-    const before = (table.presence.get(seat) ?? 0) > 0;
-    table.presence.set(seat, n);
-    if (before !== n > 0) this.announce(table, []);
+    table.presence.set(seat, Math.max(0, (table.presence.get(seat) ?? 0) + delta));
+    const id = table.stored.id;
+    if (this.presenceTimers.has(id)) return;
+    const timer = setTimeout(() => {
+      this.presenceTimers.delete(id);
+      if (presenceKey(table) !== this.heardPresence.get(table)) this.announce(table, []);
+    }, PRESENCE_COALESCE_MS);
+    timer.unref();
+    this.presenceTimers.set(id, timer);
   }
 }

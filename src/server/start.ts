@@ -17,9 +17,15 @@ export async function startServer(config: ServerConfig, log: (line: string) => v
   const opts: Parameters<typeof createDreyServer>[0] = {
     store,
     botWorkers: config.botWorkers,
+    botTimeLimitMs: config.botTimeLimitMs,
+    botMemoryLimitMb: config.botMemoryLimitMb,
+    limits: config.limits,
+    trustProxy: config.trustProxy,
+    origins: { hosts: config.allowedHosts, origins: config.allowedOrigins },
     botDelayMs: config.botDelayMs,
   };
   if (config.webRoot) opts.webRoot = config.webRoot;
+  if (!config.allowedHosts) log(`DREY_ALLOWED_HOSTS is not set: answering any Host header on ${config.host} (set it to this server's names)`);
   const server = await createDreyServer(opts);
   const { url } = await server.listen(config.port, config.host);
   log(`Drey is serving on ${url} (data: ${config.dbFile})`);

@@ -1,7 +1,7 @@
 /**
  * The tables in memory. A table is loaded from storage on first use (its match rebuilt from the
  * event log by the engine's `matchFromRecord`), kept while it runs, and let go a while after it
- * finishes (it reloads on demand). Loading the same table twice at once loads it once.
+ * finishes or after it was loaded finished (it reloads on demand). Loading the same table twice at once loads it once.
  */
 import type { AnyGame } from '../engine/game.js';
 import { matchFromRecord, type MatchRecord } from '../engine/match.js';
@@ -49,6 +49,11 @@ export class TableCache {
     return this.live.get(tableId);
   }
 
+  /** How many tables are in memory. */
+  get size(): number {
+    return this.live.size;
+  }
+
   /** Keeps a table that was just created. */
   add(table: LiveTable): void {
     this.live.set(table.stored.id, table);
@@ -57,6 +62,11 @@ export class TableCache {
   /** Lets a table go at once: the next use reloads it from storage. */
   forget(table: LiveTable): void {
     if (this.live.get(table.stored.id) === table) this.live.delete(table.stored.id);
+  }
+
+  /** Lets a table go by id (it was deleted from storage). */
+  drop(tableId: string): void {
+    this.live.delete(tableId);
   }
 
   /** A finished table never changes again: let it go from memory after a while. */
@@ -100,6 +110,8 @@ export class TableCache {
     const raced = this.live.get(tableId);
     if (raced) return raced;
     this.live.set(tableId, table);
+    // A finished table loaded for a replay or a look goes again after a while.
+    if (table.stored.status === 'finished') this.evictLater(table);
     return table;
   }
 }

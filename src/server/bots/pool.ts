@@ -2,6 +2,7 @@
  * The server's bot seats think on the worker pool (src/workers), so a slow bot (ISMCTS at a high
  * level) never stalls the event loop that serves every other table. The table id is the task's
  * owner: tables take turns for the workers, so a table with many bot seats cannot starve another.
+ * Replays of finished matches are built there too (replays.ts).
  */
 import type { ActionBase, Seat } from '../../engine/game.js';
 import type { GameError, Result } from '../../engine/result.js';
@@ -9,6 +10,7 @@ import type { Registry } from '../../games/index.js';
 import { createRng } from '../../engine/rng.js';
 import { decide, type BotTasks, type Decision, type DecideRequest } from '../../workers/decide.js';
 import { WorkerPool } from '../../workers/pool.js';
+import { replayFramesJson, type FramesBuilder, type ReplayTasks } from '../replays.js';
 
 /** What the server asks of a bot. Plain data: it crosses threads. */
 export interface BotTask {
@@ -28,6 +30,8 @@ export type BotAnswer = { ok: true; action: ActionBase } | { ok: false; code: st
 
 export interface BotRunner {
   run(task: BotTask): Promise<BotAnswer>;
+  /** Builds a finished match's replay frames off the event loop (absent: the service builds them itself). */
+  replay?: FramesBuilder;
   close(): Promise<void>;
 }
 
@@ -45,12 +49,14 @@ const answer = (r: Result<Decision, GameError>): BotAnswer =>
 
 /** Bots on `size` worker threads. */
 export function createWorkerPool(size: number, limits: BotLimits = {}): BotRunner {
-  const pool = new WorkerPool<BotTasks>({ size: Math.max(1, size), ...limits });
+  const pool = new WorkerPool<BotTasks & ReplayTasks>({ size: Math.max(1, size), ...limits });
   return {
     run: async (task) => {
       const opts = task.owner === undefined ? {} : { owner: task.owner };
       return answer(await pool.run('decide', request(task), opts));
     },
+    // Replays share one owner: however many are asked for, they take one turn among the tables.
+    replay: (task) => pool.run('replay', task, { owner: 'replays' }),
     close: () => pool.close(),
   };
 }
@@ -59,6 +65,10 @@ export function createWorkerPool(size: number, limits: BotLimits = {}): BotRunne
 export function createInlineRunner(registry: Registry): BotRunner {
   return {
     run: async (task) => answer(decide(request(task), registry)),
+    replay: async (task) => {
+      const pkg = registry.find(task.game);
+      return pkg.ok ? replayFramesJson(pkg.value.game, task.record, task.viewer) : pkg;
+    },
     close: async () => {},
   };
 }

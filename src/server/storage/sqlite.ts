@@ -17,6 +17,7 @@ CREATE TABLE IF NOT EXISTS tables (
   seed        TEXT NOT NULL,
   options     TEXT NOT NULL,
   arrangement TEXT,
+  fixed_deal  INTEGER NOT NULL DEFAULT 0,
   seats       TEXT NOT NULL,
   status      TEXT NOT NULL,
   seq         INTEGER NOT NULL,
@@ -41,6 +42,7 @@ interface TableRow {
   seed: string;
   options: string;
   arrangement: string | null;
+  fixed_deal: number;
   seats: string;
   status: string;
   seq: number;
@@ -70,6 +72,7 @@ const fromRow = (row: TableRow): StoredTable => {
     updatedAt: row.updated_at,
   };
   if (row.arrangement !== null) table.arrangement = JSON.parse(row.arrangement) as unknown;
+  if (row.fixed_deal) table.fixedDeal = true;
   return table;
 };
 
@@ -86,10 +89,13 @@ export function openSqliteStore(file: string, opts: SqliteOptions = {}): Store {
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   db.exec(SCHEMA);
+  // Files made before a column existed get it (with its default).
+  const columns = new Set(db.prepare<[], { name: string }>('PRAGMA table_info(tables)').all().map((c) => c.name));
+  if (!columns.has('fixed_deal')) db.exec('ALTER TABLE tables ADD COLUMN fixed_deal INTEGER NOT NULL DEFAULT 0');
 
   const insertTable = db.prepare(
-    `INSERT INTO tables (id, game, seed, options, arrangement, seats, status, seq, outcome, created_at, updated_at)
-     VALUES (@id, @game, @seed, @options, @arrangement, @seats, @status, @seq, @outcome, @createdAt, @updatedAt)`,
+    `INSERT INTO tables (id, game, seed, options, arrangement, fixed_deal, seats, status, seq, outcome, created_at, updated_at)
+     VALUES (@id, @game, @seed, @options, @arrangement, @fixedDeal, @seats, @status, @seq, @outcome, @createdAt, @updatedAt)`,
   );
   const updateSeatsStmt = db.prepare('UPDATE tables SET seats = ?, status = ?, updated_at = ? WHERE id = ?');
   const insertAction = db.prepare('INSERT INTO actions (table_id, seq, seat, action, at) VALUES (?, ?, ?, ?, ?)');
@@ -97,6 +103,10 @@ export function openSqliteStore(file: string, opts: SqliteOptions = {}): Store {
     'UPDATE tables SET seq = ?, status = ?, outcome = ?, updated_at = ? WHERE id = ? AND seq = ?',
   );
   const selectTable = db.prepare<[string], TableRow>('SELECT * FROM tables WHERE id = ?');
+  // Open tables have no actions (play starts when every seat is taken), so nothing else refers to them.
+  const deleteOpen = db.prepare<[string, number], { id: string }>(
+    `DELETE FROM tables WHERE id IN (SELECT id FROM tables WHERE status = 'open' AND updated_at < ? LIMIT ?) AND status = 'open' RETURNING id`,
+  );
   const selectActions = db.prepare<[string], ActionRow>(
     'SELECT seq, seat, action, at FROM actions WHERE table_id = ? ORDER BY seq',
   );
@@ -148,6 +158,7 @@ export function openSqliteStore(file: string, opts: SqliteOptions = {}): Store {
         seed: t.seed,
         options: JSON.stringify(t.options ?? null),
         arrangement: t.arrangement === undefined ? null : JSON.stringify(t.arrangement),
+        fixedDeal: t.fixedDeal ? 1 : 0,
         seats: JSON.stringify(t.seats),
         status: t.status,
         seq: t.seq,
@@ -178,12 +189,27 @@ export function openSqliteStore(file: string, opts: SqliteOptions = {}): Store {
         at: r.at,
       }));
     },
-    async listTables({ statuses, limit }) {
-      const where = statuses && statuses.length > 0 ? `WHERE status IN (${statuses.map(() => '?').join(', ')})` : '';
+    async listTables({ statuses, limit, before }) {
+      const conditions: string[] = [];
+      const params: unknown[] = [];
+      if (statuses && statuses.length > 0) {
+        conditions.push(`status IN (${statuses.map(() => '?').join(', ')})`);
+        params.push(...statuses);
+      }
+      if (before !== undefined) {
+        // After `before` in the order below (an unknown id: nothing).
+        conditions.push('(updated_at < (SELECT updated_at FROM tables WHERE id = ?) OR (updated_at = (SELECT updated_at FROM tables WHERE id = ?) AND id > ?))');
+        params.push(before, before, before);
+      }
+      const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
       const rows = db
         .prepare<unknown[], TableRow>(`SELECT * FROM tables ${where} ORDER BY updated_at DESC, id LIMIT ?`)
-        .all(...(statuses ?? []), limit ?? 1_000_000);
+        .all(...params, limit ?? 1_000_000);
       return rows.map(fromRow);
+    },
+    async deleteOpenTables(updatedBefore, limit) {
+      const rows = deleteOpen.all(updatedBefore, limit);
+      return rows.map((r) => r.id);
     },
     async close() {
       if (db.open) db.close();

@@ -19,6 +19,8 @@ export interface StoredTable {
   /** The options as the game parsed them (plain JSON). */
   options: unknown;
   arrangement?: unknown;
+  /** The creator fixed the seed or the arrangement (a practice table); absent means false. */
+  fixedDeal?: boolean;
   seats: StoredSeat[];
   status: TableStatus;
   /** Number of committed actions. */
@@ -56,7 +58,9 @@ export interface Store {
   getTable(tableId: string): Promise<StoredTable | undefined>;
   /** Every action of the table in order. */
   getActions(tableId: string): Promise<StoredAction[]>;
-  /** Most recently updated first. */
-  listTables(filter: { statuses?: readonly TableStatus[]; limit?: number }): Promise<StoredTable[]>;
+  /** Most recently updated first (ties by id); `before`: only tables after that one in this order (paging). */
+  listTables(filter: { statuses?: readonly TableStatus[]; limit?: number; before?: string }): Promise<StoredTable[]>;
+  /** Deletes up to `limit` open tables last updated before `updatedBefore` (ISO time); their ids. */
+  deleteOpenTables(updatedBefore: string, limit: number): Promise<string[]>;
   close(): Promise<void>;
 }

@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { optionsObject } from '../../../src/games/options.js';
 import type { OptionValue } from '../../../src/games/package.js';
 import type { GameInfo, SeatRequest, TableSummary } from '../../../src/server/protocol.js';
+import { DealNote } from './Deal.js';
 import { api } from '../api.js';
 import { gameModule } from '../games/index.js';
 import { navigate, tableLink } from '../router.js';
@@ -132,7 +133,8 @@ function TableRow({ t }: { t: TableSummary }) {
   return (
     <li className="table-row" data-testid={`table-${t.id}`}>
       <div>
-        <strong>{t.gameTitle}</strong> <span className={`pill ${t.status}`}>{t.status === 'open' ? `${free} seat${free === 1 ? '' : 's'} free` : t.status}</span>
+        <strong>{t.gameTitle}</strong> <span className={`pill ${t.status}`}>{t.status === 'open' ? `${free} seat${free === 1 ? '' : 's'} free` : t.status}</span>{' '}
+        {t.deal.kind === 'fixed' && <DealNote deal={t.deal} />}
         <div className="muted small">{t.seats.map((s, i) => seatLabel(s, i)).join(' · ')}</div>
       </div>
       <div className="row">

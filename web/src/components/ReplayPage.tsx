@@ -8,6 +8,7 @@ import type { ReplayResponse } from '../../../src/server/protocol.js';
 import { api } from '../api.js';
 import { gameModule } from '../games/index.js';
 import { navigate } from '../router.js';
+import { DealNote } from './Deal.js';
 import { Results } from './Results.js';
 import { seatLabel } from './TablePage.js';
 
@@ -83,7 +84,7 @@ export function ReplayPage({ id }: { id: string }) {
         <div>
           <h1>Replay · {data.table.gameTitle}</h1>
           <p className="muted">
-            Move {step} of {last}
+            Move {step} of {last} · <DealNote deal={data.table.deal} />
           </p>
         </div>
         <nav className="row">

@@ -11,6 +11,7 @@ import { gameModule, useGameTitle } from '../games/index.js';
 import { navigate, tableLink } from '../router.js';
 import { heldSeat, keepSeat, savedName, saveName, type HeldSeat } from '../seats.js';
 import { createTableStore, type TableState, type TableStore } from '../store/table-store.js';
+import { DealNote } from './Deal.js';
 import { Results } from './Results.js';
 
 export const seatLabel = (s: PublicSeat | undefined, seat: number): string =>
@@ -213,7 +214,7 @@ export function TablePage({ id, inviteSeat }: { id: string; inviteSeat: number |
           <h1>{module ? <span style={{ color: module.accent }}>●</span> : null} {title}</h1>
           <p className="muted">
             <span className={`pill ${frame.status}`}>{status}</span> · {frame.you === null ? 'You are watching' : `You play seat ${frame.you + 1}`} · move{' '}
-            {frame.seq}
+            {frame.seq} · <DealNote deal={frame.deal} />
             {t.connection !== 'connected' && <span className="pill warn"> reconnecting…</span>}
           </p>
         </div>

@@ -129,7 +129,9 @@ export function createTableStore({ socket, tableId, token }: TableStoreOptions):
       }
       set({ pending: true });
       return new Promise<ActAck>((resolve) => {
-        socket.timeout(10_000).emit('act', { tableId, token, action }, (timeout: Error | null, ack?: ActAck) => {
+        // The frame the action was chosen in: an old message the server sees again is refused as stale.
+        const seq = state.frame?.seq ?? 0;
+        socket.timeout(10_000).emit('act', { tableId, token, seq, action }, (timeout: Error | null, ack?: ActAck) => {
           const answer: ActAck =
             timeout || !ack ? { ok: false, error: { code: 'timeout', message: 'the server did not answer in time' } } : ack;
           set({ pending: false, error: answer.ok ? null : answer.error });

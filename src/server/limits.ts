@@ -1,0 +1,119 @@
+/**
+ * What one client may take of the server: connections per address and in total, how long a
+ * request may take to arrive, how often tables may be created and seats claimed, how many socket
+ * messages per second. Defaults are meant for a server on the internet (docs/deploy.md);
+ * config.ts reads each from the environment.
+ */
+import { createServer, type Server } from 'node:http';
+import type { Socket } from 'node:net';
+
+export interface ServerLimits {
+  /** Open TCP connections (HTTP and socket.io) from one address. */
+  connectionsPerAddress: number;
+  /** Open TCP connections in all. */
+  connections: number;
+  /** The time a whole HTTP request (headers and body) may take to arrive. */
+  requestTimeoutMs: number;
+  /** A connection with nothing going on is closed after this long (socket.io pings every 25 s). */
+  idleTimeoutMs: number;
+  /** Tables one address may create per minute. */
+  tablesPerMinute: number;
+  /** Seats one address may claim per minute. */
+  seatsPerMinute: number;
+  /** An open table that nobody has joined or left for this long is deleted. */
+  openTableTtlMs: number;
+  /** Socket messages one connection may send per second, on average… */
+  socketMessagesPerSecond: number;
+  /** …and at once after a quiet while. */
+  socketBurst: number;
+}
+
+export const DEFAULT_LIMITS: ServerLimits = {
+  connectionsPerAddress: 64,
+  connections: 4_000,
+  requestTimeoutMs: 10_000,
+  idleTimeoutMs: 60_000,
+  tablesPerMinute: 10,
+  seatsPerMinute: 10,
+  openTableTtlMs: 30 * 60_000,
+  socketMessagesPerSecond: 20,
+  socketBurst: 40,
+};
+
+/**
+ * A token bucket: `take()` says whether one more message fits, refilling `perSecond` tokens a
+ * second up to `burst`.
+ */
+export class TokenBucket {
+  private tokens: number;
+  private at: number;
+
+  constructor(
+    private readonly perSecond: number,
+    private readonly burst: number,
+    private readonly now: () => number = () => performance.now(),
+  ) {
+    this.tokens = burst;
+    this.at = now();
+  }
+
+  take(): boolean {
+    const t = this.now();
+    this.tokens = Math.min(this.burst, this.tokens + ((t - this.at) / 1000) * this.perSecond);
+    this.at = t;
+    if (this.tokens < 1) return false;
+    this.tokens -= 1;
+    return true;
+  }
+}
+
+/**
+ * The HTTP server Fastify runs on: requests that take longer than the limit to arrive (slow
+ * headers or a dribbled body) are answered 408 and closed, checked every second.
+ */
+export function limitedHttpServer(limits: ServerLimits, handler: Parameters<typeof createServer>[1]): Server {
+  const server = createServer(
+    {
+      requestTimeout: limits.requestTimeoutMs,
+      headersTimeout: Math.min(limits.requestTimeoutMs, 60_000),
+      keepAliveTimeout: 5_000,
+      connectionsCheckingInterval: 1_000,
+    },
+    handler,
+  );
+  server.setTimeout(limits.idleTimeoutMs, (socket: Socket) => socket.destroy());
+  return server;
+}
+
+/** Counts of what the connection limits did, for tests and benches. */
+export interface ConnectionCounts {
+  open: number;
+  refused: number;
+}
+
+/**
+ * Closes a new connection at once when its address already has `connectionsPerAddress` open, or
+ * the server has `connections` open. Counts before the HTTP parser sees a byte.
+ */
+export function limitConnections(server: Server, limits: ServerLimits): ConnectionCounts {
+  const perAddress = new Map<string, number>();
+  const counts: ConnectionCounts = { open: 0, refused: 0 };
+  server.on('connection', (socket: Socket) => {
+    const address = socket.remoteAddress ?? '';
+    const mine = perAddress.get(address) ?? 0;
+    if (mine >= limits.connectionsPerAddress || counts.open >= limits.connections) {
+      counts.refused++;
+      socket.destroy();
+      return;
+    }
+    perAddress.set(address, mine + 1);
+    counts.open++;
+    socket.once('close', () => {
+      counts.open--;
+      const n = (perAddress.get(address) ?? 1) - 1;
+      if (n <= 0) perAddress.delete(address);
+      else perAddress.set(address, n);
+    });
+  });
+  return counts;
+}

@@ -1,0 +1,64 @@
+/**
+ * Issue 15, item 3: a replay is built once per table and viewer, off the event loop, and
+ * concurrent requests share it; the answer is the same ReplayResponse as before.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUILTINS } from '../src/games/index.js';
+import { createDreyServer, type DreyServer } from '../src/server/app.js';
+import { createInlineRunner, createWorkerPool, type BotRunner } from '../src/server/bots/pool.js';
+import type { CreateTableResponse, ReplayResponse, TableSummary } from '../src/server/protocol.js';
+import { openSqliteStore } from '../src/server/storage/sqlite.js';
+
+const pool = createWorkerPool(1);
+const inline = createInlineRunner(BUILTINS);
+// Bots decide on this thread (fast to set up); replays are built on the pool.
+const runner: BotRunner = { run: (t) => inline.run(t), replay: pool.replay!, close: () => pool.close() };
+let server: DreyServer;
+let id: string;
+
+beforeAll(async () => {
+  server = await createDreyServer({ store: openSqliteStore(':memory:'), registry: BUILTINS, bots: runner, botDelayMs: 0, webRoot: '/nonexistent' });
+  const created = await server.app.inject({
+    method: 'POST',
+    url: '/api/tables',
+    payload: { game: 'autumn-leaves', seats: [1, 2, 3, 4].map(() => ({ kind: 'bot', bot: 'random' })), options: { hands: 2 } },
+  });
+  id = created.json<CreateTableResponse>().table.id;
+  for (let i = 0; i < 600; i++) {
+    const t = (await server.app.inject({ method: 'GET', url: `/api/tables/${id}` })).json<TableSummary>();
+    if (t.status === 'finished') break;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+});
+afterAll(async () => {
+  await server.close();
+});
+
+describe('replays', () => {
+  it('are built once per viewer off the event loop, shared by concurrent requests, and answer the same shape', async () => {
+    const replays = server.service.replays;
+    const before = replays.built;
+    const asks = Array.from({ length: 20 }, (_, i) => server.app.inject({ method: 'GET', url: `/api/tables/${id}/replay?viewer=${i % 2 === 0 ? 'spectator' : 2}` }));
+    // While they are built the event loop answers at once.
+    const t0 = performance.now();
+    expect((await server.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    const healthMs = performance.now() - t0;
+    const answers = await Promise.all(asks);
+    expect(replays.built - before).toBe(2);
+    expect(healthMs).toBeLessThan(100);
+    for (const a of answers) expect(a.statusCode).toBe(200);
+    const spectator = answers[0]!.json<ReplayResponse>();
+    const seat2 = answers[1]!.json<ReplayResponse>();
+    expect(spectator.viewer).toBe('spectator');
+    expect(seat2.viewer).toBe(1);
+    expect(spectator.table.id).toBe(id);
+    expect(spectator.frames).toHaveLength(spectator.table.seq + 1);
+    expect((spectator.record as { actions: unknown[] }).actions).toHaveLength(spectator.table.seq);
+    expect(spectator.frames[1]!.entry).toMatchObject({ seq: 1 });
+    expect(JSON.stringify(spectator.frames)).not.toEqual(JSON.stringify(seat2.frames));
+    // Asked again: served from the cache.
+    const again = await server.app.inject({ method: 'GET', url: `/api/tables/${id}/replay` });
+    expect(again.body).toBe(answers[0]!.body);
+    expect(replays.built - before).toBe(2);
+  });
+});

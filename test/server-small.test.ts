@@ -1,0 +1,67 @@
+/** Issue 15, item 9: every request and message gets an answer in Drey's shape; names are what they look like. */
+import { describe, expect, it } from 'vitest';
+import { DisplayNameSchema, type ClaimSeatResponse, type CreateTableResponse } from '../src/server/protocol.js';
+import { liveServerPerTest } from './server-helpers.js';
+
+const live = liveServerPerTest();
+type Answer = { ok: boolean; error?: { code: string; message: string } };
+
+describe('HTTP answers', () => {
+  it('answers unknown routes 404, undecodable URLs and wrong media types in Drey’s shape', async () => {
+    for (const [method, path] of [['GET', '/api/nope'], ['POST', '/api/nope'], ['PUT', '/api/tables'], ['DELETE', '/api/tables/abcdefgh'], ['OPTIONS', '/api/tables'], ['PATCH', '/x']] as const) {
+      // With a body, an empty body or one that is not JSON: still no such route.
+      for (const body of method === 'GET' ? [undefined] : [undefined, '{}', 'not json']) {
+        const res = await fetch(live.url + path, { method, headers: { 'content-type': 'application/json' }, ...(body === undefined ? {} : { body }) });
+        expect(res.status, `${method} ${path} ${String(body)}`).toBe(404);
+        expect(((await res.json()) as { error: { code: string } }).error.code).toBe('not-found');
+      }
+    }
+    const bad = await fetch(`${live.url}/%`);
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toEqual({ error: { code: 'bad-request', message: expect.any(String) } });
+    const xml = await fetch(`${live.url}/api/tables`, { method: 'POST', headers: { 'content-type': 'application/xml' }, body: '<x/>' });
+    expect(xml.status).toBe(415);
+    expect(((await xml.json()) as { error: { code: string } }).error.code).toBe('bad-request');
+  });
+});
+
+describe('socket answers', () => {
+  it('answers unknown events, leave, and acknowledged messages without a payload', async () => {
+    const c = await live.open();
+    expect(await c.emit<Answer>('hello', { x: 1 })).toMatchObject({ ok: false, error: { code: 'bad-request', message: expect.stringContaining("no event 'hello'") } });
+    c.socket.emit('hello');
+    await expect.poll(() => c.errors.length).toBe(1);
+    expect(c.errors[0]).toMatchObject({ code: 'bad-request' });
+    for (const event of ['watch', 'sync', 'act', 'leave']) {
+      const answer = (await c.socket.timeout(2000).emitWithAck(event)) as Answer;
+      expect(answer).toMatchObject({ ok: false, error: { code: 'bad-request' } });
+    }
+    const { table } = (await live.server.app.inject({ method: 'POST', url: '/api/tables', payload: { game: 'pick', seats: [{ kind: 'human' }, { kind: 'human' }] } })).json<CreateTableResponse>();
+    await c.emit('watch', { tableId: table.id });
+    expect(await c.emit<Answer>('leave', { tableId: table.id })).toEqual({ ok: true });
+  });
+});
+
+describe('display names', () => {
+  const ok = (name: string) => DisplayNameSchema.safeParse(name);
+  it('are normalised: NFC, one space between words', () => {
+    expect(ok('Zoe\u0308').data).toBe('Zoë');
+    expect(ok('  Ann \t  Lee ').data).toBe('Ann Lee');
+    expect(ok('Ann\u00a0\u3000Lee').data).toBe('Ann Lee');
+    for (const name of ['李小龍', '☺ Ann', 'Ørjan', 'Ann-Marie O’Neil', '🐿️ Hazel']) expect(ok(name).success).toBe(true);
+  });
+
+  it('refuse invisible, bidi and blank-looking characters', () => {
+    for (const name of ['Ann\u202Eevil', 'A\u200Bnn', '\u200D', 'Ann\u2066x\u2069', '\u3164', '\u2800\u2800', 'x\uE000', ' ', '...', 'a\u0301\u0301\u0301\u0301', '<b>', 'A'.repeat(25), 'a\u0000b']) {
+      expect(ok(name).success, JSON.stringify(name)).toBe(false);
+    }
+  });
+
+  it('a refused name changes nothing at the table', async () => {
+    const { table } = (await live.server.app.inject({ method: 'POST', url: '/api/tables', payload: { game: 'pick', seats: [{ kind: 'human' }, { kind: 'human' }] } })).json<CreateTableResponse>();
+    const bad = await live.server.app.inject({ method: 'POST', url: `/api/tables/${table.id}/seats/1`, payload: { name: 'Ann\u202Eevil' } });
+    expect(bad.statusCode).toBe(400);
+    const good = (await live.server.app.inject({ method: 'POST', url: `/api/tables/${table.id}/seats/1`, payload: { name: ' Zoe\u0308 ' } })).json<ClaimSeatResponse>();
+    expect(good.table.seats[0]).toMatchObject({ name: 'Zoë' });
+  });
+});
