@@ -177,6 +177,12 @@ export async function honestSeat(url: string, tableId: string, token: string, op
         inflight = false;
         if (ack.ok) seat.latencies.push(Math.max(performance.now(), seenAt.get(ack.seq) ?? 0) - sent);
         else seat.refused.push(ack.error.code);
+        // Faster than a person (bots here wait 0 ms): past the socket's rate limit, try again shortly.
+        if (!ack.ok && ack.error.code === 'rate-limited') {
+          actedOn = -1;
+          setTimeout(maybeAct, 100);
+          return;
+        }
         maybeAct();
       });
     }, thinkMs);
