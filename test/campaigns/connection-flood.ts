@@ -6,9 +6,9 @@
  */
 import { readdirSync } from 'node:fs';
 import { spawn } from 'node:child_process';
-import { HONEST, honestSeat, quantile, serveProcess, sleep, tableWithAnn } from './lib.js';
+import { HONEST, honestFigures, honestSeat, serveProcess, sleep, tableWithAnn, type HonestFigures } from './lib.js';
 
-export interface ConnectionFloodFigures {
+export interface ConnectionFloodFigures extends HonestFigures {
   idleOpened: number;
   /** Idle connections the client sees as open (some only in the kernel's queue, holding nothing of the server's). */
   idleStillOpen: number;
@@ -18,10 +18,6 @@ export interface ConnectionFloodFigures {
   socketsConnected: number;
   slowRequests: number;
   slowStillOpenAfterTimeout: number;
-  honestBotMoves: number;
-  honestActions: number;
-  honestP90Ms: number;
-  honestP99Ms: number;
 }
 
 export async function connectionFlood(opts: { idle: number; sockets: number; slow: number; perAddress: number; requestTimeoutMs: number; seconds: number }): Promise<ConnectionFloodFigures> {
@@ -71,10 +67,7 @@ export async function connectionFlood(opts: { idle: number; sockets: number; slo
       socketsConnected: seen.socketsConnected,
       slowRequests: opts.slow,
       slowStillOpenAfterTimeout: seen.slowStillOpen,
-      honestBotMoves: ann.othersMoves,
-      honestActions: ann.latencies.length,
-      honestP90Ms: quantile(ann.latencies, 0.9),
-      honestP99Ms: quantile(ann.latencies, 0.99),
+      ...honestFigures(ann),
     };
   } finally {
     await run.close();
