@@ -4,16 +4,12 @@
  * what was refused, the honest table's bot moves, and Ann's p99 from sending to seeing her move.
  */
 import type { TableSummary } from '../../src/server/protocol.js';
-import { getJson, honestSeat, post, quantile, serveProcess, sleep, tableWithAnn } from './lib.js';
+import { getJson, honestFigures, honestSeat, post, serveProcess, sleep, tableWithAnn, type HonestFigures } from './lib.js';
 
-export interface BotStarvationFigures {
+export interface BotStarvationFigures extends HonestFigures {
   refusedRequests: number;
   hostileTables: number;
   hostileMoves: number;
-  honestBotMoves: number;
-  honestActions: number;
-  honestP90Ms: number;
-  honestP99Ms: number;
   seconds: number;
 }
 
@@ -50,10 +46,7 @@ export async function botStarvation(opts: { hostileTables: number; seconds: numb
       refusedRequests: refused,
       hostileTables: hostile.length,
       hostileMoves,
-      honestBotMoves: ann.othersMoves,
-      honestActions: ann.latencies.length,
-      honestP90Ms: quantile(ann.latencies, 0.9),
-      honestP99Ms: quantile(ann.latencies, 0.99),
+      ...honestFigures(ann),
       seconds,
     };
   } finally {

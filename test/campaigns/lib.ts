@@ -177,6 +177,12 @@ export async function honestSeat(url: string, tableId: string, token: string, op
         inflight = false;
         if (ack.ok) seat.latencies.push(Math.max(performance.now(), seenAt.get(ack.seq) ?? 0) - sent);
         else seat.refused.push(ack.error.code);
+        // Faster than a person (bots here wait 0 ms): past the socket's rate limit, try again shortly.
+        if (!ack.ok && ack.error.code === 'rate-limited') {
+          actedOn = -1;
+          setTimeout(maybeAct, 100);
+          return;
+        }
         maybeAct();
       });
     }, thinkMs);
@@ -202,6 +208,21 @@ export async function honestSeat(url: string, tableId: string, token: string, op
 
 /** The address honest clients use in campaigns: the attacker is 127.0.0.1. */
 export const HONEST = '127.0.0.2';
+
+/** What every campaign reports of its honest seat: the others' moves it saw, and its own pace. */
+export interface HonestFigures {
+  honestBotMoves: number;
+  honestActions: number;
+  honestP90Ms: number;
+  honestP99Ms: number;
+}
+
+export const honestFigures = (seat: HonestSeat): HonestFigures => ({
+  honestBotMoves: seat.othersMoves,
+  honestActions: seat.latencies.length,
+  honestP90Ms: quantile(seat.latencies, 0.9),
+  honestP99Ms: quantile(seat.latencies, 0.99),
+});
 
 /** An Autumn Leaves table with Ann in seat 1 and `bots` (level names) in the others. */
 export async function tableWithAnn(url: string, bots: string[], from?: string): Promise<{ id: string; token: string }> {

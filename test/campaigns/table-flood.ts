@@ -7,9 +7,9 @@
  */
 import { readFileSync } from 'node:fs';
 import type { CreateTableResponse, TableSummary } from '../../src/server/protocol.js';
-import { getJson, HONEST, honestSeat, pooled, post, quantile, serveProcess, sleep, tableWithAnn } from './lib.js';
+import { getJson, HONEST, honestFigures, honestSeat, pooled, post, serveProcess, sleep, tableWithAnn, type HonestFigures } from './lib.js';
 
-export interface TableFloodFigures {
+export interface TableFloodFigures extends HonestFigures {
   createAttempts: number;
   created: number;
   createRefused: number;
@@ -19,10 +19,6 @@ export interface TableFloodFigures {
   honestTableInLobby: boolean;
   openTablesAfterTtl: number;
   serverRssMb: number;
-  honestBotMoves: number;
-  honestActions: number;
-  honestP90Ms: number;
-  honestP99Ms: number;
 }
 
 const rssMb = (pid: number): number => {
@@ -90,10 +86,7 @@ export async function tableFlood(opts: { creates: number; honestOpenTables: numb
       honestTableInLobby,
       openTablesAfterTtl: openAfter,
       serverRssMb: rss,
-      honestBotMoves: ann.othersMoves,
-      honestActions: ann.latencies.length,
-      honestP90Ms: quantile(ann.latencies, 0.9),
-      honestP99Ms: quantile(ann.latencies, 0.99),
+      ...honestFigures(ann),
     };
   } finally {
     await run.close();
