@@ -115,7 +115,7 @@ describe('a game registered by one line', () => {
         // What the generic table shows: the view as text, a button per legal action.
         expect(viewLines(frame.view)).toContain('pos: 0, 0');
         expect(frame.legal.map(actionLabel)).toEqual(['step, by 1', 'step, by 2', 'step, by 3']);
-        expect(await ann.emit<ActAck>('act', { tableId: table.id, token: seat!.token, action: frame.legal[2] })).toMatchObject({ ok: true });
+        expect(await ann.emit<ActAck>('act', { tableId: table.id, token: seat!.token, seq: frame.seq, action: frame.legal[2] })).toMatchObject({ ok: true });
         // The bot (its heuristic, through the package) answers, and one round ends the race.
         const last = await ann.waitFor((m) => m.status === 'finished');
         expect(last.outcome?.scores[1]).toBeGreaterThanOrEqual(3);
