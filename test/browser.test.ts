@@ -215,3 +215,34 @@ describe('a game with no web code of its own (the test-only tiny race)', () => {
     }
   });
 });
+
+describe('the lobby', () => {
+  it('shows the newest open tables first and older ones a page at a time (a flood cannot hide a table)', { timeout: 120_000 }, async () => {
+    const s = await createDreyServer({ store: openSqliteStore(':memory:'), botDelayMs: 10, limits: { tablesPerMinute: 1000 } });
+    const u = (await s.listen(0, '127.0.0.1')).url;
+    const player = await launchBrowser();
+    const errors: string[] = [];
+    try {
+      for (let i = 0; i < 53; i++) {
+        const r = await fetch(`${u}/api/tables`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ game: 'autumn-leaves', seats: [{ kind: 'human' }, { kind: 'human' }, { kind: 'bot', bot: 'easy' }] }),
+        });
+        expect(r.status).toBe(201);
+      }
+      const page = await player.context.newPage();
+      page.on('pageerror', (e) => errors.push(e.message));
+      await page.goto(u);
+      const open = page.locator('section[aria-label="Open tables"] li.table-row');
+      await expect.poll(() => open.count()).toBe(50);
+      await page.click('[data-testid=more-open]');
+      await expect.poll(() => open.count()).toBe(53);
+      await expect.poll(() => page.locator('[data-testid=more-open]').count()).toBe(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await player.close();
+      await s.close();
+    }
+  });
+});

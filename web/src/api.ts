@@ -31,6 +31,9 @@ async function call<T>(method: 'GET' | 'POST', url: string, body?: unknown): Pro
 export const api = {
   games: () => call<GameInfo[]>('GET', '/api/games'),
   tables: () => call<TableSummary[]>('GET', '/api/tables'),
+  /** One page of one status, after the table `before` (the last of the previous page). */
+  tablesPage: (status: TableSummary['status'], before: string, limit = 50) =>
+    call<TableSummary[]>('GET', `/api/tables?status=${status}&limit=${limit}&before=${encodeURIComponent(before)}`),
   table: (id: string) => call<TableSummary>('GET', `/api/tables/${encodeURIComponent(id)}`),
   create: (req: CreateTableRequest) => call<CreateTableResponse>('POST', '/api/tables', req),
   /** `seat` is 0-based here; URLs count from 1. */

@@ -152,6 +152,16 @@ function TableRow({ t }: { t: TableSummary }) {
   );
 }
 
+type Status = TableSummary['status'];
+/** How many tables of each status GET /api/tables answers with (docs/protocol.md), and the page size after. */
+const FIRST_PAGE: Record<Status, number> = { open: 50, running: 50, finished: 30 };
+const PAGE = 50;
+const NO_MORE: Record<Status, { tables: TableSummary[]; done: boolean }> = {
+  open: { tables: [], done: false },
+  running: { tables: [], done: false },
+  finished: { tables: [], done: false },
+};
+
 export function Lobby() {
   const [games, setGames] = useState<GameInfo[]>([]);
   const [tables, setTables] = useState<TableSummary[]>([]);
@@ -166,10 +176,21 @@ export function Lobby() {
     return () => clearInterval(timer);
   }, []);
 
-  const groups: [string, TableSummary[]][] = [
-    ['Open tables', tables.filter((t) => t.status === 'open')],
-    ['Playing now', tables.filter((t) => t.status === 'running')],
-    ['Finished', tables.filter((t) => t.status === 'finished')],
+  // The lobby's first answer holds the newest tables of each status (FIRST_PAGE); older ones come
+  // a page at a time, so a flood of new tables cannot push a real one out of reach.
+  const [more, setMore] = useState<Record<Status, { tables: TableSummary[]; done: boolean }>>(NO_MORE);
+  const showMore = (status: Status, shown: readonly TableSummary[]): void => {
+    const last = shown.at(-1);
+    if (!last) return;
+    void api.tablesPage(status, last.id, PAGE).then((r) => {
+      if (!r.ok) return setError(r.error.message);
+      setMore((m) => ({ ...m, [status]: { tables: [...m[status].tables, ...r.value], done: r.value.length < PAGE } }));
+    });
+  };
+  const groups: [string, Status][] = [
+    ['Open tables', 'open'],
+    ['Playing now', 'running'],
+    ['Finished', 'finished'],
   ];
 
   return (
@@ -211,12 +232,23 @@ export function Lobby() {
         })}
       </section>
       {creating && <CreateTable key={creating.id} game={creating} onCancel={() => setCreating(null)} />}
-      {groups.map(([title, list]) => (
-        <section key={title} className="panel tables" aria-label={title}>
-          <h2>{title}</h2>
-          {list.length === 0 ? <p className="muted">None right now.</p> : <ul>{list.map((t) => <TableRow key={t.id} t={t} />)}</ul>}
-        </section>
-      ))}
+      {groups.map(([title, status]) => {
+        const first = tables.filter((t) => t.status === status);
+        const seen = new Set(first.map((t) => t.id));
+        const list = [...first, ...more[status].tables.filter((t) => !seen.has(t.id))];
+        const mayHaveMore = first.length >= FIRST_PAGE[status] && !more[status].done;
+        return (
+          <section key={title} className="panel tables" aria-label={title}>
+            <h2>{title}</h2>
+            {list.length === 0 ? <p className="muted">None right now.</p> : <ul>{list.map((t) => <TableRow key={t.id} t={t} />)}</ul>}
+            {mayHaveMore && (
+              <button type="button" className="btn" onClick={() => showMore(status, list)} data-testid={`more-${status}`}>
+                Show older {title.toLowerCase()}
+              </button>
+            )}
+          </section>
+        );
+      })}
     </main>
   );
 }
