@@ -2,7 +2,7 @@
  * What each game's web table provides. The shell (TablePage) draws everything common to all
  * games — header, seats and whose turn, log, results, errors, joining — and hands the game's own
  * component the seat's view and legal actions. The log comes from the game's narrator
- * (src/games/narrators.ts), read from the views alone. See docs/web.md for how to add a game.
+ * (`narrator` below, the one its package has), read from the views alone. See docs/web.md for how to add a game.
  */
 import type { AnyNarrator } from '../../../src/engine/narration.js';
 import type { ComponentType } from 'react';
