@@ -8,7 +8,7 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Outcome } from '../../engine/game.js';
 import type { TableStatus } from '../protocol.js';
-import type { AppendAction, Store, StoredAction, StoredSeat, StoredTable } from './types.js';
+import type { AppendAction, Store, StoredAction, StoredSeat, StoredTable, TableNote } from './types.js';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS tables (
@@ -23,7 +23,8 @@ CREATE TABLE IF NOT EXISTS tables (
   seq         INTEGER NOT NULL,
   outcome     TEXT,
   created_at  TEXT NOT NULL,
-  updated_at  TEXT NOT NULL
+  updated_at  TEXT NOT NULL,
+  settings    TEXT
 );
 CREATE INDEX IF NOT EXISTS tables_status ON tables (status, updated_at);
 CREATE TABLE IF NOT EXISTS actions (
@@ -33,6 +34,15 @@ CREATE TABLE IF NOT EXISTS actions (
   action   TEXT NOT NULL,
   at       TEXT NOT NULL,
   PRIMARY KEY (table_id, seq)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS notes (
+  table_id TEXT NOT NULL REFERENCES tables (id),
+  n        INTEGER NOT NULL,
+  kind     TEXT NOT NULL,
+  seat     INTEGER,
+  data     TEXT NOT NULL,
+  at       TEXT NOT NULL,
+  PRIMARY KEY (table_id, n)
 ) WITHOUT ROWID;
 `;
 
@@ -49,6 +59,15 @@ interface TableRow {
   outcome: string | null;
   created_at: string;
   updated_at: string;
+  settings: string | null;
+}
+
+interface NoteRow {
+  n: number;
+  kind: string;
+  seat: number | null;
+  data: string;
+  at: string;
 }
 
 interface ActionRow {
@@ -73,6 +92,7 @@ const fromRow = (row: TableRow): StoredTable => {
   };
   if (row.arrangement !== null) table.arrangement = JSON.parse(row.arrangement) as unknown;
   if (row.fixed_deal) table.fixedDeal = true;
+  if (row.settings !== null) table.settings = JSON.parse(row.settings) as unknown;
   return table;
 };
 
@@ -92,10 +112,11 @@ export function openSqliteStore(file: string, opts: SqliteOptions = {}): Store {
   // Files made before a column existed get it (with its default).
   const columns = new Set(db.prepare<[], { name: string }>('PRAGMA table_info(tables)').all().map((c) => c.name));
   if (!columns.has('fixed_deal')) db.exec('ALTER TABLE tables ADD COLUMN fixed_deal INTEGER NOT NULL DEFAULT 0');
+  if (!columns.has('settings')) db.exec('ALTER TABLE tables ADD COLUMN settings TEXT');
 
   const insertTable = db.prepare(
-    `INSERT INTO tables (id, game, seed, options, arrangement, fixed_deal, seats, status, seq, outcome, created_at, updated_at)
-     VALUES (@id, @game, @seed, @options, @arrangement, @fixedDeal, @seats, @status, @seq, @outcome, @createdAt, @updatedAt)`,
+    `INSERT INTO tables (id, game, seed, options, arrangement, fixed_deal, seats, status, seq, outcome, created_at, updated_at, settings)
+     VALUES (@id, @game, @seed, @options, @arrangement, @fixedDeal, @seats, @status, @seq, @outcome, @createdAt, @updatedAt, @settings)`,
   );
   const updateSeatsStmt = db.prepare('UPDATE tables SET seats = ?, status = ?, updated_at = ? WHERE id = ?');
   const insertAction = db.prepare('INSERT INTO actions (table_id, seq, seat, action, at) VALUES (?, ?, ?, ?, ?)');
@@ -109,6 +130,11 @@ export function openSqliteStore(file: string, opts: SqliteOptions = {}): Store {
   );
   const selectActions = db.prepare<[string], ActionRow>(
     'SELECT seq, seat, action, at FROM actions WHERE table_id = ? ORDER BY seq',
+  );
+
+  const insertNote = db.prepare<[string, string, number | null, string, string, string], { n: number }>(
+    `INSERT INTO notes (table_id, n, kind, seat, data, at)
+     SELECT ?, COALESCE(MAX(n), 0) + 1, ?, ?, ?, ? FROM notes WHERE table_id = ? RETURNING n`,
   );
 
   const append = db.transaction((e: AppendAction) => {
@@ -165,6 +191,7 @@ export function openSqliteStore(file: string, opts: SqliteOptions = {}): Store {
         outcome: t.outcome === null ? null : JSON.stringify(t.outcome),
         createdAt: t.createdAt,
         updatedAt: t.updatedAt,
+        settings: t.settings === undefined ? null : JSON.stringify(t.settings),
       });
     },
     async updateSeats(tableId, seats, status, at) {
@@ -210,6 +237,28 @@ export function openSqliteStore(file: string, opts: SqliteOptions = {}): Store {
     async deleteOpenTables(updatedBefore, limit) {
       const rows = deleteOpen.all(updatedBefore, limit);
       return rows.map((r) => r.id);
+    },
+    async appendNote(note) {
+      const row = insertNote.get(note.tableId, note.kind, note.seat, JSON.stringify(note.data ?? null), note.at, note.tableId);
+      if (!row) throw new Error(`no note appended to ${note.tableId}`);
+      return { ...note, n: row.n };
+    },
+    async getNotes(tableId, filter = {}): Promise<TableNote[]> {
+      const conditions = ['table_id = ?'];
+      const params: unknown[] = [tableId];
+      if (filter.kinds) {
+        if (filter.kinds.length === 0) return [];
+        conditions.push(`kind IN (${filter.kinds.map(() => '?').join(', ')})`);
+        params.push(...filter.kinds);
+      }
+      if (filter.after !== undefined) {
+        conditions.push('n > ?');
+        params.push(filter.after);
+      }
+      const rows = db
+        .prepare<unknown[], NoteRow>(`SELECT n, kind, seat, data, at FROM notes WHERE ${conditions.join(' AND ')} ORDER BY n LIMIT ?`)
+        .all(...params, filter.limit ?? 1_000_000);
+      return rows.map((r) => ({ tableId, n: r.n, kind: r.kind, seat: r.seat, data: JSON.parse(r.data) as unknown, at: r.at }));
     },
     async close() {
       if (db.open) db.close();

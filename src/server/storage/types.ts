@@ -28,6 +28,11 @@ export interface StoredTable {
   outcome: Outcome | null;
   createdAt: string;
   updatedAt: string;
+  /**
+   * Table settings fixed at creation that are not the game's options (plain JSON, e.g. the time
+   * profile, the table this one is a rematch of); absent on tables made before settings existed.
+   */
+  settings?: unknown;
 }
 
 export interface StoredAction extends RecordedAction {
@@ -43,6 +48,20 @@ export interface AppendAction {
   action: unknown;
   status: TableStatus;
   outcome: Outcome | null;
+  at: string;
+}
+
+/**
+ * A note about a table that is not a game action: a chat line, a seat handed to a bot and taken
+ * back, a replaced token, a clock event. Notes have their own sequence per table (`n`, from 1), are
+ * never changed or deleted, and never affect the game state.
+ */
+export interface TableNote {
+  tableId: string;
+  n: number;
+  kind: string;
+  seat: Seat | null;
+  data: unknown;
   at: string;
 }
 
@@ -62,5 +81,9 @@ export interface Store {
   listTables(filter: { statuses?: readonly TableStatus[]; limit?: number; before?: string }): Promise<StoredTable[]>;
   /** Deletes up to `limit` open tables last updated before `updatedBefore` (ISO time); their ids. */
   deleteOpenTables(updatedBefore: string, limit: number): Promise<string[]>;
+  /** Appends a note; `n` is the next number for the table. Rejects when the table does not exist. */
+  appendNote(note: Omit<TableNote, 'n'>): Promise<TableNote>;
+  /** The table's notes in order: only `kinds` when given, only those after `after`, at most `limit`. */
+  getNotes(tableId: string, filter?: { kinds?: readonly string[]; after?: number; limit?: number }): Promise<TableNote[]>;
   close(): Promise<void>;
 }
