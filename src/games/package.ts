@@ -83,6 +83,54 @@ export interface GamePackage<State, Action extends ActionBase, View, Options, Ar
   textUI?: TextUI<View, Action>;
   /** At least one configuration: every registered game is checked by the conformance suite. */
   conformance: readonly ConformanceConfig[];
+  /**
+   * What the lab's workbench (`drey lab`) may learn of a game beyond its outcome: per seat, its
+   * start, cards bought and played, places visited (src/games/<id>/lab.ts). Pure.
+   */
+  lab?: LabProbe<State, Action>;
+}
+
+/** What a game's lab probe found in one game: plain JSON, one entry per seat. */
+export interface GameFacts {
+  seats: SeatFacts[];
+  /** What the game itself finds odd about this game (e.g. it hit the round limit). */
+  flags?: { kind: string; message: string }[];
+}
+
+/** One seat's facts in one game. */
+export interface SeatFacts {
+  /** Labels of this seat's start ({ lane: 'g1' }); the lab splits win shares by them. */
+  groups?: Record<string, string>;
+  /** Per-game numbers ({ comboVp: 4, raceVp: 10 }); the lab reports their means. */
+  values?: Record<string, number>;
+  /** By card id: what the seat did with that card. */
+  cards?: Record<string, CardFacts>;
+  /** By place id ('lane g1', 'tree Hazel'): rounds the seat spent there. */
+  places?: Record<string, number>;
+}
+
+export interface CardFacts {
+  /** The rounds in which the seat bought (or gained) a copy. */
+  bought: number[];
+  /** The seat could have bought it at least once (it was offered and affordable). */
+  offered: boolean;
+  /** How often a copy was used, by use ('sprint', 'climb', 'combo', 'effect'). */
+  uses: Record<string, number>;
+}
+
+/** A game's lab probe: watches a game action by action (replayed from its record). */
+export interface LabProbe<State, Action> {
+  watch(start: State): LabWatcher<State, Action>;
+  /** Card id → its name, for reports. */
+  cardNames?: Readonly<Record<string, string>>;
+}
+
+export interface LabWatcher<State, Action> {
+  /** Before `seat` acts in `state` (not changed yet), with the actions it may take. */
+  before(state: State, seat: number, legal: readonly Action[]): void;
+  /** After the action: `state` is the new state. */
+  after(state: State, seat: number, action: Action): void;
+  finish(state: State): GameFacts;
 }
 
 /** A package with its types erased, as the registry holds it. */

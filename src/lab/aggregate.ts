@@ -112,8 +112,7 @@ export class SimAggregator {
     // A win shared between rivals is split between them; a team's win is a whole win for each
     // partner (they won it together), so partner-game win rates read as team win rates.
     // Racers at no seat (dummies) that ranked 1st won too: a seat beaten by one has not won.
-    const racerWinners = (result.racers ?? []).filter((r) => r.rank === 1);
-    const share = isShared(result) ? 1 / (result.winners.length + racerWinners.length) : 1;
+    const share = winnerShare(result);
     for (const seat of result.winners) this.seatAcc[seat]!.wins += share;
     for (const r of result.racers ?? []) {
       let acc = this.racerAcc.get(r.name);
@@ -218,6 +217,20 @@ export class SimAggregator {
 
 function sortedKeys<T>(map: Map<string, T>): string[] {
   return [...map.keys()].sort();
+}
+
+/** What one winner of `result` gets: 1, or 1/k when k rivals (seats or racers) share the win. */
+export function winnerShare(result: GameResult): number {
+  const racerWinners = (result.racers ?? []).filter((r) => r.rank === 1).length;
+  return isShared(result) ? 1 / (result.winners.length + racerWinners) : 1;
+}
+
+/** Each seat's share of the win in one game (docs/lab.md, "Shared wins count as shares"). */
+export function seatWinShares(result: GameResult): number[] {
+  const shares = result.scores.map(() => 0);
+  const share = winnerShare(result);
+  for (const seat of result.winners) shares[seat]! += share;
+  return shares;
 }
 
 /** A win is shared when its winners (seats and racers at no seat) are not all one team. */

@@ -10,6 +10,7 @@ import { playBotMatch } from '../bots/index.js';
 import { recordFileName, writeRecordFile } from './record-file.js';
 import { bindRun, type BoundRun, type RunSpec } from './resolve.js';
 import type { ScheduledGame } from './schedule.js';
+import { probeRecord, type ProbedGame } from './probe.js';
 
 /** What the lab keeps of one finished game: small, plain JSON. */
 export interface GameResult {
@@ -27,6 +28,8 @@ export interface GameResult {
   stats?: Record<string, number | string>;
   /** Participants at no seat (Acorn Run's dummies), ranked with the seats (Outcome.racers). */
   racers?: { name: string; score: number; rank: number }[];
+  /** What the game's lab probe and the streak counts found (only when the spec asks: `probe`). */
+  facts?: ProbedGame;
 }
 
 export interface PlayedGame {
@@ -59,6 +62,11 @@ export function playGame(run: BoundRun, scheduled: ScheduledGame): Result<Played
   if (outcome.teams) result.teams = outcome.teams;
   if (outcome.stats) result.stats = outcome.stats;
   if (outcome.racers) result.racers = outcome.racers.map(({ name, score, rank }) => ({ name, score, rank }));
+  if (spec.probe) {
+    const facts = probeRecord(run.pkg, match.record);
+    if (!facts.ok) return err({ code: facts.error.code, message: `game ${index} (seed ${seed}): ${facts.error.message}` });
+    result.facts = facts.value;
+  }
   return ok({ result, record: match.record, outcome, finalHash: () => stableHash(match.state) });
 }
 

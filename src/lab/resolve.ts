@@ -25,6 +25,8 @@ export interface RunSpec {
   recordDir?: string;
   /** A game longer than this many actions is an error (a bot or rules bug). */
   maxSteps?: number;
+  /** Watch every game with the game's lab probe and count streaks (GameResult.facts): `drey lab`. */
+  probe?: boolean;
 }
 
 /** A run ready to play a game: its game and a bot for every name in its schedule. */

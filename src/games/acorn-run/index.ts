@@ -19,6 +19,7 @@ import { setup } from './setup.js';
 import type { State } from './state.js';
 import { cloneState } from './clone.js';
 import { acornRunNarrator } from './narrate.js';
+import { acornRunLab } from './lab.js';
 import { textUI } from './text.js';
 import { makeView, resample, type AcornRunView } from './view.js';
 
@@ -115,6 +116,7 @@ export const acornRunPackage = definePackage({
   },
   narrator: acornRunNarrator,
   textUI,
+  lab: acornRunLab,
   // Short courses (the last two trees) and early sunsets keep random races short while still
   // reaching the finale; one full course at 2 seats.
   conformance: [

@@ -1,0 +1,127 @@
+/**
+ * Acorn Run's lab probe (package facet `lab`, used by `drey lab`): what each seat's racer did in
+ * one race, read from the public events (events.ts) as the lab replays the record step by step.
+ * Pure: no I/O; it only reads the states it is handed.
+ *
+ * Per seat: the start lane (R1, R16), race and combo VP (R12, R13), per market card the rounds it
+ * was bought or gained in (R10), whether it was offered (a legal `buy` of it), and how its copies
+ * were used (in a sprint R3, a climb or descent R4, a jump's combo R5–R7, or for their effect);
+ * per lane and per tree the rounds spent there. A race that reached sunset is flagged.
+ */
+import type { CardFacts, GameFacts, LabProbe, LabWatcher, SeatFacts } from '../package.js';
+import { eventsSince, logEnd } from '../../engine/narration.js';
+import type { Action } from './actions.js';
+import { BOARD, LANE_CODES, space } from './board.js';
+import { KINDS, kindOf } from './cards.js';
+import type { RunEvent } from './events.js';
+import { raceVp } from './outcome.js';
+import type { State } from './state.js';
+
+const placesOf = (pos: number | null): string[] => {
+  if (pos === null) return [];
+  const s = space(pos);
+  const lane = s.lane === null ? [] : [`lane ${LANE_CODES[s.lane]!}`];
+  return [...lane, `tree ${BOARD.trees[s.tree]!.name}`];
+};
+
+class Watcher implements LabWatcher<State, Action> {
+  private next: number;
+  private readonly seats: SeatFacts[];
+  private sunset = false;
+
+  constructor(start: State) {
+    this.next = logEnd(start.log);
+    this.seats = start.seatRacer.map((racer): SeatFacts => {
+      const pos = start.racers[racer]!.pos;
+      const lane = pos === null ? null : space(pos).lane;
+      const groups: Record<string, string> = lane === null ? {} : { lane: LANE_CODES[lane]! };
+      return { groups, values: {}, cards: {}, places: {} };
+    });
+  }
+
+  private seatOf(state: State, racer: number): SeatFacts | undefined {
+    const r = state.racers[racer];
+    return r && r.kind === 'seat' ? this.seats[r.seat] : undefined;
+  }
+
+  private card(facts: SeatFacts, card: number): CardFacts {
+    const id = kindOf(card).id;
+    const cards = facts.cards!;
+    return (cards[id] ??= { bought: [], offered: false, uses: {} });
+  }
+
+  private use(facts: SeatFacts | undefined, cards: readonly number[], use: string): void {
+    if (!facts) return;
+    for (const c of cards) {
+      if (kindOf(c).deck === 'starter') continue;
+      const f = this.card(facts, c);
+      f.uses[use] = (f.uses[use] ?? 0) + 1;
+    }
+  }
+
+  before(state: State, seat: number, legal: readonly Action[]): void {
+    const facts = this.seats[seat];
+    if (!facts) return;
+    for (const a of legal) {
+      if (a.type !== 'buy') continue;
+      const card = state.market[a.row].row[a.index];
+      if (card !== undefined && card !== null) this.card(facts, card).offered = true;
+    }
+  }
+
+  after(state: State, _seat: number, _action: Action): void {
+    const { events } = eventsSince(state.log, this.next);
+    this.next = logEnd(state.log);
+    for (const e of events as RunEvent[]) this.event(state, e);
+  }
+
+  private event(state: State, e: RunEvent): void {
+    switch (e.kind) {
+      case 'round':
+        // A round begins: every seat's racer still on the board spends it where it stands.
+        state.seatRacer.forEach((racer, seat) => {
+          for (const p of placesOf(state.racers[racer]!.pos)) {
+            const places = this.seats[seat]!.places!;
+            places[p] = (places[p] ?? 0) + 1;
+          }
+        });
+        return;
+      case 'sunset':
+        this.sunset = true;
+        return;
+      case 'buy':
+      case 'gain': {
+        const facts = this.seatOf(state, e.racer);
+        if (facts) this.card(facts, e.card).bought.push(state.round);
+        return;
+      }
+      case 'sprint':
+        return this.use(this.seatOf(state, e.racer), e.cards, 'sprint');
+      case 'climb':
+      case 'descend':
+        return this.use(this.seatOf(state, e.racer), e.cards, 'climb');
+      case 'jump':
+        return this.use(this.seatOf(state, e.racer), e.cards, 'combo');
+      case 'play':
+        return this.use(this.seatOf(state, e.racer), [e.card], 'effect');
+      default:
+        return;
+    }
+  }
+
+  finish(state: State): GameFacts {
+    state.seatRacer.forEach((racer, seat) => {
+      const r = state.racers[racer]!;
+      this.seats[seat]!.values = { raceVp: raceVp(state, racer), comboVp: r.out ? 0 : r.tokens.reduce((a, b) => a + b, 0) };
+    });
+    return {
+      seats: this.seats,
+      ...(this.sunset ? { flags: [{ kind: 'round-limit', message: `the race reached sunset (round ${state.roundLimit}) with racers still running` }] } : {}),
+    };
+  }
+}
+
+export const acornRunLab: LabProbe<State, Action> = {
+  watch: (start) => new Watcher(start),
+  cardNames: Object.fromEntries(KINDS.filter((k) => k.deck !== 'starter').map((k) => [k.id, k.name])),
+};

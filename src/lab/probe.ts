@@ -1,0 +1,51 @@
+/**
+ * What the lab learns of one game beyond its outcome: the game's own lab probe (a package facet,
+ * src/games/<id>/lab.ts) watching the game step by step, and two things every game has — per
+ * seat, the longest run of its decisions with only one legal action ("no choice") and the longest
+ * run of the same action over and over ("stuck repeating"). The game is rebuilt from its record
+ * (every action checked again by the engine), so the probe sees exactly what was played.
+ */
+import { actionKey, createMatch, play, type MatchRecord } from '../engine/match.js';
+import { err, ok, type GameError, type Result } from '../engine/result.js';
+import type { ActionBase } from '../engine/game.js';
+import type { AnyGamePackage, GameFacts } from '../games/package.js';
+
+/** A seat's longest streaks in one game, in its own decisions. */
+export interface Streaks {
+  /** Consecutive decisions with exactly one legal action. */
+  noChoice: number;
+  /** Consecutive decisions taking the same action. */
+  repeat: number;
+}
+
+/** Facts of one game: the probe's (if the game has one) and every seat's streaks. */
+export interface ProbedGame extends Partial<GameFacts> {
+  streaks: Streaks[];
+}
+
+/** Rebuilds `record` and watches it with the package's lab probe. */
+export function probeRecord(pkg: AnyGamePackage, record: MatchRecord): Result<ProbedGame, GameError> {
+  const { game } = pkg;
+  const created = createMatch(game, { seats: record.seats, seed: record.seed, options: record.options, arrangement: record.arrangement });
+  if (!created.ok) return created;
+  const match = created.value;
+  const watcher = pkg.lab?.watch(match.state);
+  const streaks: Streaks[] = Array.from({ length: record.seats }, () => ({ noChoice: 0, repeat: 0 }));
+  const running = streaks.map(() => ({ noChoice: 0, repeat: 0, last: '' }));
+  for (const [i, { seat, action }] of record.actions.entries()) {
+    const legal: readonly ActionBase[] = game.legalActions(match.state, seat);
+    watcher?.before(match.state, seat, legal);
+    const run = running[seat]!;
+    run.noChoice = legal.length === 1 ? run.noChoice + 1 : 0;
+    const key = actionKey(action);
+    run.repeat = key === run.last ? run.repeat + 1 : 1;
+    run.last = key;
+    const best = streaks[seat]!;
+    best.noChoice = Math.max(best.noChoice, run.noChoice);
+    best.repeat = Math.max(best.repeat, run.repeat);
+    const played = play(match, seat, action);
+    if (!played.ok) return err({ code: 'probe-failed', message: `action ${i + 1} of the record was refused: ${played.error.message}` });
+    watcher?.after(match.state, seat, action);
+  }
+  return ok({ ...(watcher ? watcher.finish(match.state) : {}), streaks });
+}
