@@ -1,0 +1,207 @@
+/**
+ * The workbench's report as ONE self-contained HTML page (`drey lab compare --html`, `drey lab
+ * report RUN.json --html`): tables, charts drawn with Observable Plot on the server into inline
+ * SVG (linkedom's document stands in for the browser's), and the replays of the flagged and
+ * sample games embedded in the page — each told by the game's narrator, and linked to Drey's web
+ * replay viewer when the page is served by `drey lab serve`. No external requests.
+ */
+import * as Plot from '@observablehq/plot';
+import { parseHTML } from 'linkedom';
+import { replay } from '../engine/match.js';
+import type { AnyGamePackage } from '../games/package.js';
+import type { CompareReport, ReplayEntry, VariantSummary } from '../lab/compare.js';
+import type { SweepReport } from '../lab/sweep.js';
+import { FEW, type Share } from '../lab/figures.js';
+import type { Difference, Interval, MeanSummary } from '../lab/stats.js';
+import { replayNarration } from './replay-log.js';
+
+export type LabReport = CompareReport | SweepReport;
+
+const esc = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const pct = (x: number): string => (Number.isFinite(x) ? `${(100 * x).toFixed(1)}%` : '–');
+const num = (x: number, digits = 2): string => (Number.isFinite(x) ? x.toFixed(digits) : '–');
+const signed = (x: number, f: (x: number) => string): string => (Number.isFinite(x) && x > 0 ? `+${f(x)}` : f(x));
+const interval = ([lo, hi]: Interval, f: (x: number) => string): string => `[${f(lo)}, ${f(hi)}]`;
+
+/** A link to an embedded replay: the page's own anchor. */
+export const replayAnchor = (id: string): string => `#replay-${id}`;
+
+function svg(options: Record<string, unknown>): string {
+  const { document } = parseHTML('<!doctype html><html><body></body></html>');
+  const plot = Plot.plot({ ...options, document } as Parameters<typeof Plot.plot>[0]) as unknown as { outerHTML: string };
+  return `<figure class="chart">${plot.outerHTML}</figure>`;
+}
+
+const shareCell = (s: Share): string =>
+  s.n < FEW ? `<span class="few" title="fewer than ${FEW} samples">${pct(s.rate)} (n=${s.n}, too few)</span>` : `${pct(s.rate)} <small>${interval(s.interval, pct)} n=${s.n}</small>`;
+const meanCell = (m: MeanSummary, digits = 2): string =>
+  m.n === 0 ? '–' : `${num(m.mean, digits)} <small>± ${num(m.sd, digits)} sd, ${interval(m.interval, (x) => num(x, digits))} n=${m.n}</small>`;
+const diffCell = (d: Difference, f: (x: number) => string): string => {
+  const clear = d.interval[0] > 0 || d.interval[1] < 0;
+  return `<span class="${clear ? 'clear' : 'unclear'}">${signed(d.mean, f)} <small>${interval(d.interval, f)} n=${d.n}</small></span>`;
+};
+
+function replayLink(report: LabReport, variant: string, index: number | undefined, text = 'replay'): string {
+  if (index === undefined) return '';
+  const entry = report.replays.find((r) => r.variant === variant && r.index === index);
+  return entry ? `<a class="replay" href="${replayAnchor(entry.id)}">${esc(text)}</a>` : '';
+}
+
+function header(report: LabReport): string {
+  const variants = report.variants
+    .map((v) => `<li><b>${esc(v.name)}</b>: ${esc(v.source)}${v.hash ? ` <code>${esc(v.hash)}</code>` : ''} — ${report.games} games in ${num(v.seconds, 1)} s on ${v.workers} thread(s)</li>`)
+    .join('');
+  return `<p>${esc(report.title)}, ${report.seats} seats, bots ${esc(report.bots.join(', '))}, seed <code>${esc(report.seed)}</code>: every variant played the same ${report.games} games (${report.blocks} deals, each with every rotation of the lineup: common random numbers).</p><ul>${variants}</ul>`;
+}
+
+function figuresSection(report: CompareReport): string {
+  const names = report.variants.map((v) => v.name);
+  const head = `<tr><th>figure</th><th>${esc(names[0]!)}</th>${names.slice(1).map((n) => `<th>${esc(n)}</th><th>${esc(n)} − ${esc(names[0]!)} (paired 95%)</th>`).join('')}</tr>`;
+  const rows = report.figures
+    .filter((f) => !f.key.startsWith('card-'))
+    .map((f) => {
+      const fmt = f.unit === 'share' ? pct : (x: number) => num(x);
+      const cell = (m: MeanSummary): string => `${fmt(m.mean)} <small>${interval(m.interval, fmt)}</small>`;
+      return `<tr><td>${esc(f.label)}</td><td>${cell(f.values[0]!)}</td>${f.diffs.map((d, i) => `<td>${cell(f.values[i + 1]!)}</td><td>${diffCell(d, fmt)}</td>`).join('')}</tr>`;
+    })
+    .join('');
+  const pairing = report.pairing
+    ? `<p class="pairing">Pairing on <b>${esc(report.pairing.label)}</b>: the paired 95% interval of the difference is ${num(report.pairing.pairedWidth)} wide; the same games compared unpaired give ${num(report.pairing.unpairedWidth)}. Unpaired, about ${report.pairing.unpairedGamesForSameWidth.toLocaleString('en-US')} games per variant would be needed for the paired width (${report.games.toLocaleString('en-US')} were played).</p>`
+    : '';
+  return `<h2>Figures</h2>${pairing}<table>${head}${rows}</table>`;
+}
+
+function winChart(report: CompareReport): string {
+  const data = report.figures
+    .filter((f) => f.key.startsWith('win-seat|') || f.key.startsWith('win-group|'))
+    .flatMap((f) => f.values.map((v, i) => ({ figure: f.label.replace('win share, ', ''), variant: report.variants[i]!.name, mean: v.mean, lo: v.interval[0], hi: v.interval[1] })));
+  if (data.length === 0) return '';
+  return `<h3>Win share with 95% intervals, per seat and start, per variant</h3>${svg({
+    marginLeft: 110,
+    width: 760,
+    x: { label: 'win share', percent: true, grid: true },
+    y: { label: null },
+    color: { legend: true },
+    marks: [
+      Plot.ruleX([1 / report.seats], { stroke: '#999', strokeDasharray: '4 3' }),
+      Plot.ruleY(data, { y: 'figure', x1: 'lo', x2: 'hi', stroke: 'variant', dy: 0, strokeWidth: 2, fy: undefined }),
+      Plot.dot(data, { y: 'figure', x: 'mean', fill: 'variant', r: 4 }),
+    ],
+  })}`;
+}
+
+function lengthChart(report: LabReport): string {
+  const data = report.variants.flatMap((v) => v.lengths.map((l) => ({ variant: v.name, rounds: l.rounds, games: l.games })));
+  if (data.length === 0) return '';
+  const medians = report.variants.map((v) => `${esc(v.name)}: median ${num(v.medianRounds.median, 1)} rounds ${interval(v.medianRounds.interval, (x) => num(x, 0))}`).join('; ');
+  return `<h3>Game length (rounds)</h3><p>${medians}</p>${svg({
+    width: 760,
+    height: 120 + 90 * report.variants.length,
+    fy: { label: null },
+    x: { label: 'rounds', tickFormat: 'd' },
+    y: { label: 'games', grid: true },
+    color: { legend: true },
+    marks: [Plot.barY(data, { x: 'rounds', y: 'games', fill: 'variant', fy: 'variant' }), Plot.ruleY([0])],
+  })}`;
+}
+
+function cardsSection(report: LabReport, v: VariantSummary): string {
+  if (v.cards.length === 0) return '';
+  const rows = v.cards
+    .map((c) => {
+      const uses = Object.entries(c.uses)
+        .map(([k, m]) => `${k} ${num(m.mean)}`)
+        .join(', ');
+      const iwd = c.few ? `<span class="few">${diffCell(c.improvement, pct)} too few games</span>` : diffCell(c.improvement, pct);
+      return `<tr id="card-${esc(v.name)}-${esc(c.id)}"><td>${esc(c.name)} <small>${esc(c.id)}</small></td><td>${shareCell(c.boughtIn)}</td><td>${meanCell(c.round, 1)}</td><td>${shareCell(c.winBought)}</td><td>${shareCell(c.winPassed)}</td><td>${iwd}</td><td>${esc(uses)}</td><td>${replayLink(report, v.name, c.sample)}</td></tr>`;
+    })
+    .join('');
+  const chart = svg({
+    marginLeft: 140,
+    width: 760,
+    height: 40 + 16 * v.cards.length,
+    x: { label: 'improvement when bought (win share bought − passed)', percent: true, grid: true },
+    y: { label: null },
+    marks: [
+      Plot.ruleX([0]),
+      Plot.ruleY(v.cards, { y: 'name', x1: (c: (typeof v.cards)[number]) => c.improvement.interval[0], x2: (c: (typeof v.cards)[number]) => c.improvement.interval[1], stroke: (c: (typeof v.cards)[number]) => (c.few ? '#bbb' : '#36c') }),
+      Plot.dot(v.cards, { y: 'name', x: (c: (typeof v.cards)[number]) => c.improvement.mean, fill: (c: (typeof v.cards)[number]) => (c.few ? '#bbb' : '#36c') }),
+    ],
+  });
+  return `<h3>Cards — ${esc(v.name)}</h3><table><tr><th>card</th><th>bought in (seat-games)</th><th>round bought (mean ± sd)</th><th>win share, bought</th><th>win share, offered and passed</th><th>improvement when bought</th><th>uses per buyer-game</th><th></th></tr>${rows}</table>${chart}`;
+}
+
+function placesSection(report: LabReport, v: VariantSummary): string {
+  if (v.places.length === 0) return '';
+  const rows = v.places
+    .map((p) => `<tr><td>${esc(p.id)}</td><td>${shareCell(p.used)}</td><td>${p.few ? `<span class="few">${meanCell(p.rounds)} too few games</span>` : meanCell(p.rounds)}</td><td>${replayLink(report, v.name, p.sample)}</td></tr>`)
+    .join('');
+  return `<h3>Lanes and trees — ${esc(v.name)}</h3><table><tr><th>place</th><th>used by (seat-games)</th><th>rounds spent there, when used</th><th></th></tr>${rows}</table>`;
+}
+
+function flagsSection(report: LabReport): string {
+  const items = report.variants.flatMap((v) =>
+    v.flags.map((f) => `<li><b>${esc(v.name)}</b> game ${f.index} (seed <code>${esc(f.seed)}</code>), ${esc(f.kind)}: ${esc(f.message)} ${replayLink(report, v.name, f.index)}</li>`),
+  );
+  const counts = report.variants
+    .map((v) => `${esc(v.name)}: ${Object.entries(v.flagCounts).map(([k, n]) => `${n} ${esc(k)}`).join(', ') || 'none'}`)
+    .join('; ');
+  return `<h2>Flags</h2><p>${counts} (the first five of each kind are listed).</p><ul class="flags">${items.join('') || '<li>nothing flagged</li>'}</ul>`;
+}
+
+function sweepSection(report: SweepReport): string {
+  const fmt = report.unit === 'share' ? pct : (x: number) => num(x);
+  const rows = report.points
+    .map((p) => `<tr class="${p.meets ? 'meets' : ''}"><td>${esc(String(p.value))}</td><td>${fmt(p.estimate)} <small>${interval(p.interval, fmt)} n=${p.n}</small></td><td>${p.meets === undefined ? '' : p.meets ? '✔ meets the target' : '✘'}</td><td>${replayLink(report, p.variant, 0, 'sample game')}</td></tr>`)
+    .join('');
+  const data = report.points.map((p) => ({ value: p.value, estimate: p.estimate, lo: p.interval[0], hi: p.interval[1], meets: p.meets ? 'meets target' : 'misses target' }));
+  const band = report.target ? [Plot.rectY([report.target], { y1: 'low', y2: 'high', fill: '#4a4', fillOpacity: 0.12 })] : [];
+  const chart = svg({
+    width: 760,
+    x: { label: report.field },
+    y: { label: `${report.stat} ${report.label}`, grid: true, ...(report.unit === 'share' ? { percent: true } : {}) },
+    color: { legend: report.target !== undefined },
+    marks: [...band, Plot.line(data, { x: 'value', y: 'estimate', stroke: '#888' }), Plot.ruleX(data, { x: 'value', y1: 'lo', y2: 'hi' }), Plot.dot(data, { x: 'value', y: 'estimate', fill: report.target ? 'meets' : '#36c', r: 4 })],
+  });
+  const target = report.target ? `, target ${esc(report.target.text)}` : '';
+  return `<h2>Sweep of ${esc(report.field)}: ${esc(report.stat)} ${esc(report.label)}${target}</h2>${chart}<table><tr><th>${esc(report.field)}</th><th>${esc(report.stat)} ${esc(report.label)} (95%)</th><th>target</th><th></th></tr>${rows}</table>`;
+}
+
+/** Each embedded game: its narrated log and its record (for the replay viewer). */
+function replaysSection(report: LabReport, packageOf: (variant: string) => AnyGamePackage | undefined): string {
+  const parts = report.replays.map((r) => {
+    const pkg = packageOf(r.variant);
+    let log = '';
+    if (pkg) {
+      const names = r.lineup.map((bot, seat) => `Seat ${seat + 1} (${bot})`);
+      const told = replayNarration(pkg.game, pkg.narrator, r.record.actions.length, names);
+      const replayed = replay(pkg.game, r.record, told.observer);
+      log = replayed.ok ? told.lines.join('\n') : `this record does not replay: ${replayed.error.message}`;
+    }
+    return `<section class="replay" id="replay-${esc(r.id)}"><h3>${esc(r.variant)}, game ${r.index} (seed <code>${esc(r.seed)}</code>, ${esc(r.lineup.join(', '))})</h3><p><a class="viewer" href="/replay/lab-${esc(r.id)}">open in Drey's replay viewer</a> (with <code>drey lab serve RUN.json</code>) · <a href="#top">back to the top</a></p><details><summary>the game, told (${r.record.actions.length} actions)</summary><pre>${esc(log)}</pre></details></section>`;
+  });
+  return `<h2>Replays</h2><p>The flagged games and each figure's sample games, replayed from their records (in the page's <code>#lab-records</code> JSON).</p>${parts.join('')}`;
+}
+
+/** Records as JSON inside a script element: `<` escaped so no text can close the element. */
+const recordsScript = (replays: readonly ReplayEntry[]): string =>
+  `<script type="application/json" id="lab-records">${JSON.stringify(replays).replace(/</g, '\\u003c')}</script>`;
+
+const STYLE = `body{font:14px/1.45 system-ui,sans-serif;margin:2rem auto;max-width:1100px;padding:0 1rem;color:#222}
+table{border-collapse:collapse;margin:.5rem 0 1.5rem;font-size:13px}th,td{border-bottom:1px solid #ddd;padding:3px 8px;text-align:left;vertical-align:top}
+th{background:#f4f1ea}small{color:#666}.few{color:#999}.clear{font-weight:600;color:#064}.unclear{color:#555}
+tr.meets td{background:#eef8ee}pre{font-size:12px;max-height:30rem;overflow:auto;background:#faf8f4;padding:.5rem}
+.pairing{background:#f4f1ea;padding:.5rem}figure.chart{margin:0 0 1rem}h1{margin-bottom:0}`;
+
+/** The report as one HTML page. `packageOf` finds each variant's package, to tell its replays. */
+export function labReportHtml(report: LabReport, packageOf: (variant: string) => AnyGamePackage | undefined): string {
+  const title = report.kind === 'compare' ? `${report.title}: ${report.variants.map((v) => v.name).join(' vs ')}` : `${report.title}: sweep of ${report.field}`;
+  const body =
+    report.kind === 'compare'
+      ? [figuresSection(report), winChart(report), lengthChart(report), flagsSection(report), ...report.variants.map((v) => cardsSection(report, v) + placesSection(report, v))]
+      : [sweepSection(report), lengthChart(report), flagsSection(report), ...report.variants.slice(0, 1).map((v) => cardsSection(report, v))];
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${esc(title)}</title><style>${STYLE}</style></head>
+<body id="top"><h1>${esc(title)}</h1>${header(report)}${body.join('\n')}${replaysSection(report, packageOf)}${recordsScript(report.replays)}</body></html>
+`;
+}

@@ -1,0 +1,76 @@
+/**
+ * `drey lab serve RUN.json`: the report page at `/`, and every game embedded in it opened in
+ * Drey's own web replay viewer at `/replay/lab-<id>` — the built web app (dist/web) asks
+ * `/api/tables/lab-<id>/replay` as it does for a finished table, and gets the frames rebuilt from
+ * the embedded record (server/replays.ts). Nothing is stored; the server only reads the report.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import Fastify from 'fastify';
+import { z } from 'zod';
+import type { Viewer } from '../engine/game.js';
+import { replay } from '../engine/match.js';
+import type { AnyGamePackage } from '../games/package.js';
+import { PACKAGE_ROOT } from '../server/app.js';
+import type { TableSummary } from '../server/protocol.js';
+import { replayFramesJson } from '../server/replays.js';
+import { labReportHtml, type LabReport } from './lab-html.js';
+
+const params = z.object({ id: z.string().regex(/^lab-[A-Za-z0-9-]{1,80}$/) });
+const query = z.object({ viewer: z.union([z.literal('spectator'), z.coerce.number().int().min(1).max(64)]).default('spectator') });
+
+export interface LabServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Serves the report and its replays on host:port (port 0: any free port). */
+export async function serveLabReport(
+  report: LabReport,
+  packages: ReadonlyMap<string, AnyGamePackage>,
+  opts: { port: number; host: string; webRoot?: string },
+): Promise<LabServer> {
+  const app = Fastify({ logger: false });
+  const html = labReportHtml(report, (name) => packages.get(name));
+  const webRoot = opts.webRoot ?? join(PACKAGE_ROOT, 'dist', 'web');
+  const hasWeb = existsSync(join(webRoot, 'index.html'));
+  const byId = new Map(report.replays.map((r) => [`lab-${r.id}`, r]));
+
+  app.get('/', (_req, reply) => reply.type('text/html; charset=utf-8').send(html));
+  app.get('/api/tables/:id/replay', (req, reply) => {
+    const p = params.safeParse(req.params);
+    const q = query.safeParse(req.query);
+    const entry = p.success ? byId.get(p.data.id) : undefined;
+    if (!entry || !q.success) return reply.code(404).send({ code: 'not-found', message: 'no such game in this report' });
+    const pkg = packages.get(entry.variant);
+    if (!pkg) return reply.code(404).send({ code: 'not-found', message: `this build does not have variant ${entry.variant}'s game` });
+    const viewer: Viewer = q.data.viewer === 'spectator' ? 'spectator' : q.data.viewer - 1;
+    if (viewer !== 'spectator' && viewer >= entry.record.seats) return reply.code(400).send({ code: 'bad-seat', message: `there is no seat ${viewer + 1}` });
+    const frames = replayFramesJson(pkg.game, entry.record, viewer);
+    const replayed = replay(pkg.game, entry.record);
+    if (!frames.ok || !replayed.ok) return reply.code(500).send({ code: 'replay-failed', message: frames.ok ? 'the record does not replay' : frames.error.message });
+    const table: TableSummary = {
+      id: p.data!.id,
+      game: pkg.game.id,
+      gameTitle: `${pkg.game.title} — ${entry.variant}, game ${entry.index}`,
+      status: 'finished',
+      seats: entry.lineup.map((bot, seat) => ({ kind: 'bot', bot, name: `Seat ${seat + 1} (${bot})` })),
+      seq: entry.record.actions.length,
+      createdAt: new Date(0).toISOString(),
+      updatedAt: new Date(0).toISOString(),
+      outcome: replayed.value.outcome,
+      deal: { kind: 'server', commitment: replayed.value.hash, seed: entry.seed },
+    };
+    const head = JSON.stringify({ table, viewer, record: entry.record });
+    return reply.type('application/json; charset=utf-8').send(`${head.slice(0, -1)},"frames":${frames.value}}`);
+  });
+  if (hasWeb) await app.register(fastifyStatic, { root: webRoot, wildcard: true, index: false });
+  app.setNotFoundHandler((req, reply) => {
+    if (req.method === 'GET' && hasWeb && req.url.startsWith('/replay/')) return reply.type('text/html; charset=utf-8').sendFile('index.html');
+    if (req.url.startsWith('/replay/')) return reply.code(404).type('text/plain').send('the web app is not built: run npm run build to open replays in the viewer');
+    return reply.code(404).send({ code: 'not-found', message: `no route ${req.method} ${req.url.split('?')[0] ?? ''}` });
+  });
+  const address = await app.listen({ port: opts.port, host: opts.host });
+  return { url: address, close: () => app.close() };
+}

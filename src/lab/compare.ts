@@ -1,0 +1,327 @@
+/**
+ * The designer's workbench (`drey lab compare`, `drey lab sweep`): variants of one game — other
+ * content, other options — played on the SAME schedule (same seeds, seats rotated: common random
+ * numbers), so a figure's difference from the base is measured deal by deal. Each variant's games
+ * go through the lab's one runner (run.ts) with the game's lab probe on (probe.ts); results fold
+ * in schedule order, so a report is the same for any number of workers.
+ *
+ * The schedule is the tournament's (schedule.ts): a block is one deal played with every rotation
+ * of the lineup. A figure's paired difference is taken over blocks: per block, the variant's
+ * figure minus the base's (pairedDifference in stats.ts). The unpaired interval of the same games
+ * is reported beside it for the first figure, to show what pairing saves.
+ */
+import { performance } from 'node:perf_hooks';
+import { err, ok, type GameError, type Result } from '../engine/result.js';
+import type { Registry } from '../games/index.js';
+import type { MatchRecord } from '../engine/match.js';
+import { DetailFold, figureLabel, gameFigures, type CardFigure, type FigureLabel, type Flag, type PlaceFigure } from './figures.js';
+import { playGame, type GameResult } from './play.js';
+import { resolveRun, type ResolvedRun, type RunSpec } from './resolve.js';
+import { runSchedule, type RunOptions } from './run.js';
+import { tournamentSchedule, type ScheduledGame } from './schedule.js';
+import { medianWithInterval, meanWithInterval, pairedDifference, unpairedDifference, type Difference, type Interval, type MeanSummary } from './stats.js';
+
+/** One variant of the game: a name, the registry holding its package, options of its own. */
+export interface Variant {
+  name: string;
+  /** Where it came from ('builtin', a content directory, 'race.roundLimit=14'). */
+  source: string;
+  registry?: Registry;
+  /** Game options of this variant, over the spec's. */
+  options?: Record<string, unknown>;
+  /** The content's hash, when the variant was loaded from content files. */
+  hash?: string;
+  /** The content directory it was loaded from. */
+  content?: string;
+}
+
+/** What every variant plays: a RunSpec plus the bots, rotated through the seats. */
+export interface CompareSpec extends RunSpec {
+  bots: string[];
+}
+
+export interface VariantRun {
+  variant: Variant;
+  run: ResolvedRun<CompareSpec>;
+  results: GameResult[];
+  detail: DetailFold;
+  /** Per block: the sum and count of each figure over its games. */
+  blocks: Map<string, { sum: number; n: number }>[];
+  /** Per game: each figure. */
+  games: Map<string, number>[];
+}
+
+/** An embedded replay: the record of one game of one variant. */
+export interface ReplayEntry {
+  id: string;
+  variant: string;
+  index: number;
+  seed: string;
+  lineup: string[];
+  record: MatchRecord;
+}
+
+export interface VariantSummary {
+  name: string;
+  source: string;
+  hash?: string;
+  content?: string;
+  options: unknown;
+  cards: CardFigure[];
+  places: PlaceFigure[];
+  flags: Flag[];
+  flagCounts: Record<string, number>;
+  /** Game length in rounds: how many games took each number of rounds. */
+  lengths: { rounds: number; games: number }[];
+  medianRounds: { n: number; median: number; interval: Interval };
+  workers: number;
+  seconds: number;
+}
+
+export interface FigureRow extends FigureLabel {
+  /** Per variant (base first): the figure's mean over its games. */
+  values: MeanSummary[];
+  /** Per variant after the base: the paired difference from the base, over blocks. */
+  diffs: Difference[];
+}
+
+export interface CompareReport {
+  kind: 'compare';
+  game: string;
+  title: string;
+  seats: number;
+  bots: string[];
+  seed: string;
+  /** Games per variant, and the blocks (deals) they make. */
+  games: number;
+  blocks: number;
+  variants: VariantSummary[];
+  figures: FigureRow[];
+  /** One figure's paired and unpaired interval widths, for the first variant against the base. */
+  pairing?: { key: string; label: string; pairedWidth: number; unpairedWidth: number; unpairedGamesForSameWidth: number };
+  replays: ReplayEntry[];
+}
+
+/** Keeps a paired report small enough to read: most games' figures, plus the cards and places. */
+const MAX_SAMPLE_REPLAYS = 3;
+
+/** Resolves the spec for every variant, before a single game is played. */
+export function resolveVariants(spec: CompareSpec, variants: readonly Variant[], registry?: Registry): Result<ResolvedRun<CompareSpec>[], GameError> {
+  if (variants.length < 1) return err({ code: 'bad-variants', message: 'name at least one variant' });
+  const names = new Set<string>();
+  const runs: ResolvedRun<CompareSpec>[] = [];
+  for (const v of variants) {
+    if (names.has(v.name)) return err({ code: 'bad-variants', message: `two variants are called '${v.name}'` });
+    names.add(v.name);
+    const options = v.options ? { ...((spec.options as Record<string, unknown> | undefined) ?? {}), ...v.options } : spec.options;
+    const resolved = resolveRun({ ...spec, options, probe: true }, () => ok(spec.bots), v.registry ?? registry);
+    if (!resolved.ok) return err({ code: resolved.error.code, message: `variant ${v.name}: ${resolved.error.message}` });
+    runs.push(resolved.value);
+  }
+  return ok(runs);
+}
+
+/** The schedule every variant plays: deals of rotated lineups (the tournament's), at least `games`. */
+export const pairedSchedule = (spec: CompareSpec): ScheduledGame[] => tournamentSchedule(spec);
+
+/**
+ * Plays every variant on the same schedule, one after the other, through the one runner; folds
+ * each variant's results in schedule order. `onProgress` counts games over all variants.
+ */
+export async function playVariants(
+  spec: CompareSpec,
+  variants: readonly Variant[],
+  opts: RunOptions = {},
+): Promise<Result<{ schedule: ScheduledGame[]; runs: VariantRun[]; seconds: number[]; workers: number[] }, GameError>> {
+  const resolved = resolveVariants(spec, variants, opts.registry);
+  if (!resolved.ok) return resolved;
+  const schedule = pairedSchedule(spec);
+  const blocks = 1 + Math.max(...schedule.map((g) => g.group));
+  const total = schedule.length * variants.length;
+  const runs: VariantRun[] = [];
+  const seconds: number[] = [];
+  const workers: number[] = [];
+  for (const [i, variant] of variants.entries()) {
+    const run = resolved.value[i]!;
+    const cardNames = run.pkg.lab?.cardNames ?? {};
+    const vr: VariantRun = { variant, run, results: [], detail: new DetailFold(cardNames), blocks: Array.from({ length: blocks }, () => new Map()), games: [] };
+    const start = performance.now();
+    // Workers load the built-in games only: a variant of other content plays on this thread.
+    const builtin = variant.registry === undefined;
+    const ran = await runSchedule(
+      run,
+      schedule,
+      (r) => {
+        const scheduled = schedule[r.index]!;
+        vr.results.push(r);
+        vr.detail.add(r, scheduled);
+        const figures = gameFigures(r, scheduled.lineup);
+        vr.games.push(figures);
+        const block = vr.blocks[scheduled.group]!;
+        for (const [k, v] of figures) {
+          const acc = block.get(k) ?? { sum: 0, n: 0 };
+          acc.sum += v;
+          acc.n++;
+          block.set(k, acc);
+        }
+      },
+      {
+        ...opts,
+        ...(builtin ? {} : { workers: 1, registry: variant.registry }),
+        onProgress: (done) => opts.onProgress?.(i * schedule.length + done, total),
+      },
+    );
+    if (!ran.ok) return err({ code: ran.error.code, message: `variant ${variant.name}: ${ran.error.message}` });
+    seconds.push((performance.now() - start) / 1000);
+    workers.push(ran.value.workers);
+    runs.push(vr);
+  }
+  return ok({ schedule, runs, seconds, workers });
+}
+
+/** Every figure key any variant produced, in a stable order (seats, bots, groups, length, stats, values, cards). */
+function figureKeys(runs: readonly VariantRun[]): string[] {
+  const keys = new Set<string>();
+  for (const r of runs) for (const g of r.games) for (const k of g.keys()) keys.add(k);
+  const order = ['win-seat', 'win-bot', 'win-group', 'rounds', 'actions', 'stat', 'value', 'card-buys', 'card-round'];
+  const rank = (k: string): number => order.indexOf(k.split('|')[0]!);
+  return [...keys].sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
+}
+
+const blockMean = (block: Map<string, { sum: number; n: number }>, key: string): number | undefined => {
+  const acc = block.get(key);
+  return acc && acc.n > 0 ? acc.sum / acc.n : undefined;
+};
+
+/** The paired difference of `key` between two variants, over the blocks where both have it. */
+export function pairedFigure(base: VariantRun, other: VariantRun, key: string): Difference {
+  const pairs: [number, number][] = [];
+  base.blocks.forEach((block, b) => {
+    const x = blockMean(block, key);
+    const y = blockMean(other.blocks[b]!, key);
+    if (x !== undefined && y !== undefined) pairs.push([x, y]);
+  });
+  return pairedDifference(pairs);
+}
+
+/** The same difference as if the two variants had been played on different deals. */
+export function unpairedFigure(base: VariantRun, other: VariantRun, key: string): Difference {
+  const values = (r: VariantRun): number[] => r.blocks.flatMap((b) => blockMean(b, key) ?? []);
+  return unpairedDifference(values(base), values(other));
+}
+
+/** Which games to embed as replays: the flagged ones and a few samples per variant. */
+function replayIndexes(runs: readonly VariantRun[], flags: readonly Flag[][], cards: readonly CardFigure[][], places: readonly PlaceFigure[][]): Set<number>[] {
+  return runs.map((r, v) => {
+    const wanted = new Set<number>();
+    for (let i = 0; i < Math.min(MAX_SAMPLE_REPLAYS, r.results.length); i++) wanted.add(i);
+    for (const f of flags[v]!) wanted.add(f.index);
+    for (const c of cards[v]!) if (c.sample !== undefined) wanted.add(c.sample);
+    for (const p of places[v]!) if (p.sample !== undefined) wanted.add(p.sample);
+    return wanted;
+  });
+}
+
+/** Plays the chosen games again on this thread (a game depends only on its seed and lineup) to get their records. */
+function collectReplays(runs: readonly VariantRun[], schedule: readonly ScheduledGame[], wanted: readonly Set<number>[]): Result<ReplayEntry[], GameError> {
+  const out: ReplayEntry[] = [];
+  for (const [v, r] of runs.entries()) {
+    for (const index of [...wanted[v]!].sort((a, b) => a - b)) {
+      const scheduled = schedule[index]!;
+      const played = playGame({ ...r.run, spec: { ...r.run.spec, probe: false } }, scheduled);
+      if (!played.ok) return played;
+      out.push({ id: replayId(r.variant.name, index), variant: r.variant.name, index, seed: scheduled.seed, lineup: scheduled.lineup, record: played.value.record });
+    }
+  }
+  return ok(out);
+}
+
+/** The id of the replay of game `index` of `variant`: letters, digits and dashes, for URLs and anchors. */
+export const replayId = (variant: string, index: number): string => `${variant.replace(/[^A-Za-z0-9]+/g, '-')}-${index}`;
+
+function variantSummary(r: VariantRun, seconds: number, workers: number, flags: { flags: Flag[]; counts: Record<string, number> }): VariantSummary {
+  const lengths = new Map<number, number>();
+  for (const l of r.detail.lengths) lengths.set(l.rounds, (lengths.get(l.rounds) ?? 0) + 1);
+  return {
+    name: r.variant.name,
+    source: r.variant.source,
+    ...(r.variant.hash !== undefined ? { hash: r.variant.hash } : {}),
+    ...(r.variant.content !== undefined ? { content: r.variant.content } : {}),
+    options: r.run.options,
+    cards: r.detail.cardFigures(),
+    places: r.detail.placeFigures(),
+    flags: flags.flags,
+    flagCounts: flags.counts,
+    lengths: [...lengths.entries()].sort(([a], [b]) => a - b).map(([rounds, games]) => ({ rounds, games })),
+    medianRounds: medianWithInterval(r.detail.lengths.map((l) => l.rounds)),
+    workers,
+    seconds,
+  };
+}
+
+/** Each variant's summary (cards, places, flags, lengths) and the replays of its flagged and sample games. */
+export function finishVariants(played: {
+  schedule: readonly ScheduledGame[];
+  runs: readonly VariantRun[];
+  seconds: readonly number[];
+  workers: readonly number[];
+}): Result<{ summaries: VariantSummary[]; replays: ReplayEntry[] }, GameError> {
+  const { runs, schedule, seconds, workers } = played;
+  const summaries = runs.map((r, i) => variantSummary(r, seconds[i]!, workers[i]!, r.detail.flags()));
+  const replays = collectReplays(
+    runs,
+    schedule,
+    replayIndexes(runs, summaries.map((s) => s.flags), summaries.map((s) => s.cards), summaries.map((s) => s.places)),
+  );
+  return replays.ok ? ok({ summaries, replays: replays.value }) : replays;
+}
+
+/** Plays the variants (the first is the base) and reports every figure with its paired difference from the base. */
+export async function runCompare(spec: CompareSpec, variants: readonly Variant[], opts: RunOptions = {}): Promise<Result<CompareReport, GameError>> {
+  if (variants.length < 2) return err({ code: 'bad-variants', message: 'compare needs a base and at least one variant (base=builtin v1=DIR)' });
+  const played = await playVariants(spec, variants, opts);
+  if (!played.ok) return played;
+  const { schedule, runs, seconds, workers } = played.value;
+  const base = runs[0]!;
+  const cardNames = base.run.pkg.lab?.cardNames ?? {};
+  const figures: FigureRow[] = figureKeys(runs).map((key) => ({
+    ...figureLabel(key, cardNames),
+    values: runs.map((r) => meanWithInterval(r.games.flatMap((g) => g.get(key) ?? []))),
+    diffs: runs.slice(1).map((r) => pairedFigure(base, r, key)),
+  }));
+  const finished = finishVariants(played.value);
+  if (!finished.ok) return finished;
+  const { summaries, replays } = finished.value;
+  return ok({
+    kind: 'compare',
+    game: base.run.game.id,
+    title: base.run.game.title,
+    seats: spec.seats,
+    bots: spec.bots,
+    seed: spec.seed,
+    games: schedule.length,
+    blocks: base.blocks.length,
+    variants: summaries,
+    figures,
+    ...pairingFigure(runs, figures),
+    replays,
+  });
+}
+
+/**
+ * Pairing's gain on one figure (the length in rounds, else the first): the paired and unpaired
+ * interval widths, and how many games an unpaired comparison would need for the paired width
+ * (the width shrinks as 1/√n).
+ */
+function pairingFigure(runs: readonly VariantRun[], figures: readonly FigureRow[]): Pick<CompareReport, 'pairing'> {
+  const row = figures.find((f) => f.key === 'rounds') ?? figures[0];
+  if (!row || runs.length < 2) return {};
+  const paired = pairedFigure(runs[0]!, runs[1]!, row.key);
+  const unpaired = unpairedFigure(runs[0]!, runs[1]!, row.key);
+  const pw = paired.interval[1] - paired.interval[0];
+  const uw = unpaired.interval[1] - unpaired.interval[0];
+  if (!(pw > 0) || !(uw > 0)) return {};
+  return {
+    pairing: { key: row.key, label: row.label, pairedWidth: pw, unpairedWidth: uw, unpairedGamesForSameWidth: Math.ceil(runs[0]!.results.length * (uw / pw) ** 2) },
+  };
+}

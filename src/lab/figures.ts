@@ -1,0 +1,292 @@
+/**
+ * The workbench's figures (`drey lab`), folded from game results in schedule order:
+ *
+ * - per game, a flat set of numbers (win share per seat, per bot, per start group such as Acorn
+ *   Run's lane; rounds, actions; the game's own numeric stats; the probe's per-seat values;
+ *   copies of each card bought) — `gameFigures`. Paired comparisons average them per deal.
+ * - per card: how often bought and in which round, the win share of seats that bought it against
+ *   seats that were offered it and did not (improvement when bought), how its copies were used.
+ * - per place (lane, tree): how many racers used it and how long they stayed.
+ * - flags: games that hit the round limit, runs of no choice, a seat repeating one action, length
+ *   outliers, a seat or bot winning far above its share — each naming a game to replay.
+ */
+import type { GameResult } from './play.js';
+import { seatWinShares } from './aggregate.js';
+import type { ScheduledGame } from './schedule.js';
+import { emptyMean, addToMean, proportionDifference, summarizeMean, wilsonInterval, type Difference, type Interval, type MeanAccumulator, type MeanSummary } from './stats.js';
+
+/** Fewer samples than this and a figure is shown as "too few games". */
+export const FEW = 30;
+/** A seat with no choice for this many of its decisions in a row is flagged. */
+export const NO_CHOICE_FLAG = 12;
+/** A seat taking the same action this many times in a row is flagged. */
+export const REPEAT_FLAG = 12;
+
+export interface FigureLabel {
+  key: string;
+  label: string;
+  /** A share in [0, 1] (shown as %), or a plain number. */
+  unit: 'share' | 'number';
+}
+
+const labelOf = (key: string, cardNames: Readonly<Record<string, string>>): FigureLabel => {
+  const [kind, a, b] = key.split('|');
+  switch (kind) {
+    case 'win-seat':
+      return { key, label: `win share, seat ${Number(a) + 1}`, unit: 'share' };
+    case 'win-bot':
+      return { key, label: `win share, bot ${a}`, unit: 'share' };
+    case 'win-group':
+      return { key, label: `win share, start ${a} ${b}`, unit: 'share' };
+    case 'stat':
+      return a === 'dummyWin' ? { key, label: 'dummy win share', unit: 'share' } : { key, label: `${a} per game`, unit: 'number' };
+    case 'value':
+      return { key, label: `mean ${a} per seat`, unit: 'number' };
+    case 'card-buys':
+      return { key, label: `${cardNames[a!] ?? a}: copies bought per seat`, unit: 'number' };
+    case 'card-round':
+      return { key, label: `${cardNames[a!] ?? a}: round bought`, unit: 'number' };
+    default:
+      return { key, label: kind === 'rounds' ? 'game length (rounds)' : kind === 'actions' ? 'actions per game' : key, unit: 'number' };
+  }
+};
+
+export const figureLabel = labelOf;
+
+/** Every figure of one game, by key (`|` separates a key's parts). */
+export function gameFigures(result: GameResult, lineup: readonly string[]): Map<string, number> {
+  const out = new Map<string, number>();
+  const shares = seatWinShares(result);
+  shares.forEach((s, seat) => out.set(`win-seat|${seat}`, s));
+  const meanInto = (key: string, values: number[]): void => {
+    if (values.length > 0) out.set(key, values.reduce((x, y) => x + y, 0) / values.length);
+  };
+  const bots = [...new Set(lineup)];
+  if (bots.length > 1) for (const bot of bots) meanInto(`win-bot|${bot}`, shares.filter((_, s) => lineup[s] === bot));
+  out.set('rounds', result.rounds);
+  out.set('actions', result.actions);
+  for (const [k, v] of Object.entries(result.stats ?? {})) if (typeof v === 'number') out.set(`stat|${k}`, v);
+  const seats = result.facts?.seats ?? [];
+  const groups = new Map<string, number[]>();
+  const values = new Map<string, number[]>();
+  const buys = new Map<string, number>();
+  const rounds = new Map<string, number[]>();
+  seats.forEach((f, seat) => {
+    for (const [k, v] of Object.entries(f.groups ?? {})) push(groups, `win-group|${k}|${v}`, shares[seat]!);
+    for (const [k, v] of Object.entries(f.values ?? {})) push(values, `value|${k}`, v);
+    for (const [id, c] of Object.entries(f.cards ?? {})) {
+      buys.set(id, (buys.get(id) ?? 0) + c.bought.length);
+      for (const r of c.bought) push(rounds, `card-round|${id}`, r);
+    }
+  });
+  for (const [k, v] of [...groups, ...values, ...rounds]) meanInto(k, v);
+  for (const [id, n] of buys) out.set(`card-buys|${id}`, n / Math.max(1, seats.length));
+  return out;
+}
+
+function push<K>(map: Map<K, number[]>, key: K, value: number): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+/** A share with its Wilson interval and sample size. */
+export interface Share {
+  n: number;
+  /** Successes (wins count as shares). */
+  x: number;
+  rate: number;
+  interval: Interval;
+}
+
+export const share = (x: number, n: number): Share => ({ n, x, rate: n > 0 ? x / n : Number.NaN, interval: wilsonInterval(Math.min(x, n), n) });
+
+export interface CardFigure {
+  id: string;
+  name: string;
+  /** Seat-games in which it was offered or bought (the sample). */
+  seen: number;
+  /** Share of seat-games in which at least one copy was bought. */
+  boughtIn: Share;
+  /** Round of each purchase: mean, spread (sd) and interval. */
+  round: MeanSummary;
+  /** Win share of seats that bought it. */
+  winBought: Share;
+  /** Win share of seats offered it that did not buy it. */
+  winPassed: Share;
+  /** winBought − winPassed with Newcombe's interval: the improvement when bought. */
+  improvement: Difference;
+  /** Uses of its copies per seat-game that bought it, by use. */
+  uses: Record<string, MeanSummary>;
+  /** A figure here rests on fewer than FEW samples. */
+  few: boolean;
+  /** A game in which it was bought (to replay). */
+  sample?: number;
+}
+
+export interface PlaceFigure {
+  id: string;
+  /** Share of seat-games that spent at least one round there. */
+  used: Share;
+  /** Rounds spent there per seat-game that used it. */
+  rounds: MeanSummary;
+  few: boolean;
+  sample?: number;
+}
+
+export interface Flag {
+  kind: 'round-limit' | 'length-outlier' | 'no-choice' | 'repeating' | 'above-share' | string;
+  message: string;
+  /** The game that shows it: its place in the schedule and its seed. */
+  index: number;
+  seed: string;
+}
+
+interface CardAcc {
+  seen: number;
+  bought: number;
+  boughtWins: number;
+  passed: number;
+  passedWins: number;
+  round: MeanAccumulator;
+  uses: Map<string, MeanAccumulator>;
+  sample?: number;
+}
+
+/** Folds one variant's games (in schedule order) into its cards, places and flags. */
+export class DetailFold {
+  private readonly cards = new Map<string, CardAcc>();
+  private readonly places = new Map<string, { used: number; rounds: MeanAccumulator; sample?: number }>();
+  private seatGames = 0;
+  private readonly flagged: Flag[] = [];
+  private readonly flagCounts = new Map<string, number>();
+  /** Per game: index, seed, rounds (for the length distribution). */
+  readonly lengths: { index: number; seed: string; rounds: number }[] = [];
+  private readonly seatWins: { x: number; n: number; sample?: number }[] = [];
+  private readonly botWins = new Map<string, { x: number; n: number; sample?: number }>();
+
+  constructor(private readonly cardNames: Readonly<Record<string, string>>) {}
+
+  private flag(f: Flag): void {
+    this.flagCounts.set(f.kind, (this.flagCounts.get(f.kind) ?? 0) + 1);
+    // The first few of each kind are kept to replay; the count says how many there were.
+    if (this.flagCounts.get(f.kind)! <= 5) this.flagged.push(f);
+  }
+
+  add(result: GameResult, scheduled: ScheduledGame): void {
+    const { index, seed } = result;
+    this.lengths.push({ index, seed, rounds: result.rounds });
+    const shares = seatWinShares(result);
+    shares.forEach((s, seat) => {
+      const acc = (this.seatWins[seat] ??= { x: 0, n: 0 });
+      acc.x += s;
+      acc.n++;
+      if (s > 0) acc.sample ??= index;
+      const bot = scheduled.lineup[seat]!;
+      const b = this.botWins.get(bot) ?? { x: 0, n: 0 };
+      b.x += s;
+      b.n++;
+      if (s > 0) b.sample ??= index;
+      this.botWins.set(bot, b);
+    });
+    const facts = result.facts;
+    if (!facts) return;
+    for (const f of facts.flags ?? []) this.flag({ kind: f.kind, message: f.message, index, seed });
+    facts.streaks.forEach((s, seat) => {
+      if (s.noChoice >= NO_CHOICE_FLAG) this.flag({ kind: 'no-choice', message: `seat ${seat + 1} had no choice for ${s.noChoice} decisions in a row`, index, seed });
+      if (s.repeat >= REPEAT_FLAG) this.flag({ kind: 'repeating', message: `seat ${seat + 1} (${scheduled.lineup[seat]}) took the same action ${s.repeat} times in a row`, index, seed });
+    });
+    (facts.seats ?? []).forEach((f, seat) => {
+      this.seatGames++;
+      const won = shares[seat]!;
+      for (const [id, c] of Object.entries(f.cards ?? {})) {
+        let acc = this.cards.get(id);
+        if (!acc) {
+          acc = { seen: 0, bought: 0, boughtWins: 0, passed: 0, passedWins: 0, round: emptyMean(), uses: new Map() };
+          this.cards.set(id, acc);
+        }
+        acc.seen++;
+        if (c.bought.length > 0) {
+          acc.bought++;
+          acc.boughtWins += won;
+          acc.sample ??= index;
+          for (const r of c.bought) addToMean(acc.round, r);
+          for (const use of ['sprint', 'climb', 'combo', 'effect', ...Object.keys(c.uses)]) {
+            if (!acc.uses.has(use)) acc.uses.set(use, emptyMean());
+          }
+          for (const [use, m] of acc.uses) addToMean(m, c.uses[use] ?? 0);
+        } else if (c.offered) {
+          acc.passed++;
+          acc.passedWins += won;
+        }
+      }
+      for (const [id, rounds] of Object.entries(f.places ?? {})) {
+        let p = this.places.get(id);
+        if (!p) {
+          p = { used: 0, rounds: emptyMean() };
+          this.places.set(id, p);
+        }
+        if (rounds > 0) {
+          p.used++;
+          p.sample ??= index;
+          addToMean(p.rounds, rounds);
+        }
+      }
+    });
+  }
+
+  cardFigures(): CardFigure[] {
+    return [...this.cards.entries()]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([id, c]) => ({
+        id,
+        name: this.cardNames[id] ?? id,
+        seen: c.seen,
+        boughtIn: share(c.bought, this.seatGames),
+        round: summarizeMean(c.round),
+        winBought: share(c.boughtWins, c.bought),
+        winPassed: share(c.passedWins, c.passed),
+        improvement: proportionDifference(c.boughtWins, c.bought, c.passedWins, c.passed),
+        uses: Object.fromEntries([...c.uses].map(([k, m]) => [k, summarizeMean(m)])),
+        few: Math.min(c.bought, c.passed) < FEW,
+        ...(c.sample !== undefined ? { sample: c.sample } : {}),
+      }));
+  }
+
+  placeFigures(): PlaceFigure[] {
+    return [...this.places.entries()]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([id, p]) => ({
+        id,
+        used: share(p.used, this.seatGames),
+        rounds: summarizeMean(p.rounds),
+        few: p.used < FEW,
+        ...(p.sample !== undefined ? { sample: p.sample } : {}),
+      }));
+  }
+
+  /** Every flag, the run-wide ones (length outliers, winning above share) computed now. */
+  flags(): { flags: Flag[]; counts: Record<string, number> } {
+    const rounds = this.lengths.map((l) => l.rounds).sort((a, b) => a - b);
+    if (rounds.length >= 20) {
+      const q = (p: number): number => rounds[Math.min(rounds.length - 1, Math.floor(p * rounds.length))]!;
+      const iqr = q(0.75) - q(0.25);
+      const lo = q(0.25) - 3 * Math.max(1, iqr);
+      const hi = q(0.75) + 3 * Math.max(1, iqr);
+      for (const l of this.lengths) {
+        if (l.rounds < lo || l.rounds > hi) this.flag({ kind: 'length-outlier', message: `${l.rounds} rounds, outside ${lo}–${hi} (quartiles ± 3 IQR)`, index: l.index, seed: l.seed });
+      }
+    }
+    const seats = this.seatWins.length;
+    const fair = 1 / Math.max(1, seats);
+    const above = (who: string, w: { x: number; n: number; sample?: number }): void => {
+      const [low] = wilsonInterval(Math.min(w.x, w.n), w.n);
+      if (w.n >= FEW && low > 1.5 * fair && w.sample !== undefined) {
+        this.flag({ kind: 'above-share', message: `${who} wins ${(100 * w.x / w.n).toFixed(1)}% (95% from ${(100 * low).toFixed(1)}%), fair share ${(100 * fair).toFixed(1)}%`, index: w.sample, seed: this.lengths.find((l) => l.index === w.sample)!.seed });
+      }
+    };
+    this.seatWins.forEach((w, seat) => above(`seat ${seat + 1}`, w));
+    if (this.botWins.size > 1) for (const [bot, w] of this.botWins) above(`bot ${bot}`, w);
+    return { flags: [...this.flagged].sort((a, b) => a.index - b.index), counts: Object.fromEntries(this.flagCounts) };
+  }
+}
