@@ -66,25 +66,29 @@ function figuresSection(report: CompareReport): string {
     })
     .join('');
   const pairing = report.pairing
-    ? `<p class="pairing">Pairing on <b>${esc(report.pairing.label)}</b>: the paired 95% interval of the difference is ${num(report.pairing.pairedWidth)} wide; the same games compared unpaired give ${num(report.pairing.unpairedWidth)}. Unpaired, about ${report.pairing.unpairedGamesForSameWidth.toLocaleString('en-US')} games per variant would be needed for the paired width (${report.games.toLocaleString('en-US')} were played).</p>`
-    : '';
+    .map(
+      (p) =>
+        `<p class="pairing">Pairing on <b>${esc(p.label)}</b>: the paired 95% interval of the difference is ${num(p.pairedWidth)} wide; the same games compared unpaired give ${num(p.unpairedWidth)}. Unpaired, about ${p.unpairedGamesForSameWidth.toLocaleString('en-US')} games per variant would be needed for the paired width (${report.games.toLocaleString('en-US')} were played).</p>`,
+    )
+    .join('');
   return `<h2>Figures</h2>${pairing}<table>${head}${rows}</table>`;
 }
 
 function winChart(report: CompareReport): string {
   const data = report.figures
     .filter((f) => f.key.startsWith('win-seat|') || f.key.startsWith('win-group|'))
-    .flatMap((f) => f.values.map((v, i) => ({ figure: f.label.replace('win share, ', ''), variant: report.variants[i]!.name, mean: v.mean, lo: v.interval[0], hi: v.interval[1] })));
+    .flatMap((f) => f.values.map((v, i) => ({ figure: `${f.label.replace('win share, ', '')} · ${report.variants[i]!.name}`, variant: report.variants[i]!.name, mean: v.mean, lo: v.interval[0], hi: v.interval[1] })));
   if (data.length === 0) return '';
   return `<h3>Win share with 95% intervals, per seat and start, per variant</h3>${svg({
-    marginLeft: 110,
+    marginLeft: 170,
     width: 760,
-    x: { label: 'win share', percent: true, grid: true },
-    y: { label: null },
+    height: 40 + 18 * data.length,
+    x: { label: 'win share (dashed: fair share)', percent: true, grid: true },
+    y: { label: null, domain: data.map((d) => d.figure) },
     color: { legend: true },
     marks: [
       Plot.ruleX([1 / report.seats], { stroke: '#999', strokeDasharray: '4 3' }),
-      Plot.ruleY(data, { y: 'figure', x1: 'lo', x2: 'hi', stroke: 'variant', dy: 0, strokeWidth: 2, fy: undefined }),
+      Plot.ruleY(data, { y: 'figure', x1: 'lo', x2: 'hi', stroke: 'variant', strokeWidth: 2 }),
       Plot.dot(data, { y: 'figure', x: 'mean', fill: 'variant', r: 4 }),
     ],
   })}`;

@@ -19,7 +19,7 @@ import { playGame, type GameResult } from './play.js';
 import { resolveRun, type ResolvedRun, type RunSpec } from './resolve.js';
 import { runSchedule, type RunOptions } from './run.js';
 import { tournamentSchedule, type ScheduledGame } from './schedule.js';
-import { medianWithInterval, meanWithInterval, pairedDifference, unpairedDifference, type Difference, type Interval, type MeanSummary } from './stats.js';
+import { medianWithInterval, meanWithInterval, wilsonInterval, pairedDifference, unpairedDifference, type Difference, type Interval, type MeanSummary } from './stats.js';
 
 /** One variant of the game: a name, the registry holding its package, options of its own. */
 export interface Variant {
@@ -98,7 +98,7 @@ export interface CompareReport {
   variants: VariantSummary[];
   figures: FigureRow[];
   /** One figure's paired and unpaired interval widths, for the first variant against the base. */
-  pairing?: { key: string; label: string; pairedWidth: number; unpairedWidth: number; unpairedGamesForSameWidth: number };
+  pairing: { key: string; label: string; pairedWidth: number; unpairedWidth: number; unpairedGamesForSameWidth: number }[];
   replays: ReplayEntry[];
 }
 
@@ -193,6 +193,12 @@ const blockMean = (block: Map<string, { sum: number; n: number }>, key: string):
   return acc && acc.n > 0 ? acc.sum / acc.n : undefined;
 };
 
+/** A figure's mean over its games; a share's interval is Wilson's (it stays inside [0, 1]). */
+export function figureSummary(values: readonly number[], unit: 'share' | 'number'): MeanSummary {
+  const m = meanWithInterval(values);
+  return unit === 'share' && m.n > 0 ? { ...m, interval: wilsonInterval(Math.min(m.n, Math.max(0, m.mean * m.n)), m.n) } : m;
+}
+
 /** The paired difference of `key` between two variants, over the blocks where both have it. */
 export function pairedFigure(base: VariantRun, other: VariantRun, key: string): Difference {
   const pairs: [number, number][] = [];
@@ -286,7 +292,7 @@ export async function runCompare(spec: CompareSpec, variants: readonly Variant[]
   const cardNames = base.run.pkg.lab?.cardNames ?? {};
   const figures: FigureRow[] = figureKeys(runs).map((key) => ({
     ...figureLabel(key, cardNames),
-    values: runs.map((r) => meanWithInterval(r.games.flatMap((g) => g.get(key) ?? []))),
+    values: runs.map((r) => figureSummary(r.games.flatMap((g) => g.get(key) ?? []), figureLabel(key, cardNames).unit)),
     diffs: runs.slice(1).map((r) => pairedFigure(base, r, key)),
   }));
   const finished = finishVariants(played.value);
@@ -309,19 +315,19 @@ export async function runCompare(spec: CompareSpec, variants: readonly Variant[]
 }
 
 /**
- * Pairing's gain on one figure (the length in rounds, else the first): the paired and unpaired
- * interval widths, and how many games an unpaired comparison would need for the paired width
- * (the width shrinks as 1/√n).
+ * Pairing's gain on the game-length figures (rounds, actions) of the first variant against the
+ * base: the paired and unpaired interval widths, and how many games an unpaired comparison would
+ * need for the paired width (a width shrinks as 1/√n).
  */
 function pairingFigure(runs: readonly VariantRun[], figures: readonly FigureRow[]): Pick<CompareReport, 'pairing'> {
-  const row = figures.find((f) => f.key === 'rounds') ?? figures[0];
-  if (!row || runs.length < 2) return {};
-  const paired = pairedFigure(runs[0]!, runs[1]!, row.key);
-  const unpaired = unpairedFigure(runs[0]!, runs[1]!, row.key);
-  const pw = paired.interval[1] - paired.interval[0];
-  const uw = unpaired.interval[1] - unpaired.interval[0];
-  if (!(pw > 0) || !(uw > 0)) return {};
-  return {
-    pairing: { key: row.key, label: row.label, pairedWidth: pw, unpairedWidth: uw, unpairedGamesForSameWidth: Math.ceil(runs[0]!.results.length * (uw / pw) ** 2) },
-  };
+  const pairing: CompareReport['pairing'] = [];
+  for (const row of figures.filter((f) => f.key === 'rounds' || f.key === 'actions')) {
+    const paired = pairedFigure(runs[0]!, runs[1]!, row.key);
+    const unpaired = unpairedFigure(runs[0]!, runs[1]!, row.key);
+    const pw = paired.interval[1] - paired.interval[0];
+    const uw = unpaired.interval[1] - unpaired.interval[0];
+    if (!(pw > 0) || !(uw > 0)) continue;
+    pairing.push({ key: row.key, label: row.label, pairedWidth: pw, unpairedWidth: uw, unpairedGamesForSameWidth: Math.ceil(runs[0]!.results.length * (uw / pw) ** 2) });
+  }
+  return { pairing };
 }

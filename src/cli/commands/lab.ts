@@ -106,8 +106,7 @@ export function compareLines(report: CompareReport): string[] {
     '',
     ...columns([['figure', names[0]!, ...names.slice(1).flatMap((n) => [n, `${n} − ${names[0]} (paired 95%)`])], ...rows]),
   ];
-  if (report.pairing) {
-    const p = report.pairing;
+  for (const p of report.pairing) {
     lines.push('', `pairing on ${p.label}: paired interval ${p.pairedWidth.toFixed(2)} wide, unpaired ${p.unpairedWidth.toFixed(2)} (unpaired would need ~${p.unpairedGamesForSameWidth} games per variant for the paired width)`);
   }
   for (const v of report.variants) {
