@@ -359,3 +359,15 @@ describe('drey lab (CLI)', () => {
     expect(values.err).toContain('a range goes from low to high');
   });
 });
+
+describe('a content field to sweep', () => {
+  it('setNumberAt changes one number by key and by id, and refuses what is not there', async () => {
+    const { setNumberAt } = await import('../src/lab/sweep.js');
+    const doc = { cheap: [{ id: 'g-dash', cost: 2 }, { id: 'y-dash', cost: 2 }], race: { roundLimit: 16 } };
+    expect(setNumberAt(doc, ['cheap', 'y-dash', 'cost'], 1)).toEqual(ok({ cheap: [{ id: 'g-dash', cost: 2 }, { id: 'y-dash', cost: 1 }], race: { roundLimit: 16 } }));
+    expect(setNumberAt(doc, ['race', 'roundLimit'], 14)).toMatchObject({ ok: true, value: { race: { roundLimit: 14 } } });
+    expect(doc.race.roundLimit).toBe(16);
+    expect(setNumberAt(doc, ['cheap', 'x-dash', 'cost'], 1)).toMatchObject({ ok: false, error: { message: "no element 'x-dash' at cheap.x-dash" } });
+    expect(setNumberAt(doc, ['cheap', 'g-dash', 'id'], 1)).toMatchObject({ ok: false, error: { message: 'cheap.g-dash.id is not a number' } });
+  });
+});

@@ -140,3 +140,34 @@ export async function runSweep(
     replays: finished.value.replays,
   });
 }
+
+/**
+ * A copy of the JSON `doc` with the number at `path` set to `value`. A path's parts name object
+ * keys; in an array, a part picks the element whose `id` it is (or its index). The field must
+ * exist and hold a number: a sweep changes a value, it never invents one.
+ */
+export function setNumberAt(doc: unknown, path: readonly string[], value: number): Result<unknown, GameError> {
+  const where = (i: number): string => path.slice(0, i + 1).join('.');
+  const copy: unknown = structuredClone(doc);
+  let node: unknown = copy;
+  for (let i = 0; i < path.length; i++) {
+    const part = path[i]!;
+    const last = i === path.length - 1;
+    let key: string | number;
+    if (Array.isArray(node)) {
+      const byId = node.findIndex((e) => typeof e === 'object' && e !== null && (e as { id?: unknown }).id === part);
+      key = byId >= 0 ? byId : /^\d+$/.test(part) && Number(part) < node.length ? Number(part) : -1;
+      if (key === -1) return err({ code: 'bad-field', message: `no element '${part}' at ${where(i)}` });
+    } else if (typeof node === 'object' && node !== null && Object.hasOwn(node, part)) {
+      key = part;
+    } else {
+      return err({ code: 'bad-field', message: `no field ${where(i)}` });
+    }
+    const holder = node as Record<string | number, unknown>;
+    if (last) {
+      if (typeof holder[key] !== 'number') return err({ code: 'bad-field', message: `${where(i)} is not a number` });
+      holder[key] = value;
+    } else node = holder[key];
+  }
+  return ok(copy);
+}
