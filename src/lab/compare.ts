@@ -85,8 +85,8 @@ export interface FigureRow extends FigureLabel {
   diffs: Difference[];
 }
 
-export interface CompareReport {
-  kind: 'compare';
+/** What every workbench report (compare, sweep) says of its run. */
+export interface LabRunHeader {
   game: string;
   title: string;
   seats: number;
@@ -96,10 +96,14 @@ export interface CompareReport {
   games: number;
   blocks: number;
   variants: VariantSummary[];
+  replays: ReplayEntry[];
+}
+
+export interface CompareReport extends LabRunHeader {
+  kind: 'compare';
   figures: FigureRow[];
   /** One figure's paired and unpaired interval widths, for the first variant against the base. */
   pairing: { key: string; label: string; pairedWidth: number; unpairedWidth: number; unpairedGamesForSameWidth: number }[];
-  replays: ReplayEntry[];
 }
 
 /** Keeps a paired report small enough to read: most games' figures, plus the cards and places. */

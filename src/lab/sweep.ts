@@ -6,7 +6,7 @@
  */
 import { err, ok, type GameError, type Result } from '../engine/result.js';
 import { figureLabel, type FigureLabel } from './figures.js';
-import { finishVariants, playVariants, type CompareSpec, type ReplayEntry, type Variant, type VariantSummary } from './compare.js';
+import { finishVariants, playVariants, type CompareSpec, type LabRunHeader, type Variant } from './compare.js';
 import type { RunOptions } from './run.js';
 import { meanWithInterval, medianWithInterval, type Interval } from './stats.js';
 
@@ -30,21 +30,12 @@ export interface SweepPoint {
   meets?: boolean;
 }
 
-export interface SweepReport extends FigureLabel {
+export interface SweepReport extends FigureLabel, LabRunHeader {
   kind: 'sweep';
-  game: string;
-  title: string;
-  seats: number;
-  bots: string[];
-  seed: string;
-  games: number;
-  blocks: number;
   field: string;
   stat: SweepStat;
   target?: SweepTarget;
   points: SweepPoint[];
-  variants: VariantSummary[];
-  replays: ReplayEntry[];
 }
 
 /** `a..b`, `a..b:step` or `1,2,3`: the values to sweep (at most 50). */
