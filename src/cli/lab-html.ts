@@ -57,21 +57,24 @@ function header(report: LabReport): string {
 function figuresSection(report: CompareReport): string {
   const names = report.variants.map((v) => v.name);
   const head = `<tr><th>figure</th><th>${esc(names[0]!)}</th>${names.slice(1).map((n) => `<th>${esc(n)}</th><th>${esc(n)} − ${esc(names[0]!)} (paired 95%)</th>`).join('')}</tr>`;
-  const rows = report.figures
-    .filter((f) => !f.key.startsWith('card-'))
+  const rowsOf = (card: boolean): string =>
+    report.figures
+    .filter((f) => f.key.startsWith('card-') === card)
     .map((f) => {
       const fmt = f.unit === 'share' ? pct : (x: number) => num(x);
       const cell = (m: MeanSummary): string => `${fmt(m.mean)} <small>${interval(m.interval, fmt)}</small>`;
       return `<tr><td>${esc(f.label)}</td><td>${cell(f.values[0]!)}</td>${f.diffs.map((d, i) => `<td>${cell(f.values[i + 1]!)}</td><td>${diffCell(d, fmt)}</td>`).join('')}</tr>`;
     })
     .join('');
+  const cards = rowsOf(true);
   const pairing = report.pairing
     .map(
       (p) =>
         `<p class="pairing">Pairing on <b>${esc(p.label)}</b>: the paired 95% interval of the difference is ${num(p.pairedWidth)} wide; the same games compared unpaired give ${num(p.unpairedWidth)}. Unpaired, about ${p.unpairedGamesForSameWidth.toLocaleString('en-US')} games per variant would be needed for the paired width (${report.games.toLocaleString('en-US')} were played).</p>`,
     )
     .join('');
-  return `<h2>Figures</h2>${pairing}<table>${head}${rows}</table>`;
+  const cardTable = cards ? `<h3>Cards, paired: copies bought per seat and round bought</h3><table>${head}${cards}</table>` : '';
+  return `<h2>Figures</h2>${pairing}<table>${head}${rowsOf(false)}</table>${cardTable}`;
 }
 
 function winChart(report: CompareReport): string {
