@@ -122,6 +122,11 @@ class Watcher implements LabWatcher<State, Action> {
 }
 
 export const acornRunLab: LabProbe<State, Action> = {
-  watch: (start) => new Watcher(start),
+  // Own function members (not a class instance's), so a package built for other content can wrap
+  // each call to run inside that content, as it wraps the game's.
+  watch: (start) => {
+    const w = new Watcher(start);
+    return { before: (state, seat, legal) => w.before(state, seat, legal), after: (state, seat, action) => w.after(state, seat, action), finish: (state) => w.finish(state) };
+  },
   cardNames: Object.fromEntries(KINDS.filter((k) => k.deck !== 'starter').map((k) => [k.id, k.name])),
 };
