@@ -20,8 +20,13 @@ export type LabReport = CompareReport | SweepReport;
 const esc = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const pct = (x: number): string => (Number.isFinite(x) ? `${(100 * x).toFixed(1)}%` : '–');
 const num = (x: number, digits = 2): string => (Number.isFinite(x) ? x.toFixed(digits) : '–');
-const signed = (x: number, f: (x: number) => string): string => (Number.isFinite(x) && x > 0 ? `+${f(x)}` : f(x));
-const interval = ([lo, hi]: Interval, f: (x: number) => string): string => `[${f(lo)}, ${f(hi)}]`;
+/** "-0.00" reads as "0.00". */
+const noNegativeZero = (text: string): string => text.replace(/^-(0[.,]?0*%?)$/, '$1');
+const signed = (x: number, f: (x: number) => string): string => {
+  const text = noNegativeZero(f(x));
+  return Number.isFinite(x) && x > 0 && !/^0[.,]?0*%?$/.test(text) ? `+${text}` : text;
+};
+const interval = ([lo, hi]: Interval, f: (x: number) => string): string => `[${noNegativeZero(f(lo))}, ${noNegativeZero(f(hi))}]`;
 
 /** A link to an embedded replay: the page's own anchor. */
 export const replayAnchor = (id: string): string => `#replay-${id}`;
@@ -104,6 +109,7 @@ function lengthChart(report: LabReport): string {
   return `<h3>Game length (rounds)</h3><p>${medians}</p>${svg({
     width: 760,
     height: 120 + 90 * report.variants.length,
+    marginRight: 90,
     fy: { label: null },
     x: { label: 'rounds', tickFormat: 'd' },
     y: { label: 'games', grid: true },

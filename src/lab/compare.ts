@@ -148,6 +148,7 @@ export async function playVariants(
   for (const [i, variant] of variants.entries()) {
     const run = resolved.value[i]!;
     const cardNames = run.pkg.lab?.cardNames ?? {};
+    const cardIds = Object.keys(cardNames);
     const vr: VariantRun = { variant, run, results: [], detail: new DetailFold(cardNames), blocks: Array.from({ length: blocks }, () => new Map()), games: [] };
     const start = performance.now();
     // Workers load the built-in games only: a variant of other content plays on this thread.
@@ -159,7 +160,7 @@ export async function playVariants(
         const scheduled = schedule[r.index]!;
         vr.results.push(r);
         vr.detail.add(r, scheduled);
-        const figures = gameFigures(r, scheduled.lineup);
+        const figures = gameFigures(r, scheduled.lineup, cardIds);
         vr.games.push(figures);
         const block = vr.blocks[scheduled.group]!;
         for (const [k, v] of figures) {

@@ -53,8 +53,11 @@ const labelOf = (key: string, cardNames: Readonly<Record<string, string>>): Figu
 
 export const figureLabel = labelOf;
 
-/** Every figure of one game, by key (`|` separates a key's parts). */
-export function gameFigures(result: GameResult, lineup: readonly string[]): Map<string, number> {
+/**
+ * Every figure of one game, by key (`|` separates a key's parts). `cards` are the card ids the
+ * game's probe knows: copies bought count 0 in a probed game where nobody bought one.
+ */
+export function gameFigures(result: GameResult, lineup: readonly string[], cards: readonly string[] = []): Map<string, number> {
   const out = new Map<string, number>();
   const shares = seatWinShares(result);
   shares.forEach((s, seat) => out.set(`win-seat|${seat}`, s));
@@ -69,7 +72,7 @@ export function gameFigures(result: GameResult, lineup: readonly string[]): Map<
   const seats = result.facts?.seats ?? [];
   const groups = new Map<string, number[]>();
   const values = new Map<string, number[]>();
-  const buys = new Map<string, number>();
+  const buys = new Map<string, number>(result.facts?.seats ? cards.map((id) => [id, 0]) : []);
   const rounds = new Map<string, number[]>();
   seats.forEach((f, seat) => {
     for (const [k, v] of Object.entries(f.groups ?? {})) push(groups, `win-group|${k}|${v}`, shares[seat]!);
