@@ -55,7 +55,7 @@ export async function parseVariant(text: string, game: string, registry: Registr
   }
   const where = (source ?? '').trim();
   if (where.length === 0) usage(`variant ${name}: name its content (builtin or a directory)`);
-  const loaded = where === 'builtin' ? { registry: undefined, hash: undefined } : await loadVariantRegistry(registry, game, where);
+  const loaded = where === 'builtin' ? { registry: undefined, hash: registry.get(game)?.content.hash } : await loadVariantRegistry(registry, game, where);
   return {
     name,
     source: pairs.length > 0 ? `${where}, ${pairs.join(', ')}` : where,
