@@ -371,3 +371,44 @@ describe('a content field to sweep', () => {
     expect(setNumberAt(doc, ['cheap', 'g-dash', 'id'], 1)).toMatchObject({ ok: false, error: { message: 'cheap.g-dash.id is not a number' } });
   });
 });
+
+describe('content variants (content files)', () => {
+  it('a content field sweep builds one package per value; the built-in value is the built-in package', async () => {
+    const { contentFieldVariants } = await import('../src/cli/lab-variants.js');
+    const builtin = BUILTINS.get('acorn-run')!;
+    const limit = (builtin.content.builtin.race as { roundLimit: number }).roundLimit;
+    const variants = await contentFieldVariants(BUILTINS, 'acorn-run', 'race.roundLimit', [5, limit]);
+    expect(variants.map((v) => v.variant.name)).toEqual(['roundLimit=5', `roundLimit=${limit}`]);
+    const five = variants[0]!.variant;
+    expect(five.registry!.get('acorn-run')!.content.hash).not.toBe(builtin.content.hash);
+    expect(five.hash).toBe(five.registry!.get('acorn-run')!.content.hash);
+    expect(variants[1]!.variant.registry).toBeUndefined();
+    expect(variants[1]!.variant.hash).toBe(builtin.content.hash);
+    await expect(contentFieldVariants(BUILTINS, 'acorn-run', 'race.nope', [1])).rejects.toThrow('race.json has no field nope');
+    await expect(contentFieldVariants(BUILTINS, 'acorn-run', 'market-cards.cheap.g-dash.cost', [9])).rejects.toThrow(/market-cards/);
+  });
+
+  it('drey lab compare refuses a bad content directory naming the file and the path (exit 2)', async () => {
+    const { writeFileSync } = await import('node:fs');
+    const dir = mkdtempSync(join(tmpdir(), 'drey-lab-content-'));
+    try {
+      const market = structuredClone(BUILTINS.get('acorn-run')!.content.builtin['market-cards']) as { cheap: { cost: unknown }[] };
+      market.cheap[0]!.cost = 'cheap';
+      writeFileSync(join(dir, 'market-cards.json'), JSON.stringify(market));
+      let err = '';
+      const e = process.stderr.write.bind(process.stderr);
+      process.stderr.write = ((s: string) => ((err += s), true)) as typeof process.stderr.write;
+      let code: number;
+      try {
+        code = await main(['lab', 'compare', 'acorn-run', 'base=builtin', `bad=${dir}`, '--games', '1']);
+      } finally {
+        process.stderr.write = e;
+      }
+      expect(code).toBe(2);
+      expect(err).toMatch(/^drey: content .*market-cards.*cheap\[0\]\.cost/);
+      expect(err).not.toMatch(/\n\s+at /);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
