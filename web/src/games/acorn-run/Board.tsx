@@ -138,7 +138,7 @@ export function RaceBoard({ view, targets, names, follow }: {
         <button type="button" className="btn small" onClick={() => zoom('fit')}>Whole course</button>
         <button type="button" className="btn small" onClick={() => centre(true)}>Find {names(follow)}</button>
       </div>
-      <div className="run-board-wrap" ref={wrap} onPointerDown={onPointerDown} onPointerMove={onPointerMove} onPointerUp={endDrag} onPointerLeave={endDrag}>
+      <div className="run-board-wrap" ref={wrap} tabIndex={0} role="region" aria-label="the board (scroll or drag to pan)" onPointerDown={onPointerDown} onPointerMove={onPointerMove} onPointerUp={endDrag} onPointerLeave={endDrag}>
         <svg className="run-board-svg" viewBox={`0 0 ${BOARD_WIDTH} ${BOARD_HEIGHT}`} width={BOARD_WIDTH * s} height={BOARD_HEIGHT * s} role="group" aria-label="the race track, from the Go! Beech to the Great Oak">
           {BOARD.trees.map((t, i) => (
             <g key={i} aria-hidden="true">
@@ -271,7 +271,7 @@ export function RaceBoard({ view, targets, names, follow }: {
                 className="run-target"
                 role="button"
                 tabIndex={0}
-                aria-label={t.label}
+                aria-label={`${t.tag}: ${t.label}`}
                 data-action={t.action}
                 data-space={t.space}
                 onClick={t.onPick}
@@ -283,9 +283,9 @@ export function RaceBoard({ view, targets, names, follow }: {
                 }}
               >
                 <circle cx={p.x} cy={p.y} r="20" className="run-target-ring" />
-                <g transform={`translate(${p.x} ${p.y + 34})`}>
-                  <rect x={-(t.tag.length * 3.6 + 8)} y="-11" width={t.tag.length * 7.2 + 16} height="18" rx="9" className="run-target-tag" />
-                  <text y="2" textAnchor="middle" className="run-target-text">{t.tag}</text>
+                <g transform={`translate(${p.x + 22} ${p.y})`}>
+                  <rect x="0" y="-9" width={t.tag.length * 6.6 + 14} height="18" rx="9" className="run-target-tag" />
+                  <text x="7" y="4" className="run-target-text">{t.tag}</text>
                 </g>
               </g>
             );

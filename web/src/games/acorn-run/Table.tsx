@@ -33,16 +33,16 @@ const EFFECT_ICON: Record<Effect['kind'], string> = {
   'sprint-plus': '»',
   'extra-sprint': '⟳',
   'extra-move': '✚',
-  'big-acorn': '🌰',
-  'small-acorn': '🌰',
+  'big-acorn': '◎',
+  'small-acorn': '○',
   oops: '!',
-  draw: '🂠',
+  draw: '⊕',
   cycle: '⇄',
   'buying-power': '¢',
   trash: '✕',
   gain: '★',
   'combo-vp': '◆',
-  acorns: '🌰',
+  acorns: '●',
 };
 const effectIcon = (e: Effect): string => (e.kind === 'move' ? { up: '↑', down: '↓', forward: '→' }[e.dir] : EFFECT_ICON[e.kind]);
 
@@ -134,7 +134,7 @@ function RacerPanel({ racer, name, mine, turn, spends, busy, spend: spendNow }: 
                 const spend = spends.get(cell);
                 const text = (
                   <>
-                    <span className="run-cell-icon" aria-hidden="true">{filled ? '🌰' : effectIcon(effect)}</span> {effectLabel(effect).replace(/ \(may refresh a row\)/, '')}
+                    <span className="run-cell-icon" aria-hidden="true">{filled ? '●' : effectIcon(effect)}</span> {effectLabel(effect).replace(/ \(may refresh a row\)/, '')}
                   </>
                 );
                 return spend ? (
