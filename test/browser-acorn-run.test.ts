@@ -91,7 +91,7 @@ async function click(page: Page, selector: string): Promise<void> {
 async function axeCheck(page: Page): Promise<{ id: string; impact: string; nodes: string[] }[]> {
   await page.evaluate(AXE);
   return page.evaluate(async () => {
-    const w = window as unknown as { axe: { run: (c: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } };
+    const w = globalThis as unknown as { axe: { run: (c: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } };
     const r = await w.axe.run({ include: [['.run-table']] });
     return r.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
@@ -115,7 +115,10 @@ describe.each(WIDTHS)('Acorn Run played on the board ($label)', ({ label, viewpo
       const page = await player.context.newPage();
       page.on('pageerror', (e) => errors.push(e.message));
       await page.goto(url);
-      await page.evaluate(([t, tok]) => localStorage.setItem(`drey:seat:${t}`, JSON.stringify({ seat: 0, token: tok })), [tableId, token]);
+      await page.evaluate(
+        ([t, tok]) => (globalThis as unknown as { localStorage: { setItem: (k: string, v: string) => void } }).localStorage.setItem(`drey:seat:${t}`, JSON.stringify({ seat: 0, token: tok })),
+        [tableId, token],
+      );
       await page.goto(`${url}/t/${tableId}`);
       await expect.poll(() => prompt(page).textContent(), { timeout: 15_000 }).toMatch(/^Your turn/);
       // Every racer has a panel, the two dummies too, and pawns carry their names on the board.

@@ -89,7 +89,7 @@ export function RaceBoard({ view, targets, names, follow }: {
   // The first scale shows about two trees across the board's width.
   useLayoutEffect(() => {
     const el = wrap.current;
-    if (el && scale === null) setScale(Math.min(1.1, Math.max(0.5, el.clientWidth / 760)));
+    if (el && scale === null) setScale(Math.min(1.1, Math.max(0.72, el.clientWidth / 760)));
   }, [scale]);
   const s = scale ?? 1;
   const focusPos = view.racers[follow]?.pos ?? null;
