@@ -49,7 +49,13 @@ const id = (name: string): number => {
 const ARRANGEMENT = {
   positions: ['t5.y2.3'],
   acorns: [1],
-  decks: [['s-yellow', 's-yellow-r', 's-yellow-g', 's-red-g', 's-green-y', 's-green', 's-green', 's-green-r', 's-red', 's-red-y']],
+  decks: [
+    [
+      ...['s-yellow', 's-yellow-r', 's-yellow-g', 's-red-g', 's-green-y', 's-green'],
+      ...['s-green', 'y-dash', 'y-twig-r', 'y-twig-g', 's-red', 's-red-y'],
+      ...['s-green-r', 's-green', 's-red-g'],
+    ],
+  ],
   expensive: ['g-rush', 'g-again', 'g-shuffle'],
 };
 
@@ -174,16 +180,22 @@ describe.each(WIDTHS)('Acorn Run played on the board ($label)', ({ label, viewpo
       await click(page, target(id('t6.y1.0')));
       await expect.poll(() => page.locator('[data-testid=log]').textContent()).toContain('You descend');
 
-      // The race runs to the sunset after round 3: end each turn, keeping the cards.
-      for (let i = 0; i < 20 && (await page.locator('main.table-page').getAttribute('data-status')) !== 'finished'; i++) {
-        const end = page.locator(`.run-choices ${action({ type: 'end' })}, .run-choices ${action({ type: 'keep' })}`);
-        await expect.poll(async () => (await end.count()) > 0 || (await page.locator('main.table-page[data-status=finished]').count()) > 0, { timeout: 20_000 }).toBe(true);
-        if ((await end.count()) > 0) await click(page, `.run-choices ${action({ type: 'end' })}, .run-choices ${action({ type: 'keep' })}`);
-      }
+      // R11: ending the turn asks which cards to discard; keep them all.
+      await click(page, `.run-choices ${action({ type: 'end' })}`);
+      await expect(prompt(page).textContent()).resolves.toMatch(/^End of your turn: click the cards you want to discard/);
+      await click(page, `.run-choices ${action({ type: 'keep' })}`);
+      await expect.poll(() => prompt(page).textContent(), { timeout: 20_000 }).toMatch(/^Your turn/);
+
+      // R3, R12: Yellow Dash (2) and two Yellow Twigs sprint four spaces: across the finish line.
+      for (const kind of ['y-dash', 'y-twig-r', 'y-twig-g']) await page.locator(cardOf(kind)).click();
+      await expect(page.locator(target(BOARD.finish)).getAttribute('aria-label')).resolves.toMatch(/^FINISH: sprint 4 \(ends turn\): sprint to the finish line, which ends your turn$/);
+      await click(page, target(BOARD.finish));
       await expect.poll(() => page.locator('main.table-page').getAttribute('data-status'), { timeout: 20_000 }).toBe('finished');
       // Results: every racer, dummies included, with race and combo VP.
       const rows = page.locator('[data-testid=run-results] tbody tr');
       await expect(rows.count()).resolves.toBe(3);
+      // You crossed first: 10 race VP (R12), no combo VP (a 2-card combo pays an acorn, R5).
+      expect((await rows.first().locator('td').allTextContents()).map((t) => t.trim())).toEqual(['1', 'You', 'place 1', '10', '0', '10']);
       await expect(page.locator('[data-testid=run-results]').textContent()).resolves.toMatch(/Twinkle \(dummy\)/);
       expect(await axeCheck(page)).toEqual([]);
       await page.screenshot({ path: `${shots}/acorn-run-results-${label}.png`, fullPage: label === 'desktop' });

@@ -265,6 +265,9 @@ export function RaceBoard({ view, targets, names, follow }: {
           })}
           {targets.map((t) => {
             const p = spacePoint(BOARD.spaces[t.space]!);
+            const w = t.tag.length * 6.6 + 14;
+            // A tag that would leave the board's right edge sits left of its space instead.
+            const tagX = p.x + 22 + w > BOARD_WIDTH ? p.x - 22 - w : p.x + 22;
             return (
               <g
                 key={`t${t.space}-${t.action}`}
@@ -283,8 +286,8 @@ export function RaceBoard({ view, targets, names, follow }: {
                 }}
               >
                 <circle cx={p.x} cy={p.y} r="20" className="run-target-ring" />
-                <g transform={`translate(${p.x + 22} ${p.y})`}>
-                  <rect x="0" y="-9" width={t.tag.length * 6.6 + 14} height="18" rx="9" className="run-target-tag" />
+                <g transform={`translate(${tagX} ${p.y})`}>
+                  <rect x="0" y="-9" width={w} height="18" rx="9" className="run-target-tag" />
                   <text x="7" y="4" className="run-target-text">{t.tag}</text>
                 </g>
               </g>

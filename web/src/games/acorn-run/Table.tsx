@@ -255,10 +255,12 @@ export function AcornRunTable({ view, legal, you, names, act, busy }: TableProps
     for (const plan of movePlans(view, legal, selected)) {
       const n = plan.path.length;
       const slides = plan.actions.filter((a) => a.type === 'slide').length;
+      // R12: crossing the finish line ends the turn at once; the target says so before the click.
+      const finish = plan.to === BOARD.finish;
       targets.push({
         space: plan.to,
-        label: `${plan.kind} to ${spaceWords(plan.to)}`,
-        tag: `${plan.kind}${slides > 0 ? ' + slide' : ''} ${n}`,
+        label: `${plan.kind} to ${spaceWords(plan.to)}${finish ? ', which ends your turn' : ''}`,
+        tag: finish ? `FINISH: ${plan.kind} ${n} (ends turn)` : `${plan.kind}${slides > 0 ? ' + slide' : ''} ${n}`,
         path: plan.path,
         action: key(plan.actions[0]!),
         onPick: () => run(plan.actions),
