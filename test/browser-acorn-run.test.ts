@@ -158,6 +158,7 @@ describe.each(WIDTHS)('Acorn Run played on the board ($label)', ({ label, viewpo
       await expect(page.locator('[data-testid=combo]').textContent()).resolves.toContain('2-card combo: 1 acorn');
       await expect(page.locator(`.run-target[data-action*='"land"']`).count()).resolves.toBe(2);
       expect(await axeCheck(page)).toEqual([]);
+      await page.locator('[data-testid=prompt]').evaluate((e) => e.scrollIntoView());
       await page.screenshot({ path: `${shots}/acorn-run-${label}.png`, fullPage: label === 'desktop' });
       await click(page, target(id('t6.y2.0')));
       await expect.poll(() => page.locator('[data-testid=log]').textContent()).toContain('with a combo of 2 cards (Red Leaf and Green Leaf), winning 1 acorn');
@@ -198,6 +199,7 @@ describe.each(WIDTHS)('Acorn Run played on the board ($label)', ({ label, viewpo
       expect((await rows.first().locator('td').allTextContents()).map((t) => t.trim())).toEqual(['1', 'You', 'place 1', '10', '0', '10']);
       await expect(page.locator('[data-testid=run-results]').textContent()).resolves.toMatch(/Twinkle \(dummy\)/);
       expect(await axeCheck(page)).toEqual([]);
+      await page.locator('[data-testid=run-results]').evaluate((e) => e.scrollIntoView());
       await page.screenshot({ path: `${shots}/acorn-run-results-${label}.png`, fullPage: label === 'desktop' });
       expect(errors).toEqual([]);
     } finally {

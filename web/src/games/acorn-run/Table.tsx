@@ -169,9 +169,10 @@ function RunResults({ view, name }: { view: AcornRunView; name: (r: number) => s
   return (
     <section className="run-results" aria-label="race results" data-testid="run-results">
       <h2>Race results</h2>
+      <div className="run-results-scroll">
       <table>
         <thead>
-          <tr><th scope="col">#</th><th scope="col">Racer</th><th scope="col">Finished</th><th scope="col">Race VP</th><th scope="col">Combo VP</th><th scope="col">Total</th></tr>
+          <tr><th scope="col">#</th><th scope="col">Racer</th><th scope="col">Result</th><th scope="col">Race VP</th><th scope="col">Combo VP</th><th scope="col">Total</th></tr>
         </thead>
         <tbody>
           {rows.map(({ r, combo, total }, i) => (
@@ -186,6 +187,7 @@ function RunResults({ view, name }: { view: AcornRunView; name: (r: number) => s
           ))}
         </tbody>
       </table>
+      </div>
     </section>
   );
 }
