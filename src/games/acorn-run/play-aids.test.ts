@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BOARD } from './board.js';
 import { kindOf } from './cards.js';
 import { acornRun } from './index.js';
-import { comboWords, matchLegal, movePlans, stepPrompt } from './play-aids.js';
+import { comboWords, matchLegal, movePlans, pendingMoveEnd, stepPrompt } from './play-aids.js';
 import { FILLER, legal, must, posName, race, stateOf } from './scenario.test-helpers.js';
 
 const HAND = ['s-green', 'g-dash', 's-yellow', 's-yellow-g', 's-red', 's-red-g'];
@@ -65,5 +65,21 @@ describe('Acorn Run play aids: the moves a set of cards makes (R3, R4)', () => {
     expect(comboWords(1)).toMatch(/no combo, lower lane only/);
     expect(comboWords(2)).toBe('2-card combo: 1 acorn');
     expect(comboWords(3)).toBe('3-card combo: 1 combo VP + 1 acorn');
+  });
+});
+
+describe('Acorn Run play aids: the end of a move being built', () => {
+  it('R3, R4: a sprint ends its cards ahead of where it started; a climb where the pawn stands', () => {
+    const m = race({ positions: ['t1.g2.0'], decks: [[...HAND, ...FILLER]] });
+    const of = (id: string) => stateOf(m).racers[0]!.hand.find((c) => kindOf(c).id === id)!;
+    must(m, { type: 'sprint', color: 'green' });
+    expect(pendingMoveEnd(viewOf(m))).toBeNull();
+    must(m, { type: 'add', card: of('g-dash') });
+    must(m, { type: 'add', card: of('s-green') });
+    expect(BOARD.spaces[pendingMoveEnd(viewOf(m))!]!.name).toBe('t1.g2.3');
+    must(m, { type: 'cancel' });
+    must(m, { type: 'climb' });
+    must(m, { type: 'add', card: of('s-yellow') });
+    expect(BOARD.spaces[pendingMoveEnd(viewOf(m))!]!.name).toBe(posName(m));
   });
 });

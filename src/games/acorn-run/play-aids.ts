@@ -91,6 +91,20 @@ export function movePlans(view: AcornRunView, legal: readonly Action[], cards: r
   return plans;
 }
 
+/**
+ * Where the sprint, climb or descent being built ends if finished now: a sprint's cards carried
+ * forward from where it started (R3), a climb or descent where the pawn already stands (R4).
+ */
+export function pendingMoveEnd(view: AcornRunView): number | null {
+  const p = view.turn.pending[0];
+  if (!p || !('cards' in p) || p.cards.length === 0) return null;
+  if (p.kind === 'sprint') {
+    const path = forwardPath(p.from, sprintDistance(p.cards));
+    return path[path.length - 1] ?? null;
+  }
+  return p.kind === 'climb' || p.kind === 'descend' ? myPos(view) : null;
+}
+
 /** R5: a combo of `cards` cards in a jump earns this (a single card is no combo). */
 export function comboWords(cards: number): string {
   if (cards < 2) return cards === 1 ? 'one card: no combo, lower lane only' : 'no cards yet';

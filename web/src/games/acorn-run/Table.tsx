@@ -18,7 +18,7 @@ import { effectLabel } from '../../../../src/games/acorn-run/describe.js';
 import { CELLS } from '../../../../src/games/acorn-run/effects.js';
 import { actionLabel } from '../../../../src/games/acorn-run/labels.js';
 import { spaceWords } from '../../../../src/games/acorn-run/narrate.js';
-import { cardSentence, comboWords, effectSentence, matchLegal, movePlans, stepPrompt } from '../../../../src/games/acorn-run/play-aids.js';
+import { cardSentence, comboWords, effectSentence, matchLegal, movePlans, pendingMoveEnd, stepPrompt } from '../../../../src/games/acorn-run/play-aids.js';
 import { CELL_EMPTY, OUT_OF_TIME } from '../../../../src/games/acorn-run/state.js';
 import type { AcornRunView, RacerView } from '../../../../src/games/acorn-run/view.js';
 import type { TableProps } from '../types.js';
@@ -276,6 +276,18 @@ export function AcornRunTable({ view, legal, you, names, act, busy }: TableProps
       for (const to of lands) {
         targets.push({ space: to, label: `start a jump towards ${spaceWords(to)}`, tag: 'jump here', action: key(jump), onPick: () => one(jump) });
       }
+    }
+    // A move being built step by step (from the list, or a queue that stopped): finish or slide on the board.
+    const done = legal.find((a) => a.type === 'done');
+    const end = pendingMoveEnd(view);
+    if (done && end !== null && pending && 'cards' in pending) {
+      const finish = end === BOARD.finish;
+      targets.push({ space: end, label: `finish the ${pending.kind} on ${spaceWords(end)}${finish ? ', which ends your turn' : ''}`, tag: finish ? 'FINISH (ends turn)' : `finish the ${pending.kind} here`, action: key(done), onPick: () => one(done) });
+    }
+    const slide = legal.find((a) => a.type === 'slide');
+    const line = pos === null ? null : BOARD.spaces[pos]!.line;
+    if (slide && line !== null) {
+      targets.push({ space: line, label: `slide forward along the line to ${spaceWords(line)}`, tag: 'slide here', action: key(slide), onPick: () => one(slide) });
     }
     for (const a of legal) {
       if (a.type !== 'land') continue;
