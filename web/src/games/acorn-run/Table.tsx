@@ -355,7 +355,7 @@ export function AcornRunTable({ view, legal, you, names, act, busy }: TableProps
 
       {view.over && <RunResults view={view} name={racerName} />}
 
-      <RaceBoard view={view} targets={targets} names={racerName} follow={myTurn && view.me !== null ? view.me : view.turn.racer} />
+      <RaceBoard view={view} targets={targets} names={racerName} follow={view.me !== null && (myTurn || view.over) ? view.me : view.turn.racer} />
 
       {jumping && (
         <section className="run-combo" aria-label="the jump being built" data-testid="combo">
