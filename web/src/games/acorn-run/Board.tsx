@@ -17,6 +17,9 @@ export const PAWN_FILL: Record<string, string> = {
   red: '#e0281c', blue: '#1f63d6', green: '#1f9e46', pink: '#e455a6', yellow: '#f3c300', brown: '#7a4a1e',
 };
 
+/** The pawn's outline (a squirrel's head and body), centred on 0,0. */
+export const PAWN_PATH = 'M0 -17 C10 -17 14 -8 11 0 C15 6 11 15 0 15 C-11 15 -15 6 -11 0 C-14 -8 -10 -17 0 -17 Z';
+
 const COL = 22;
 const LANE = 46;
 const GAP = 78;
@@ -66,7 +69,7 @@ function Pawn({ x: px, y: py, fill, initial, name, turn, dy }: { x: number; y: n
     <g transform={`translate(${px} ${py + dy})`} className={`run-pawn ${turn ? 'turn' : ''}`}>
       <title>{name}</title>
       {turn && <circle r="21" className="run-pawn-turn" />}
-      <path d="M0 -17 C10 -17 14 -8 11 0 C15 6 11 15 0 15 C-11 15 -15 6 -11 0 C-14 -8 -10 -17 0 -17 Z" fill={fill} stroke="#fff" strokeWidth="3" />
+      <path d={PAWN_PATH} fill={fill} stroke="#fff" strokeWidth="3" />
       <path d="M9 -12 C16 -22 24 -10 17 -2" fill="none" stroke={fill} strokeWidth="5" strokeLinecap="round" />
       <text y="5" textAnchor="middle" className="run-pawn-initial">{initial}</text>
       <g transform="translate(0 -30)">

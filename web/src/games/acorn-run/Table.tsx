@@ -22,7 +22,7 @@ import { cardSentence, comboWords, effectSentence, matchLegal, movePlans, pendin
 import { CELL_EMPTY, OUT_OF_TIME } from '../../../../src/games/acorn-run/state.js';
 import type { AcornRunView, RacerView } from '../../../../src/games/acorn-run/view.js';
 import type { TableProps } from '../types.js';
-import { PAWN_FILL, RaceBoard, ZONE_FILL, type BoardTarget } from './Board.js';
+import { PAWN_FILL, PAWN_PATH, RaceBoard, ZONE_FILL, type BoardTarget } from './Board.js';
 import './acorn-run.css';
 
 const key = (a: Action): string => JSON.stringify(a);
@@ -92,7 +92,7 @@ export function RunCard({ card, width = 76, dim = false }: { card: number; width
 function PawnMark({ pawn }: { pawn: string }) {
   return (
     <svg className="run-pawn-mark" viewBox="-18 -18 36 34" width="20" height="19" aria-hidden="true">
-      <path d="M0 -17 C10 -17 14 -8 11 0 C15 6 11 15 0 15 C-11 15 -15 6 -11 0 C-14 -8 -10 -17 0 -17 Z" fill={PAWN_FILL[pawn] ?? '#999'} stroke="#fff" strokeWidth="3" />
+      <path d={PAWN_PATH} fill={PAWN_FILL[pawn] ?? '#999'} stroke="#fff" strokeWidth="3" />
     </svg>
   );
 }
