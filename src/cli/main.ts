@@ -10,10 +10,11 @@ import { registerReplay } from './commands/replay.js';
 import { registerServe } from './commands/serve.js';
 import { registerSim } from './commands/sim.js';
 import { registerTournament } from './commands/tournament.js';
+import { registerWorker } from './commands/worker.js';
 import { CliError, EXIT } from './errors.js';
 
 /** Subcommands, in the order `drey --help` lists them. Add one with one line. */
-const COMMANDS: readonly ((program: Command, registry: Registry) => void)[] = [registerPlay, registerSim, registerTournament, registerReplay, registerServe, registerDb];
+const COMMANDS: readonly ((program: Command, registry: Registry) => void)[] = [registerPlay, registerSim, registerTournament, registerReplay, registerServe, registerDb, registerWorker];
 
 /** The `drey` program over these games (default: the built-in ones). */
 export function buildProgram(registry: Registry = BUILTINS): Command {
