@@ -20,6 +20,7 @@ import { hostname } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Queue, QueueEvents, UnrecoverableError, Worker, type Job } from 'bullmq';
+import { Redis } from 'ioredis';
 import { z } from 'zod';
 import { describeZodError } from '../engine/schema.js';
 import { err, ok, type GameError, type Result } from '../engine/result.js';
@@ -155,22 +156,15 @@ export async function playOnQueue(
   if (run.spec.options !== undefined) spec.options = run.spec.options;
   if (run.spec.maxSteps !== undefined) spec.maxSteps = run.spec.maxSteps;
 
+  // Ask once, without retrying, whether Redis answers: BullMQ itself would wait for it for ever.
+  const reachable = await redisReachable(opts.url);
+  if (reachable !== undefined) return err({ code: 'queue-unreachable', message: `the queue at ${hideSecret(opts.url)} is not usable: ${reachable}` });
   const connection = redisConnection(opts.url);
   const queue = new Queue(name, { connection });
   const events = new QueueEvents(name, { connection });
-  // An unreachable Redis would otherwise retry quietly for ever.
-  let unreachable: string | undefined;
-  const onError = (e: Error): void => {
-    unreachable ??= e.message;
-  };
-  queue.on('error', onError);
-  events.on('error', onError);
   const jobIds: string[] = [];
   try {
-    await Promise.race([
-      Promise.all([queue.waitUntilReady(), events.waitUntilReady()]),
-      new Promise((_, reject) => setTimeout(() => reject(new Error(unreachable ?? 'no answer in 10 s')), 10_000).unref()),
-    ]);
+    await Promise.all([queue.waitUntilReady(), events.waitUntilReady()]);
     const jobs: { name: string; data: LabJob; opts: { jobId: string } }[] = [];
     for (let start = 0, block = 0; start < schedule.length; start += blockSize, block++) {
       const games = schedule.slice(start, start + blockSize).map((g) => ({ ...g, lineup: [...g.lineup] }));
@@ -210,8 +204,23 @@ export async function playOnQueue(
   } finally {
     // Jobs nobody took any more (a failed run): take them off the queue.
     await Promise.all(jobIds.map((id) => queue.remove(id).catch(() => 0))).catch(() => undefined);
-    await events.close().catch(() => undefined);
-    await queue.close().catch(() => undefined);
+    await Promise.all([events.close(), queue.close()]).catch(() => undefined);
+  }
+}
+
+/** Why Redis at `url` does not answer a PING within 5 s (undefined: it does). */
+async function redisReachable(url: string): Promise<string | undefined> {
+  const client = new Redis(url, { lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0, connectTimeout: 5000 });
+  let failure: string | undefined;
+  client.on('error', (e: Error) => (failure ??= e.message)); // the cause (ECONNREFUSED …), reported below
+  try {
+    await client.connect();
+    await client.ping();
+    return undefined;
+  } catch (e) {
+    return failure ?? (e instanceof Error ? e.message : String(e));
+  } finally {
+    client.disconnect();
   }
 }
 
@@ -244,6 +253,8 @@ export interface LabWorker {
 /** A worker process's queue side: takes jobs, plays each block on a thread, returns its results. */
 export async function startLabWorker(opts: LabWorkerOptions): Promise<LabWorker> {
   const log = opts.log ?? ((line: string) => console.log(line));
+  const reachable = await redisReachable(opts.url);
+  if (reachable !== undefined) throw new Error(`the queue at ${hideSecret(opts.url)} is not usable: ${reachable}`);
   const own = labFingerprint();
   const concurrency = opts.concurrency ?? 1;
   const lockDuration = opts.lockDurationMs ?? 30_000;
