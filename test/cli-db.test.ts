@@ -3,11 +3,11 @@
  * (played by the engine and stored as the server stores them: actions, notes, open/running/finished
  * tables) goes SQLite → PostgreSQL → SQLite and comes back identical, verified by replay.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { dreyRun, type Run } from './cli-run.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMatch, play } from '../src/engine/match.js';
 import { BUILTINS } from '../src/games/index.js';
@@ -22,21 +22,7 @@ afterAll(async () => {
   await dropSchemas();
 });
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-function drey(args: string[]): Promise<Run> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['bin/drey.js', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const drey = (args: string[]): Promise<Run> => dreyRun(args);
 
 /** A URL whose connections work in `schema` (created here). */
 async function schemaUrl(schema: string): Promise<string> {

@@ -4,6 +4,7 @@
  * SIGKILL in the middle of a job; a worker running other code refuses the run's jobs.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { dreyRun, type Run } from './cli-run.js';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { labFingerprint, parseLabJob, type LabJob } from '../src/lab/queue.js';
 import { runSim } from '../src/lab/sim.js';
@@ -20,22 +21,7 @@ afterAll(kill);
 /** A queue name of its own per test, so runs never meet another test's workers. */
 const queueName = (): string => `drey-test-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-function drey(args: string[]): Promise<Run> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['bin/drey.js', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    children.push(child);
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const drey = (args: string[]): Promise<Run> => dreyRun(args, children);
 
 /** A `drey worker` process; `log` grows as it prints; resolves once it takes jobs. */
 async function worker(name: string, extra: string[] = []): Promise<{ proc: ChildProcess; log: () => string }> {
