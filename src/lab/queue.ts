@@ -189,7 +189,7 @@ export async function playOnQueue(
     await Promise.all(
       added.map(async (job: Job) => {
         try {
-          const value: unknown = await job.waitUntilFinished(events);
+          const value: unknown = await finished(queue, events, job);
           if (failure) return;
           const results = value as GameResult[];
           for (const r of results) onResult(r);
@@ -205,6 +205,31 @@ export async function playOnQueue(
     // Jobs nobody took any more (a failed run): take them off the queue.
     await Promise.all(jobIds.map((id) => queue.remove(id).catch(() => 0))).catch(() => undefined);
     await Promise.all([events.close(), queue.close()]).catch(() => undefined);
+  }
+}
+
+/**
+ * A job's return value, or its failure: from the queue's events, and (should an event be missed:
+ * a reconnect, a busy machine) from asking the queue about the job every two seconds.
+ */
+async function finished(queue: Queue, events: QueueEvents, job: Job): Promise<unknown> {
+  let timer: NodeJS.Timeout | undefined;
+  let settled = false;
+  const polled = new Promise<unknown>((resolve, reject) => {
+    const poll = async (): Promise<void> => {
+      const now = await queue.getJob(job.id!).catch(() => undefined);
+      const state = now ? await now.getState().catch(() => 'unknown') : 'unknown';
+      if (now && state === 'completed') resolve(now.returnvalue);
+      else if (now && state === 'failed') reject(new Error(now.failedReason));
+      else if (!settled) timer = setTimeout(() => void poll(), 2000);
+    };
+    timer = setTimeout(() => void poll(), 2000);
+  });
+  try {
+    return await Promise.race([job.waitUntilFinished(events), polled]);
+  } finally {
+    settled = true;
+    clearTimeout(timer);
   }
 }
 
