@@ -74,7 +74,7 @@ async function everything(store: Store): Promise<unknown[]> {
   return Promise.all(tables.map(async (t) => ({ t, actions: await store.getActions(t.id), notes: await store.getNotes(t.id) })));
 }
 
-describe.skipIf(skip !== undefined)('drey db', () => {
+describe.skipIf(skip !== undefined)('drey db', { timeout: 180_000 }, () => {
   const source = join(dir, 'source.sqlite');
   let before: unknown[] = [];
 

@@ -45,7 +45,7 @@ const digestOf = (run: Run): string => {
 
 const SIM = ['sim', 'autumn-leaves', '--seats', '3', '--bots', 'easy,random,easy', '--games', '60', '--seed', 'queued', '--json'];
 
-describe.skipIf(skip !== undefined)('the lab on a job queue', () => {
+describe.skipIf(skip !== undefined)('the lab on a job queue', { timeout: 180_000 }, () => {
   it('a sim played by two drey workers has the same digest as the local sim', async () => {
     const name = queueName();
     const [local] = await Promise.all([drey([...SIM, '--workers', '1']), worker(name), worker(name)]);
