@@ -17,7 +17,7 @@ export interface TableCacheOptions {
 }
 
 /** The match record of a stored table and its event log. */
-const recordOf = (stored: StoredTable, actions: readonly StoredAction[]): MatchRecord => ({
+export const recordOf = (stored: StoredTable, actions: readonly StoredAction[]): MatchRecord => ({
   game: stored.game,
   seats: stored.seats.length,
   seed: stored.seed,
