@@ -17,6 +17,7 @@ const EnvSchema = z.object({
   DREY_DB_SYNC: z.enum(['full', 'normal']).default('full'),
   DATABASE_URL: z.string().optional(),
   DREY_BOT_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(700),
+  DREY_ABSENT_GRACE_MS: z.coerce.number().int().min(100).max(7 * 24 * 3_600_000).optional(),
   DREY_BOT_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   DREY_BOT_TIME_LIMIT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
   DREY_BOT_MEMORY_MB: z.coerce.number().int().min(32).max(16_384).default(256),
@@ -64,6 +65,8 @@ export interface ServerConfig {
   dbSync: 'full' | 'normal';
   databaseUrl: string | undefined;
   botDelayMs: number;
+  /** Overrides every time profile's grace period for disconnected players (absence.ts). */
+  absentGraceMs: number | undefined;
   botWorkers: number;
   /** Each bot decision's time limit; past it the decision fails and the easy level decides. */
   botTimeLimitMs: number;
@@ -95,6 +98,7 @@ export function readConfig(env: NodeJS.ProcessEnv): { ok: true; value: ServerCon
       dbSync: e.DREY_DB_SYNC,
       databaseUrl: e.DATABASE_URL,
       botDelayMs: e.DREY_BOT_DELAY_MS,
+      absentGraceMs: e.DREY_ABSENT_GRACE_MS,
       botWorkers: e.DREY_BOT_WORKERS ?? defaultBotWorkers(),
       botTimeLimitMs: e.DREY_BOT_TIME_LIMIT_MS,
       botMemoryLimitMb: e.DREY_BOT_MEMORY_MB,
