@@ -112,7 +112,7 @@ export class Absence {
     this.reschedule(table);
     // Nobody is connected to a table that was just loaded: whoever does not come back within the grace period is replaced.
     table.stored.seats.forEach((s, seat) => {
-      if (s.kind === 'human' && s.tokenHash !== null) this.presenceChanged(table, seat);
+      if (s.kind === 'human' && s.tokenHash !== null) this.presenceChanged(table, seat, false);
     });
   }
 
@@ -136,16 +136,16 @@ export class Absence {
   }
 
   /**
-   * A seat's connections changed. The first connection of a seat a bot plays is its player's
-   * return; the last one going starts the grace period.
+   * A seat's connections changed (`joined`: one more). A connection opened with the token of a
+   * seat a bot plays is its player's return; the last one going starts the grace period.
    */
-  presenceChanged(table: LiveTable, seat: Seat): void {
+  presenceChanged(table: LiveTable, seat: Seat, joined: boolean): void {
     if (this.closed) return;
     const key = `${table.stored.id}:${seat}`;
     const connected = (table.presence.get(seat) ?? 0) > 0;
     if (connected) {
       this.cancelGrace(key);
-      if (this.isStandIn(table, seat)) void this.returned(table, seat).catch((e: unknown) => this.opts.warn(`table ${table.stored.id}: ${messageOf(e)}`));
+      if (joined && this.isStandIn(table, seat)) void this.returned(table, seat).catch((e: unknown) => this.opts.warn(`table ${table.stored.id}: ${messageOf(e)}`));
       return;
     }
     const grace = this.graceOf(table);

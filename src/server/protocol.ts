@@ -69,6 +69,9 @@ export type CreateTableRequest = z.infer<typeof CreateTableSchema>;
 export const ClaimSeatSchema = z.object({ name: DisplayNameSchema });
 export type ClaimSeatRequest = z.infer<typeof ClaimSeatSchema>;
 
+/** What a player sends to take their seat back from the bot that plays it. */
+export const ReclaimSeatSchema = z.object({ token: TokenSchema });
+
 /** What the table's creator sends to replace a seat's link or hand an absent seat to a bot. */
 export const CreatorRequestSchema = z.object({ creatorToken: TokenSchema });
 export type CreatorRequest = z.infer<typeof CreatorRequestSchema>;

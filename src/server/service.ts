@@ -337,6 +337,16 @@ export class TableService {
     });
   }
 
+  /** The holder of a seat's token takes it back from the bot that plays it while they were away. */
+  async reclaim(tableId: string, token: string): Promise<ServiceResult<{ seat: Seat }>> {
+    const table = await this.getTable(tableId);
+    if (!table) return fail('unknown-table', `there is no table ${tableId}`);
+    const seat = this.seatOf(table, token);
+    if (seat === null) return fail('bad-token', 'this token does not open any seat at this table');
+    await this.absence.returned(table, seat);
+    return { ok: true, value: { seat } };
+  }
+
   /** The table's creator gives a seat a new link (the old token stops working). */
   async newSeatLink(tableId: string, seat: Seat, creatorToken: string): Promise<ServiceResult<NewSeatLinkResponse>> {
     const table = await this.getTable(tableId);
@@ -358,7 +368,7 @@ export class TableService {
    */
   presence(table: LiveTable, seat: Seat, delta: 1 | -1): void {
     table.presence.set(seat, Math.max(0, (table.presence.get(seat) ?? 0) + delta));
-    this.absence.presenceChanged(table, seat);
+    this.absence.presenceChanged(table, seat, delta > 0);
     const id = table.stored.id;
     if (this.presenceTimers.has(id)) return;
     const timer = setTimeout(() => {
