@@ -49,7 +49,11 @@ export function SeatClock({ seat, remaining, name }: { seat: SeatTime | undefine
     <>
       {remaining !== null && remaining !== undefined && (
         <span className={`tag clock ${seat.running ? 'running' : ''} ${remaining < 30_000 ? 'low' : ''}`} data-testid="clock" title={seat.running ? 'running' : 'stopped'}>
-          ⏱ {formatRemaining(remaining)}
+          <svg viewBox="0 0 12 12" width="10" height="10" aria-hidden="true">
+            <circle cx="6" cy="6.5" r="4.5" fill="none" stroke="currentColor" strokeWidth="1.4" />
+            <path d="M6 4v2.7l1.8 1" fill="none" stroke="currentColor" strokeWidth="1.2" strokeLinecap="round" />
+          </svg>{' '}
+          {formatRemaining(remaining)}
         </span>
       )}
       {seat.standIn && (

@@ -144,7 +144,7 @@ function TableRow({ t }: { t: TableSummary }) {
       <div>
         <strong>{t.gameTitle}</strong> <span className={`pill ${t.status}`}>{t.status === 'open' ? `${free} seat${free === 1 ? '' : 's'} free` : t.status}</span>{' '}
         {t.deal.kind === 'fixed' && <DealNote deal={t.deal} />}
-        <div className="muted small">{t.seats.map((s, i) => seatLabel(s, i)).join(' · ')}{t.time !== 'none' && ` · ⏱ ${profileLabel(t.time)}`}</div>
+        <div className="muted small">{t.seats.map((s, i) => seatLabel(s, i)).join(' · ')}{t.time !== 'none' && ` · ${profileLabel(t.time)}`}</div>
       </div>
       <div className="row">
         {t.status === 'finished' ? (
