@@ -6,6 +6,7 @@
  * and hand-over, and clocks resumed exactly from the log after a restart.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { BUILTINS } from '../src/games/index.js';
 import { createInlineRunner } from '../src/server/bots/pool.js';
 import type { Clock } from '../src/server/clocks.js';
 import type { CreateTableRequest, TableTime } from '../src/server/protocol.js';
@@ -106,6 +107,31 @@ describe('clocks per time profile', () => {
     expect(running(await timeOf(svc, t.id))).toEqual([true, false]);
     await clock.advance(1_500);
     expect(remaining(await timeOf(svc, t.id))).toEqual([293_500, 275_000]);
+  });
+
+  it('Autumn Leaves: the simultaneous choice runs every choosing seat’s clock, and each stops as its seat chooses', async () => {
+    const clock = new FakeClock();
+    const svc = new TableService({ store: openSqliteStore(':memory:'), registry: BUILTINS, bots: createInlineRunner(BUILTINS), botDelayMs: 0, clock });
+    services.push(svc);
+    const created = await svc.create({ game: 'autumn-leaves', seats: [{ kind: 'human' }, { kind: 'human' }, { kind: 'human' }], join: { seat: 0, name: 'Ann' }, time: 'realtime' });
+    if (!created.ok) throw new Error(created.error.message);
+    const id = created.value.table.id;
+    const tokens = [created.value.seat!.token];
+    for (const seat of [1, 2]) {
+      const c = await svc.claim(id, seat, { name: `P${seat}` });
+      if (!c.ok) throw new Error(c.error.message);
+      tokens.push(c.value.token);
+    }
+    const table = (await svc.getTable(id))!;
+    expect([...table.game.toAct(table.match.state)]).toEqual([0, 1, 2]);
+    await clock.advance(7_000);
+    expect(running(await timeOf(svc, id))).toEqual([true, true, true]);
+    expect(remaining(await timeOf(svc, id))).toEqual([293_000, 293_000, 293_000]);
+    const choice = table.game.legalActions(table.match.state, 1)[0];
+    expect((await svc.act(id, tokens[1]!, choice)).ok).toBe(true);
+    await clock.advance(3_000);
+    expect(remaining(await timeOf(svc, id))).toEqual([290_000, 298_000, 290_000]);
+    expect(running(await timeOf(svc, id))).toEqual([true, false, true]);
   });
 
   it('relaxed: a 20-minute bank and 30 s a move', async () => {
