@@ -41,7 +41,7 @@ async function shot(page: Page, name: string): Promise<void> {
 }
 
 const seqOf = async (page: Page): Promise<number> => Number(await page.locator('main.table-page').getAttribute('data-seq'));
-const favicon = (page: Page): Promise<string | null> => page.evaluate(() => document.querySelector<HTMLLinkElement>('link[rel="icon"]')?.getAttribute('href') ?? null);
+const favicon = (page: Page): Promise<string | null> => page.locator('link[rel="icon"]').first().getAttribute('href');
 
 describe('an absent player', () => {
   it('is replaced by a bot within the grace period and reclaims her seat from another browser', { timeout: 120_000 }, async () => {
