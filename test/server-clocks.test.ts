@@ -9,11 +9,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { BUILTINS } from '../src/games/index.js';
 import { createInlineRunner } from '../src/server/bots/pool.js';
 import type { Clock } from '../src/server/clocks.js';
-import type { CreateTableRequest, TableTime } from '../src/server/protocol.js';
+import type { CreateTableRequest, CreateTableResponse, TableSummary, TableTime } from '../src/server/protocol.js';
 import { TableService } from '../src/server/service.js';
 import { openSqliteStore } from '../src/server/storage/sqlite.js';
 import type { Store } from '../src/server/storage/types.js';
-import { testRegistry } from './server-helpers.js';
+import { makeServer, testRegistry } from './server-helpers.js';
 
 /** A clock that moves only when told; its timers fire in time order as it moves. */
 class FakeClock implements Clock {
@@ -292,5 +292,34 @@ describe('a restart', () => {
     await clock.advance(120_000);
     await untilTrue(async () => (await timeOf(second, t.id)).seats[1]!.standIn === 'disconnected');
     expect((await timeOf(second, t.id)).seats[0]!.standIn).toBe(null);
+  });
+});
+
+describe('the HTTP routes of absence', () => {
+  it('parse their input, check the creator token and the seat token, and answer in Drey’s error shape', async () => {
+    const server = await makeServer();
+    try {
+      const post = (url: string, payload: unknown) => server.app.inject({ method: 'POST', url, payload: payload as object });
+      const made = (await post('/api/tables', { game: 'pick', seats: [{ kind: 'human' }, { kind: 'human' }], join: { seat: 0, name: 'Ann' }, time: 'realtime' })).json<CreateTableResponse>();
+      expect(made.table.time).toBe('realtime');
+      const id = made.table.id;
+      const bo = (await post(`/api/tables/${id}/seats/2`, { name: 'Bo' })).json<{ token: string }>();
+      expect((await post(`/api/tables/${id}/seats/2/new-link`, { creatorToken: 'x' })).statusCode).toBe(400);
+      const refused = await post(`/api/tables/${id}/seats/2/new-link`, { creatorToken: bo.token });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({ error: { code: 'forbidden' } });
+      const fresh = await post(`/api/tables/${id}/seats/2/new-link`, { creatorToken: made.creator.token });
+      expect(fresh.statusCode).toBe(200);
+      expect(fresh.json()).toMatchObject({ seat: 1 });
+      // Bo's old token is gone; the new one opens the seat.
+      expect((await post(`/api/tables/${id}/back`, { token: bo.token })).json()).toMatchObject({ error: { code: 'bad-token' } });
+      expect((await post(`/api/tables/${id}/back`, { token: fresh.json<{ token: string }>().token })).json()).toEqual({ seat: 1 });
+      // Nobody is connected to seat 2, so the creator may hand it to the bot.
+      expect((await post(`/api/tables/${id}/seats/2/bot`, { creatorToken: made.creator.token })).json()).toEqual({ seat: 1 });
+      const summary = (await server.app.inject({ method: 'GET', url: `/api/tables/${id}` })).json<TableSummary>();
+      expect(summary.toAct).toBeDefined();
+    } finally {
+      await server.close();
+    }
   });
 });
