@@ -26,7 +26,8 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'drey-absence-'));
   server = await createDreyServer({ store: openSqliteStore(join(dir, 'drey.sqlite')), bots: createInlineRunner(BUILTINS), botDelayMs: 10, absentGraceMs: GRACE_MS });
   url = (await server.listen(0, '127.0.0.1')).url;
-});
+  // Building the web app takes a while on a busy machine.
+}, 300_000);
 
 afterAll(async () => {
   await server?.close();

@@ -70,6 +70,10 @@ async function twoPlayers(svc: TableService, time: CreateTableRequest['time']) {
   const id = created.value.table.id;
   const claimed = await svc.claim(id, 1, { name: 'Bo' });
   if (!claimed.ok) throw new Error(claimed.error.message);
+  // Both sit at the table (an open page each).
+  const table = (await svc.getTable(id))!;
+  svc.presence(table, 0, 1);
+  svc.presence(table, 1, 1);
   return { id, ann: created.value.seat!.token, bo: claimed.value.token, creator: created.value.creator.token };
 }
 
@@ -153,7 +157,6 @@ describe('clocks per time profile', () => {
     expect(remaining(await timeOf(svc, t.id))).toEqual([24 * 3_600_000, 19 * 3_600_000]);
     // Away from the page for hours is normal at a turn-based table: no grace period.
     const table = (await svc.getTable(t.id))!;
-    svc.presence(table, 1, 1);
     svc.presence(table, 1, -1);
     await clock.advance(18 * 3_600_000);
     expect((await timeOf(svc, t.id)).seats[1]).toMatchObject({ standIn: null, remainingMs: 3_600_000 });
@@ -203,8 +206,6 @@ describe('absent players', () => {
     const svc = makeService(store, clock);
     const t = await twoPlayers(svc, 'realtime');
     const table = (await svc.getTable(t.id))!;
-    svc.presence(table, 0, 1);
-    svc.presence(table, 1, 1);
     expect((await svc.act(t.id, t.ann, { type: 'pick', n: 3 })).ok).toBe(true);
     svc.presence(table, 1, -1);
     await clock.advance(119_999);
@@ -234,7 +235,6 @@ describe('absent players', () => {
     // Round 1: Ann collects, then both pick; Bo is at the table, so his seat is not handed over.
     expect((await svc.act(t.id, t.ann, { type: 'collect' })).ok).toBe(true);
     const table = (await svc.getTable(t.id))!;
-    svc.presence(table, 1, 1);
     expect(await svc.handToBot(t.id, 1, t.creator)).toMatchObject({ ok: false, error: { code: 'bad-seat' } });
     svc.presence(table, 1, -1);
     // No clock and no grace: nobody replaces him but the creator.
@@ -277,6 +277,22 @@ describe('a restart', () => {
     expect((await timeOf(second, t.id)).seats[0]).toMatchObject({ standIn: null, remainingMs: 1 });
     await clock.advance(1);
     await untilTrue(async () => (await timeOf(second, t.id)).seats[0]!.standIn === 'timeout');
+  });
+
+  it('starts the grace period of a player who left while the table waited for players when it starts', async () => {
+    const clock = new FakeClock();
+    const svc = makeService(openSqliteStore(':memory:'), clock);
+    const created = await svc.create({ game: 'pick', seats: [{ kind: 'human' }, { kind: 'human' }], join: { seat: 0, name: 'Ann' }, time: 'realtime' });
+    if (!created.ok) throw new Error(created.error.message);
+    const id = created.value.table.id;
+    await clock.advance(600_000);
+    const claimed = await svc.claim(id, 1, { name: 'Bo' });
+    if (!claimed.ok) throw new Error(claimed.error.message);
+    svc.presence((await svc.getTable(id))!, 1, 1);
+    await clock.advance(119_999);
+    expect((await timeOf(svc, id)).seats[0]!.standIn).toBe(null);
+    await clock.advance(1);
+    expect((await timeOf(svc, id)).seats.map((s) => s.standIn)).toEqual(['disconnected', null]);
   });
 
   it('starts the grace period of every seat again: whoever does not come back is replaced', async () => {

@@ -124,6 +124,10 @@ export class Absence {
     await this.note(table, at, 'clock-start', null, {});
     applyTimeEvent(time.state, { kind: 'start', at, toAct: this.toActNow(table) });
     this.reschedule(table);
+    // Whoever left while the table waited for players has the grace period from now.
+    table.stored.seats.forEach((s, seat) => {
+      if (s.kind === 'human' && (table.presence.get(seat) ?? 0) === 0) this.presenceChanged(table, seat, false);
+    });
   }
 
   /** An action was committed (at `table.stored.updatedAt`, the time the log holds). */
