@@ -17,6 +17,8 @@ import { openSqliteStore } from '../src/server/storage/sqlite.js';
 import { launchBrowser } from './browser-helpers.js';
 
 const GRACE_MS = 1_500;
+/** Polls wait long: eight agents share two cores. */
+const SLOW = { timeout: 20_000 };
 let server: DreyServer;
 let url: string;
 let dir: string;
@@ -51,8 +53,8 @@ describe('an absent player', () => {
     if (!created.ok) throw new Error(created.error.message);
     const id = created.value.table.id;
     const annToken = created.value.seat!.token;
-    const bo = await service.claim(id, 1, { name: 'Bo' });
-    if (!bo.ok) throw new Error(bo.error.message);
+    /** Bo's token, once he has taken his seat in his browser. */
+    const bo = { value: { token: '' } };
     const link = (seat: number, token: string): string => `${url}/t/${id}#seat=${seat + 1}&key=${token}`;
     /** Bo plays his first legal action until it is Ann's turn (his moves do not matter here). */
     const untilAnnsTurn = async (): Promise<void> => {
@@ -71,27 +73,33 @@ describe('an absent player', () => {
     const annAgain = await launchBrowser();
     const errors: string[] = [];
     try {
-      const boPage = await boBrowser.context.newPage();
-      boPage.on('pageerror', (e) => errors.push(e.message));
-      await boPage.goto(link(1, bo.value.token));
-      await expect.poll(() => boPage.locator('text=You play seat 2').count()).toBe(1);
-      // The seat link is taken out of the address bar once the browser keeps the seat.
-      expect(boPage.url()).not.toContain('key=');
-
+      // Ann opens her seat link while the table waits for Bo (no grace period runs before the game starts).
       const annPage = await annBrowser.context.newPage();
       annPage.on('pageerror', (e) => errors.push(e.message));
       await annPage.goto(link(0, annToken));
-      await expect.poll(() => annPage.locator('text=You play seat 1').count()).toBe(1);
+      await expect.poll(() => annPage.locator('text=You play seat 1').count(), SLOW).toBe(1);
+      // The seat link is taken out of the address bar once the browser keeps the seat.
+      expect(annPage.url()).not.toContain('key=');
+
+      // Bo takes seat 2 with the invite link: the game starts.
+      const boPage = await boBrowser.context.newPage();
+      boPage.on('pageerror', (e) => errors.push(e.message));
+      await boPage.goto(`${url}/t/${id}?seat=2`);
+      await boPage.fill('[data-testid=join-name]', 'Bo');
+      await boPage.click('[data-testid=join-seat-1]');
+      await expect.poll(() => boPage.locator('text=You play seat 2').count(), SLOW).toBe(1);
+      const held = JSON.parse(String(await boPage.evaluate(`localStorage.getItem('drey:seat:${id}')`))) as { token: string };
+      bo.value.token = held.token;
       await untilAnnsTurn();
 
       // Ann's tab says it is her turn; Bo's does not.
-      await expect.poll(() => annPage.title()).toMatch(/^▶ Your turn — Acorns/);
-      await expect.poll(() => favicon(annPage)).toMatch(/^data:image\/svg\+xml/);
-      await expect.poll(() => boPage.title()).toBe('Acorns — Drey');
+      await expect.poll(() => annPage.title(), SLOW).toMatch(/^▶ Your turn — Acorns/);
+      await expect.poll(() => favicon(annPage), SLOW).toMatch(/^data:image\/svg\+xml/);
+      await expect.poll(() => boPage.title(), SLOW).toBe('Acorns — Drey');
       expect(await favicon(boPage)).not.toMatch(/^data:/);
       // Every seat's clock shows; Ann's runs.
-      await expect.poll(() => boPage.locator('[data-testid=seat-0] [data-testid=clock].running').count()).toBe(1);
-      await expect.poll(() => boPage.locator('[data-testid=seat-1] [data-testid=clock]').count()).toBe(1);
+      await expect.poll(() => boPage.locator('[data-testid=seat-0] [data-testid=clock].running').count(), SLOW).toBe(1);
+      await expect.poll(() => boPage.locator('[data-testid=seat-1] [data-testid=clock]').count(), SLOW).toBe(1);
 
       // Ann closes her page: within the grace period (plus a little) a bot plays for her.
       const seqBefore = await seqOf(boPage);
@@ -101,19 +109,19 @@ describe('an absent player', () => {
       const tookMs = Date.now() - closedAt;
       expect(tookMs).toBeGreaterThanOrEqual(GRACE_MS - 100);
       await expect.poll(() => seqOf(boPage), { timeout: 15_000 }).toBeGreaterThan(seqBefore);
-      await expect.poll(() => boPage.locator('[data-testid=absence-log]').textContent()).toContain('A bot took over Ann’s seat: they left the table.');
+      await expect.poll(() => boPage.locator('[data-testid=absence-log]').textContent(), SLOW).toContain('A bot took over Ann’s seat: they left the table.');
       await shot(boPage, 'absent-player-bot.png');
 
       // Ann opens her seat link in another browser: the seat is hers again.
       const again = await annAgain.context.newPage();
       again.on('pageerror', (e) => errors.push(e.message));
       await again.goto(link(0, annToken));
-      await expect.poll(() => again.locator('text=You play seat 1').count()).toBe(1);
-      await expect.poll(() => boPage.locator('[data-testid=seat-0] [data-testid=stand-in]').count()).toBe(0);
-      await expect.poll(() => boPage.locator('[data-testid=absence-log]').textContent()).toContain('Ann is back.');
-      await expect.poll(() => again.locator('[data-testid=you-stood-in]').count()).toBe(0);
+      await expect.poll(() => again.locator('text=You play seat 1').count(), SLOW).toBe(1);
+      await expect.poll(() => boPage.locator('[data-testid=seat-0] [data-testid=stand-in]').count(), SLOW).toBe(0);
+      await expect.poll(() => boPage.locator('[data-testid=absence-log]').textContent(), SLOW).toContain('Ann is back.');
+      await expect.poll(() => again.locator('[data-testid=you-stood-in]').count(), SLOW).toBe(0);
       await untilAnnsTurn();
-      await expect.poll(() => again.title()).toMatch(/^▶ Your turn/);
+      await expect.poll(() => again.title(), SLOW).toMatch(/^▶ Your turn/);
       const summary = await service.summary(id);
       expect(summary?.botPlayed?.[0]).toMatchObject({ seat: 0 });
       expect(summary!.botPlayed![0]!.moves).toBeGreaterThan(0);
