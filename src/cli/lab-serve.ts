@@ -61,6 +61,8 @@ export async function serveLabReport(
       updatedAt: new Date(0).toISOString(),
       outcome: replayed.value.outcome,
       deal: { kind: 'server', commitment: replayed.value.hash, seed: entry.seed },
+      // Bot games of the lab: no clock.
+      time: 'none',
     };
     const head = JSON.stringify({ table, viewer, record: entry.record });
     return reply.type('application/json; charset=utf-8').send(`${head.slice(0, -1)},"frames":${frames.value}}`);

@@ -26,6 +26,7 @@ export async function startServer(config: ServerConfig, log: (line: string) => v
     origins: { hosts: config.allowedHosts, origins: config.allowedOrigins },
     botDelayMs: config.botDelayMs,
   };
+  if (config.absentGraceMs !== undefined) opts.absentGraceMs = config.absentGraceMs;
   if (config.webRoot) opts.webRoot = config.webRoot;
   if (!config.allowedHosts) log(`DREY_ALLOWED_HOSTS is not set: answering any Host header on ${config.host} (set it to this server's names)`);
   const server = await createDreyServer(opts);
