@@ -11,6 +11,8 @@ import { api } from '../api.js';
 import { gameModule } from '../games/index.js';
 import { navigate, tableLink } from '../router.js';
 import { heldSeat, keepSeat, savedName, saveName } from '../seats.js';
+import { startGuide, hasGuide } from './Guide.js';
+import { HowToPlayButton } from './HowToPlay.js';
 import { OptionsForm } from './OptionsForm.js';
 import { seatLabel } from './TablePage.js';
 
@@ -270,6 +272,12 @@ export function Lobby() {
                 <button type="button" className="btn primary" onClick={() => setCreating(g)} data-testid={`new-${g.id}`}>
                   New table
                 </button>
+                <HowToPlayButton game={g.id} className="btn" />
+                {hasGuide(g.id) && (
+                  <button type="button" className="btn" onClick={() => void startGuide(g.id).then((r) => r && setError(r))} data-testid={`guide-${g.id}`}>
+                    Guided first turn
+                  </button>
+                )}
                 {g.hasRules && (
                   <a className="btn" href={`/rules/${g.id}`} onClick={(e) => (e.preventDefault(), navigate(`/rules/${g.id}`))}>
                     Rules

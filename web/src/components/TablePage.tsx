@@ -11,7 +11,10 @@ import { gameModule, useGameTitle } from '../games/index.js';
 import { navigate, tableLink } from '../router.js';
 import { heldSeat, keepSeat, savedName, saveName, type HeldSeat } from '../seats.js';
 import { createTableStore, type TableState, type TableStore } from '../store/table-store.js';
+import { useKeepFocus } from '../focus.js';
 import { DealNote } from './Deal.js';
+import { GuidePanel } from './Guide.js';
+import { HowToPlayButton } from './HowToPlay.js';
 import { Results } from './Results.js';
 
 export const seatLabel = (s: PublicSeat | undefined, seat: number): string =>
@@ -163,6 +166,8 @@ export function TablePage({ id, inviteSeat }: { id: string; inviteSeat: number |
   const module = frame ? gameModule(frame.game) : undefined;
   const title = useGameTitle(frame?.game ?? '');
   const names = frame ? frame.seats.map((s, i) => seatLabel(s, i)) : [];
+  // After an action the redrawn controls get keyboard focus back where the player was (focus.ts).
+  const keepFocus = useKeepFocus<HTMLDivElement>(t.pending ? null : (frame?.seq ?? null));
 
   // The game's narrator tells the events of each frame's view that this page has not read yet
   // (after a reconnect the view's tail says whether some were missed).
@@ -219,6 +224,7 @@ export function TablePage({ id, inviteSeat }: { id: string; inviteSeat: number |
           </p>
         </div>
         <nav className="row">
+          <HowToPlayButton game={frame.game} />
           <a className="btn small" href={`/rules/${frame.game}`} onClick={(e) => (e.preventDefault(), navigate(`/rules/${frame.game}`))}>
             Rules
           </a>
@@ -245,7 +251,8 @@ export function TablePage({ id, inviteSeat }: { id: string; inviteSeat: number |
       {frame.status === 'open' && held !== null && <InviteLinks frame={frame} />}
       {frame.status === 'finished' && frame.outcome && <Results outcome={frame.outcome} names={names} you={frame.you} />}
       <div className="table-layout">
-        <div className="table-main">
+        <div className="table-main" ref={keepFocus}>
+          <GuidePanel tableId={frame.tableId} game={frame.game} view={frame.view} legal={frame.legal} you={frame.you} />
           {module && <module.Table view={frame.view} legal={frame.legal} you={frame.you} names={names} toAct={frame.toAct} act={t.act} busy={t.pending} />}
         </div>
         <aside className="table-side">

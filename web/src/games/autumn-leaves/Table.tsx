@@ -310,7 +310,7 @@ function HandSummary({ ended, view, names, you, onClose }: {
       <h3>
         Hand {ended.hand + 1} of {view.hands} is over
       </h3>
-      <p className="small">{how} Low is good: each pile scores what the rules say (L7), and the totals carry on.</p>
+      <p className="small">{how} Low is good (L9): whoever emptied their hand scores minus their pile size; everyone else scores their highest card in hand minus their pile size, never below zero.</p>
       <div className="al-summary-grid">
         {ended.piles.map((pile, s) => (
           <div key={s} className={`al-summary-seat ${s === you ? 'mine' : ''}`}>
