@@ -150,7 +150,7 @@ function Log({ lines }: { lines: string[] }) {
   return (
     <section className="panel log" aria-label="game log">
       <h2>Log</h2>
-      <ol ref={setEl} data-testid="log">
+      <ol ref={setEl} data-testid="log" tabIndex={0} aria-label="log lines">
         {lines.map((l, i) => (
           <li key={i}>{l}</li>
         ))}

@@ -123,7 +123,8 @@ function Tree({ tree, names, you, target, onTarget, busy, whyNot, onWhyNot }: {
   );
   const cls = `ac-tree ${tree.leaders.includes(you ?? -1) ? 'mine' : ''} ${target ? 'target' : ''}`;
   return target ? (
-    <button type="button" className={cls} disabled={busy} onClick={() => onTarget(target)} data-action={JSON.stringify(target)} aria-label={`play on the ${tree.acorns}-acorn tree`}>
+    <button type="button" className={cls} disabled={busy} onClick={() => onTarget(target)} data-action={JSON.stringify(target)}>
+      <span className="sr-only">Play here: </span>
       {body}
     </button>
   ) : whyNot ? (
@@ -134,9 +135,9 @@ function Tree({ tree, names, you, target, onTarget, busy, whyNot, onWhyNot }: {
       title={whyNot}
       onClick={() => onWhyNot(whyNot)}
       onMouseEnter={() => onWhyNot(whyNot)}
-      aria-label={`the ${tree.acorns}-acorn tree: not allowed, ${whyNot}`}
       data-testid="tree-blocked"
     >
+      <span className="sr-only">Not allowed here: {whyNot}. </span>
       {body}
     </button>
   ) : (
@@ -298,7 +299,6 @@ export function AcornsTable({ view, legal, you, names, act, busy }: TableProps<A
             {faces.map(({ face, id, count }) => {
               const actions = byFace.get(face) ?? [];
               const plant = actions.find((a) => a.type === 'plant');
-              const label = `${faceLabel(id)}${count > 1 ? ` ×${count}` : ''}`;
               const card = (
                 <>
                   <AcornsCard id={id} width={56} />
@@ -307,7 +307,8 @@ export function AcornsTable({ view, legal, you, names, act, busy }: TableProps<A
               );
               if (plant) {
                 return (
-                  <button key={face} type="button" className="al-card legal" disabled={busy} onClick={() => play(plant)} data-action={JSON.stringify(plant)} aria-label={`plant the ${label}`} data-flip-id={id} data-focus-key={`hand-${face}`}>
+                  <button key={face} type="button" className="al-card legal" disabled={busy} onClick={() => play(plant)} data-action={JSON.stringify(plant)} data-flip-id={id} data-focus-key={`hand-${face}`} data-testid={`plant-${face}`}>
+                    <span className="sr-only">plant </span>
                     {card}
                   </button>
                 );
@@ -327,8 +328,8 @@ export function AcornsTable({ view, legal, you, names, act, busy }: TableProps<A
                     data-select={face}
                     data-flip-id={id}
                     data-focus-key={`hand-${face}`}
-                    aria-label={`select ${label}`}
                   >
+                    <span className="sr-only">select </span>
                     {card}
                   </button>
                 );
@@ -341,9 +342,9 @@ export function AcornsTable({ view, legal, you, names, act, busy }: TableProps<A
                   aria-disabled="true"
                   onClick={() => setWhy(whyNoMove(id))}
                   data-flip-id={id}
-                  aria-label={`${label}: no move now (tell me why)`}
                   data-testid="hand-blocked"
                 >
+                  <span className="sr-only">no move now, tell me why: </span>
                   {card}
                 </button>
               ) : (

@@ -219,8 +219,8 @@ export function AutumnLeavesTable({ view, legal, you, names, act, busy }: TableP
               data-action={JSON.stringify(target)}
               data-testid={`pile-${s}`}
               data-focus-key={`pile-${s}`}
-              aria-label={`place your ${String(view.myChoice)} on ${s === you ? 'your' : `${names[s] ?? ''}'s`} pile (${pile.length === 0 ? 'empty' : `top ${String(pile.at(-1))}`})`}
             >
+              <span className="sr-only">Place your {String(view.myChoice)} on this pile: </span>
               {body}
             </button>
           ) : (
@@ -260,12 +260,12 @@ export function AutumnLeavesTable({ view, legal, you, names, act, busy }: TableP
                   className="al-card legal"
                   disabled={busy}
                   onClick={() => act(choice)}
-                  aria-label={`choose ${rank}`}
                   data-action={JSON.stringify(choice)}
                   data-testid={`hand-${rank}`}
                   data-focus-key={`hand-${i}`}
                 >
-                  <Card rank={rank} width={56} hidden />
+                  <span className="sr-only">choose </span>
+                  <Card rank={rank} width={56} />
                 </button>
               ) : (
                 <span key={i} className={`al-card ${chooseCard.size > 0 ? 'dim' : ''}`} data-testid={`hand-card-${rank}`}>
@@ -317,7 +317,7 @@ function HandSummary({ ended, view, names, you, onClose }: {
             <div className="al-seat-head">
               <span className="al-name">{s === you ? `${names[s] ?? ''} (you)` : names[s]}</span>
             </div>
-            <div className="al-summary-pile" aria-label={`final pile of ${pile.length}: ${pile.join(', ') || 'none'}`}>
+            <div className="al-summary-pile" role="img" aria-label={`final pile of ${pile.length}: ${pile.join(', ') || 'none'}`}>
               {pile.length === 0 ? <span className="muted small">no pile</span> : pile.map((r, i) => <Card key={i} rank={r} width={24} hidden />)}
             </div>
             <div className="al-summary-score">
