@@ -128,8 +128,15 @@ describe.each(VIEWPORTS)('Autumn Leaves at %s width', (width, viewport) => {
       let moves = 0;
       let typed = false;
       let pictured = false;
+      let byKeyboard = 0;
+      let focusKept = 0;
       for (;;) {
         if ((await waitTurn(page, LEGAL)) === 'over') break;
+        if (byKeyboard > focusKept) {
+          // After a move made with the keyboard, focus is back on a control of the table, not lost to the page.
+          await expect.poll(() => page.locator('.table-main :focus').count()).toBe(1);
+          focusKept = byKeyboard;
+        }
         const before = await seqOf(page);
         const hand = page.locator('.al-hand button.al-card.legal:not([disabled])');
         const piles = page.locator('button.al-seat.target:not([disabled])');
@@ -151,6 +158,7 @@ describe.each(VIEWPORTS)('Autumn Leaves at %s width', (width, viewport) => {
           const pile = piles.first();
           await pile.focus();
           await page.keyboard.press('Enter');
+          byKeyboard++;
         } else {
           await page.locator('[data-testid=discard]:not([disabled]), [data-testid=keep]:not([disabled])').first().click();
         }
@@ -166,6 +174,7 @@ describe.each(VIEWPORTS)('Autumn Leaves at %s width', (width, viewport) => {
         expect(moves).toBeLessThan(200);
       }
       expect(typed).toBe(true);
+      expect(focusKept).toBeGreaterThan(0);
       // The end of the hand: final piles, the hand's scores and the totals.
       const summary = page.locator('[data-testid=hand-summary]');
       await expect.poll(() => summary.count()).toBe(1);
@@ -224,7 +233,8 @@ describe.each(VIEWPORTS)('Acorns at %s width', (width, viewport) => {
             const blocked = page.locator('[data-testid=tree-blocked]');
             if (!explained && (await blocked.count()) > 0) {
               await blocked.first().hover();
-              await blocked.first().click();
+              // aria-disabled, not disabled: a player may still click it to read why (Playwright would wait for "enabled").
+              await blocked.first().click({ force: true });
               await expect.poll(() => page.locator('[data-testid=why-not]').textContent()).toMatch(/\w{4,}/);
               const why = (await page.locator('[data-testid=why-not]').textContent()) ?? '';
               expect(why).not.toMatch(/tree-\d|squirrel-|seat \d/);

@@ -75,7 +75,10 @@ export function ReplayPage({ id }: { id: string }) {
   // A step nothing visible came of (a secret choice, a card added to a move) falls back to the server's log line.
   const stepLines = (i: number): string[] => {
     const entry = data.frames[i]?.entry;
-    return (told[i]?.length ?? 0) > 0 || !entry ? (told[i] ?? []) : [`${names[entry.seat] ?? ''}: ${seatsByName(entry.text, names)}`];
+    if ((told[i]?.length ?? 0) > 0 || !entry) return told[i] ?? [];
+    const text = seatsByName(entry.text, names);
+    const name = names[entry.seat] ?? '';
+    return [text.startsWith(name) ? `${text.charAt(0).toUpperCase()}${text.slice(1)}.` : `${name}: ${text}`];
   };
   return (
     <main className="page table-page replay" data-step={step}>
@@ -136,8 +139,9 @@ function MoveList({ count, step, lineOf, onPick }: { count: number; step: number
     const box = list.current;
     if (!current || !box) return;
     // Scroll the list only (not the page): the current move stays in its box.
-    const top = current.offsetTop - box.offsetTop;
-    if (top < box.scrollTop || top + current.offsetHeight > box.scrollTop + box.clientHeight) box.scrollTop = Math.max(0, top - box.clientHeight / 2);
+    const r = current.getBoundingClientRect();
+    const b = box.getBoundingClientRect();
+    if (r.top < b.top || r.bottom > b.bottom) box.scrollTop += r.top - b.top - (b.height - r.height) / 2;
   }, [step]);
   return (
     <section className="panel log moves" aria-label="moves">
