@@ -224,14 +224,13 @@ describe.each(VIEWPORTS)('Acorns at %s width', (width, viewport) => {
         if ((await big.count()) > 0) {
           forced = true;
           await big.click();
-        } else if ((await cards.count()) > 0 && (moves % 4 !== 3 || (await page.locator('.al-choices button[data-action]:not([disabled])').count()) === 0)) {
-          const card = cards.nth(moves % (await cards.count()));
-          const plants = (await card.getAttribute('data-action')) !== null;
-          await card.click();
-          if (!plants) {
-            // The trees it may go on light up; a dim one says why not, in the engine's words.
-            const blocked = page.locator('[data-testid=tree-blocked]');
-            if (!explained && (await blocked.count()) > 0) {
+        } else if (!explained && (await page.locator('.al-hand button[data-select]:not([disabled])').count()) > 0 && (await page.locator('.ac-tree').count()) > 0) {
+          // Pick each card that goes on trees in turn until one leaves a tree dim: that tree says why not, in the engine's words.
+          const selects = page.locator('.al-hand button[data-select]:not([disabled])');
+          const blocked = page.locator('[data-testid=tree-blocked]');
+          for (let k = 0; k < (await selects.count()) && !explained; k++) {
+            await selects.nth(k).click();
+            if ((await blocked.count()) > 0) {
               await blocked.first().hover();
               // aria-disabled, not disabled: a player may still click it to read why (Playwright would wait for "enabled").
               await blocked.first().click({ force: true });
@@ -241,6 +240,16 @@ describe.each(VIEWPORTS)('Acorns at %s width', (width, viewport) => {
               explained = true;
               if (SHOTS && width === 'desktop') await page.locator('.ac-table').screenshot({ path: `${HOWTO}/acorns-trees.png` });
             }
+            await selects.nth(k).click();
+          }
+          const target = page.locator('[data-action]:not([disabled])').first();
+          await target.click();
+        } else if ((await cards.count()) > 0 && (moves % 4 !== 3 || (await page.locator('.al-choices button[data-action]:not([disabled])').count()) === 0)) {
+          const card = cards.nth(moves % (await cards.count()));
+          const plants = (await card.getAttribute('data-action')) !== null;
+          await card.click();
+          if (!plants) {
+            // The trees it may go on light up.
             const target = page.locator('button.ac-tree.target:not([disabled]), .al-choices button[data-action*=discard]:not([disabled])');
             if ((await target.count()) > 0) await target.first().click();
             else await page.locator('.al-choices button[data-action]:not([disabled])').first().click();
@@ -271,6 +280,29 @@ describe.each(VIEWPORTS)('Acorns at %s width', (width, viewport) => {
       await shot(page, `acorns-results-${width}`);
       await checkReplay(page, 'Acorns', ['Ann', 'Hazel', 'Pip', 'you']);
       expect(errors).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  });
+});
+
+describe('the lobby form', () => {
+  it("offers Acorn Run's dummy racers only at one or two seats, and their settings only with dummies", { timeout: 60_000 }, async () => {
+    const browser = await launchBrowser();
+    try {
+      const page = await browser.context.newPage();
+      await page.goto(url);
+      await page.click('[data-testid=new-acorn-run]');
+      await page.selectOption('[data-testid=seat-count]', '3');
+      await expect.poll(() => page.locator('[data-testid=option-dummies]').count()).toBe(0);
+      await page.selectOption('[data-testid=seat-count]', '2');
+      await expect.poll(() => page.locator('[data-testid=option-dummies]').count()).toBe(1);
+      await expect(page.locator('[data-testid=option-difficulty]').count()).resolves.toBe(0);
+      await page.selectOption('[data-testid=option-dummies]', '2');
+      await expect.poll(() => page.locator('[data-testid=option-difficulty]').count()).toBe(1);
+      // The explanation is visible text, without the designers' ruling code.
+      const help = await page.locator('[data-testid=option-dummies] ~ .field-help').textContent();
+      expect(help).toMatch(/^Dummy racers beside/);
     } finally {
       await browser.close();
     }

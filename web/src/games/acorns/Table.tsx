@@ -373,7 +373,7 @@ function FinalTrees({ view, names, you }: { view: AcornsView; names: readonly st
   });
   const best = Math.max(...rows.map((r) => r.total));
   return (
-    <section className="ac-final" aria-label="final trees and results" data-testid="final-trees">
+    <section className="ac-final" aria-label="final trees and results" data-testid="final-trees" tabIndex={0}>
       <h3>{view.partners ? 'Team results' : 'Final trees'}</h3>
       <table>
         <thead>
