@@ -242,8 +242,13 @@ describe.each(VIEWPORTS)('Acorns at %s width', (width, viewport) => {
             }
             await selects.nth(k).click();
           }
-          const target = page.locator('[data-action]:not([disabled])').first();
-          await target.click();
+          // Then a move: a card that plays at once or a button, else a card and a tree it lights up.
+          const direct = page.locator('[data-action]:not([disabled])');
+          if ((await direct.count()) > 0) await direct.first().click();
+          else {
+            await selects.first().click();
+            await page.locator('button.ac-tree.target:not([disabled]), .al-choices button[data-action]:not([disabled])').first().click();
+          }
         } else if ((await cards.count()) > 0 && (moves % 4 !== 3 || (await page.locator('.al-choices button[data-action]:not([disabled])').count()) === 0)) {
           const card = cards.nth(moves % (await cards.count()));
           const plants = (await card.getAttribute('data-action')) !== null;
