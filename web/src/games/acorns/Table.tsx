@@ -265,7 +265,7 @@ export function AcornsTable({ view, legal, you, names, act, busy }: TableProps<A
       )}
 
       <div className="ac-trees">
-        {view.trees.length === 0 && <p className="muted">No trees in play yet.</p>}
+        {view.trees.length === 0 && !view.over && <p className="muted">No trees in play yet.</p>}
         {view.trees.map((t) => (
           <Tree key={t.tree} tree={t} names={names} you={you} target={onTree.get(t.tree)} onTarget={play} busy={busy} whyNot={whyNotOn(t.tree)} onWhyNot={setWhy} />
         ))}
