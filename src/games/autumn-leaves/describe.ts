@@ -1,5 +1,6 @@
 /** Sentences for logs and refusals. */
 import type { Seat } from '../../engine/game.js';
+import { aRank } from './narrate.js';
 import { fits } from './rules.js';
 import type { Action, State } from './state.js';
 
@@ -9,19 +10,19 @@ const who = (seat: Seat): string => `seat ${seat}`;
 export function describeAction(state: State, seat: Seat, action: Action): string {
   switch (action.type) {
     case 'choose':
-      return `${who(seat)} chooses a ${action.card}`;
+      return `${who(seat)} chooses ${aRank(action.card)}`;
     case 'place': {
       const card = state.chosen[seat];
       const pile = state.piles[action.pile];
       const onto = action.pile === seat ? 'their own pile' : `${who(action.pile)}'s pile`;
-      return `${who(seat)} places ${String(card)} on ${onto} (on a ${String(pile?.[pile.length - 1])})`;
+      return `${who(seat)} places ${String(card)} on ${onto} (on ${pile && pile.length > 0 ? aRank(pile[pile.length - 1]!) : 'an empty pile'})`;
     }
     case 'keep':
       return `${who(seat)} cannot place ${String(state.chosen[seat])} and takes it back`;
     case 'discard': {
       const drew = state.deck[state.deck.length - 1];
       const last = state.deck.length === 1 ? ' (the last card: the hand ends)' : '';
-      return `${who(seat)} cannot place ${String(state.chosen[seat])}, discards it and draws a ${String(drew)}${last}`;
+      return `${who(seat)} cannot place ${String(state.chosen[seat])}, discards it and draws ${drew === undefined ? 'nothing' : aRank(drew)}${last}`;
     }
   }
 }
@@ -42,7 +43,7 @@ export function explainIllegal(state: State, seat: Seat, action: Action): string
       const pile = state.piles[action.pile];
       if (!pile) return `there is no leaf pile ${action.pile}`;
       const top = pile[pile.length - 1];
-      return `a ${card} only fits on a ${card - 1} or a ${card + 1}; that pile shows ${String(top)}`;
+      return `${aRank(card)} only fits on ${aRank(card - 1)} or ${aRank(card + 1)}; that pile shows ${String(top)}`;
     }
     case 'keep':
     case 'discard': {

@@ -3,6 +3,12 @@ import type { Seat } from '../../engine/game.js';
 import { defineNarrator, listWords, possessive, says, seatPerson, sentence, type NarrationContext } from '../../engine/narration.js';
 import type { View, ViewEvent } from './view.js';
 
+/** A rank with its article as it is said: "a 7", "an 8", "an 11" (the sound, not the letter). */
+export function aRank(rank: number): string {
+  const spoken = String(rank);
+  return `${spoken.startsWith('8') || spoken === '11' || spoken === '18' ? 'an' : 'a'} ${spoken}`;
+}
+
 export function narrateEvent(e: ViewEvent, context: NarrationContext): string {
   const who = (seat: Seat) => seatPerson(seat, context);
   switch (e.type) {
@@ -23,7 +29,7 @@ export function narrateEvent(e: ViewEvent, context: NarrationContext): string {
     }
     case 'discard': {
       const actor = who(e.seat);
-      const drew = e.drew === null ? '' : ` a ${e.drew}`;
+      const drew = e.drew === null ? '' : ` ${aRank(e.drew)}`;
       return sentence(`${actor.name} can't place ${e.card}, ${actor.you ? 'discard it and draw' : 'discards it and draws'}${drew}`);
     }
     case 'hand-end': {

@@ -270,7 +270,7 @@ function endHand(state: State, emptied: Seat | null): void {
   const scores = scoreHand(state, emptied);
   for (let seat = 0; seat < state.seats; seat++) state.scores[seat]! += scores[seat]!;
   state.handScores.push(scores);
-  log(state, { type: 'hand-end', hand: state.hand, emptied, scores });
+  log(state, { type: 'hand-end', hand: state.hand, emptied, scores, piles: state.piles.map((p) => [...p]) });
   state.current = null;
   state.hand++;
   if (state.hand >= state.hands) {

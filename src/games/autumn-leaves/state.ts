@@ -47,7 +47,7 @@ export type LogEvent =
   | { type: 'place'; seat: Seat; card: number; pile: Seat }
   | { type: 'keep'; seat: Seat; card: number }
   | { type: 'discard'; seat: Seat; card: number; drew: number }
-  | { type: 'hand-end'; hand: number; emptied: Seat | null; scores: number[] };
+  | { type: 'hand-end'; hand: number; emptied: Seat | null; scores: number[]; /** The leaf piles as the hand ended (the end-of-hand summary shows them). */ piles: number[][] };
 
 export interface State {
   seats: number;

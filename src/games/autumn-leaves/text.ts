@@ -2,7 +2,7 @@
 import type { Seat } from '../../engine/game.js';
 import type { TextUI } from '../text-ui.js';
 import type { Action } from './state.js';
-import { narrateEvent } from './narrate.js';
+import { aRank, narrateEvent } from './narrate.js';
 import type { View } from './view.js';
 
 const PILE_SHOWN = 9;
@@ -96,7 +96,7 @@ export const textUI: TextUI<View, Action> = {
       const action = legal.find((a) => a.type === 'place' && a.pile === pile);
       if (action) return { action };
       const card = view.myChoice;
-      return { error: `your ${String(card)} does not fit on that pile: it needs a ${String((card ?? 0) - 1)} or ${String((card ?? 0) + 1)} on top` };
+      return { error: `your ${String(card)} does not fit on that pile: it needs ${aRank((card ?? 0) - 1)} or ${aRank((card ?? 0) + 1)} on top` };
     }
     return null;
   },

@@ -16,13 +16,38 @@ import { defaultProfile, type TimeProfileId } from '../../../src/server/time-pro
 import { profileLabel } from './Clocks.js';
 import { MyTables } from './MyTables.js';
 import { TimeProfileField } from './TimeProfileField.js';
+import { startGuide, hasGuide } from './Guide.js';
+import { HowToPlayButton } from './HowToPlay.js';
 import { OptionsForm } from './OptionsForm.js';
 import { seatLabel } from './TablePage.js';
 
 type SeatChoice = { kind: 'me' } | { kind: 'human' } | { kind: 'bot'; bot: string };
 
+/** The bot levels in one list, weakest first, in words for players (no search jargon). */
+const LEVELS: readonly { name: string; words: string }[] = [
+  { name: 'easy', words: 'plays a simple, quick strategy: good for a first game' },
+  { name: 'medium', words: 'thinks a few moves ahead: a fair opponent' },
+  { name: 'hard', words: 'thinks longer and plays to win' },
+  { name: 'random', words: 'plays any legal move at random' },
+];
+
+/** The server's bots in the order and words of LEVELS (a bot it does not know keeps the server's description, last). */
+function botLevels(game: GameInfo): { name: string; words: string }[] {
+  const known = LEVELS.filter((l) => game.bots.some((b) => b.name === l.name));
+  const other = game.bots.filter((b) => !LEVELS.some((l) => l.name === b.name)).map((b) => ({ name: b.name, words: b.description }));
+  return [...known, ...other];
+}
+
+/** Why the create button cannot be pressed now, or null when it can. */
+function whyNotCreate(busy: boolean, needsName: boolean, name: string): string | null {
+  if (busy) return 'Creating the table…';
+  if (needsName && name.trim() === '') return 'Type your name first: the other players see it at the table.';
+  return null;
+}
+
 function CreateTable({ game, onCancel }: { game: GameInfo; onCancel: () => void }) {
-  const defaultBot = game.bots.find((b) => b.name === 'heuristic')?.name ?? game.bots[0]?.name ?? 'random';
+  const levels = botLevels(game);
+  const defaultBot = levels[0]?.name ?? 'easy';
   const [count, setCount] = useState(Math.min(Math.max(game.seats.min, 4), game.seats.max));
   const [seats, setSeats] = useState<SeatChoice[]>(() =>
     Array.from({ length: game.seats.max }, (_, i) => (i === 0 ? { kind: 'me' } : { kind: 'bot', bot: defaultBot })),
@@ -41,6 +66,12 @@ function CreateTable({ game, onCancel }: { game: GameInfo; onCancel: () => void 
     panel.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   }, []);
   const mine = used.findIndex((s) => s.kind === 'me');
+  const teams = gameModule(game.id).teams?.(optionsObject(game.options, count, chosen), count) ?? null;
+  const teamOf = (seat: number): number | null => {
+    const k = teams?.findIndex((t) => t.includes(seat)) ?? -1;
+    return k >= 0 ? k : null;
+  };
+  const blocked = whyNotCreate(busy, mine >= 0, name);
 
   const setSeat = (i: number, choice: SeatChoice): void => {
     setSeats((all) => all.map((s, j) => (j === i ? choice : choice.kind === 'me' && s.kind === 'me' ? { kind: 'human' } : s)));
@@ -104,29 +135,49 @@ function CreateTable({ game, onCancel }: { game: GameInfo; onCancel: () => void 
             >
               <option value="me">Me</option>
               <option value="human">A friend (invite link)</option>
-              {game.bots.map((b) => (
-                <option key={b.name} value={`bot:${b.name}`} title={b.description}>
+              {levels.map((b) => (
+                <option key={b.name} value={`bot:${b.name}`}>
                   Bot: {b.name}
                 </option>
               ))}
             </select>
+            {teamOf(i) !== null && <span className="team-tag">Team {teamOf(i)! + 1}</span>}
           </li>
         ))}
       </ol>
+      {teams && (
+        <p className="small" data-testid="teams">
+          Teams: {teams.map((t, k) => `Team ${k + 1}: seats ${t.map((s) => s + 1).join(' and ')}`).join(' · ')}. Partners share their claims.
+        </p>
+      )}
+      <dl className="bot-levels small" aria-label="bot levels">
+        {levels.map((l) => (
+          <div key={l.name}>
+            <dt>{l.name}</dt>
+            <dd>{l.words}</dd>
+          </div>
+        ))}
+      </dl>
       {error && <p className="error-text" role="alert">{error}</p>}
       <div className="row">
         <button
           type="button"
           className="btn primary"
-          disabled={busy || (mine >= 0 && name.trim() === '')}
+          disabled={blocked !== null}
           onClick={() => void create()}
           data-testid="create-table"
+          aria-describedby={blocked ? 'create-why' : undefined}
         >
           {mine >= 0 ? 'Create and sit down' : 'Create table'}
         </button>
         <button type="button" className="btn" onClick={onCancel}>
           Cancel
         </button>
+        {blocked && (
+          <span id="create-why" className="small why-disabled" data-testid="create-why">
+            {blocked}
+          </span>
+        )}
       </div>
     </section>
   );
@@ -230,6 +281,12 @@ export function Lobby() {
                 <button type="button" className="btn primary" onClick={() => setCreating(g)} data-testid={`new-${g.id}`}>
                   New table
                 </button>
+                <HowToPlayButton game={g.id} className="btn" />
+                {hasGuide(g.id) && (
+                  <button type="button" className="btn" onClick={() => void startGuide(g.id).then((r) => r && setError(r))} data-testid={`guide-${g.id}`}>
+                    Guided first turn
+                  </button>
+                )}
                 {g.hasRules && (
                   <a className="btn" href={`/rules/${g.id}`} onClick={(e) => (e.preventDefault(), navigate(`/rules/${g.id}`))}>
                     Rules

@@ -22,7 +22,7 @@ export function OptionsForm({
         const choices = choicesAt(o, seats);
         const value = chosen[o.key] ?? o.default;
         return (
-          <label key={o.key} className="field" title={o.explanation}>
+          <label key={o.key} className="field">
             <span>{o.label}</span>
             <select
               value={String(value)}
@@ -38,9 +38,16 @@ export function OptionsForm({
                 </option>
               ))}
             </select>
+            <small className="field-help">{forPlayers(o.explanation)}</small>
           </label>
         );
       })}
     </>
   );
 }
+
+/** An option's explanation as a player reads it: the designers' ruling code in front ("R14: ") left out. */
+export const forPlayers = (text: string): string => {
+  const plain = text.replace(/^[A-Z]\d+(?:[–-][A-Z]?\d+)?:\s*/, '');
+  return plain.charAt(0).toUpperCase() + plain.slice(1);
+};

@@ -75,9 +75,11 @@ export function ReplayPage({ id }: { id: string }) {
   // A step nothing visible came of (a secret choice, a card added to a move) falls back to the server's log line.
   const stepLines = (i: number): string[] => {
     const entry = data.frames[i]?.entry;
-    return (told[i]?.length ?? 0) > 0 || !entry ? (told[i] ?? []) : [`${names[entry.seat] ?? ''}: ${entry.text}`];
+    if ((told[i]?.length ?? 0) > 0 || !entry) return told[i] ?? [];
+    const text = seatsByName(entry.text, names);
+    const name = names[entry.seat] ?? '';
+    return [text.startsWith(name) ? `${text.charAt(0).toUpperCase()}${text.slice(1)}.` : `${name}: ${text}`];
   };
-  const lines = Array.from({ length: step + 1 }, (_, i) => stepLines(i)).flat();
   return (
     <main className="page table-page replay" data-step={step}>
       <header className="table-head">
@@ -94,11 +96,11 @@ export function ReplayPage({ id }: { id: string }) {
         </nav>
       </header>
       <div className="panel replay-controls">
-        <button type="button" className="btn small" onClick={() => setStep(0)} aria-label="first move">⏮</button>
-        <button type="button" className="btn small" onClick={() => setStep(Math.max(0, step - 1))} aria-label="previous move" data-testid="replay-prev">◀</button>
-        <button type="button" className="btn small" onClick={() => setPlaying(!playing)} aria-label={playing ? 'pause' : 'play'}>{playing ? '⏸' : '▶'}</button>
-        <button type="button" className="btn small" onClick={() => setStep(Math.min(last, step + 1))} aria-label="next move" data-testid="replay-next">▶▶</button>
-        <button type="button" className="btn small" onClick={() => setStep(last)} aria-label="last move">⏭</button>
+        <StepButton label="first move" icon="first" onClick={() => setStep(0)} disabled={step === 0} />
+        <StepButton label="previous move" icon="prev" onClick={() => setStep(Math.max(0, step - 1))} disabled={step === 0} testid="replay-prev" />
+        <StepButton label={playing ? 'pause' : 'play'} icon={playing ? 'pause' : 'play'} onClick={() => setPlaying(!playing)} testid="replay-play" />
+        <StepButton label="next move" icon="next" onClick={() => setStep(Math.min(last, step + 1))} disabled={step === last} testid="replay-next" />
+        <StepButton label="last move" icon="last" onClick={() => setStep(last)} disabled={step === last} />
         <input type="range" min={0} max={last} value={step} onChange={(e) => setStep(Number(e.target.value))} aria-label="move" />
         <label className="field inline">
           <span>Seen by</span>
@@ -119,16 +121,67 @@ export function ReplayPage({ id }: { id: string }) {
           <module.Table view={frame.view} legal={[]} you={you} names={names} toAct={[]} act={() => undefined} busy={false} />
         </div>
         <aside className="table-side">
-          <section className="panel log">
-            <h2>Moves</h2>
-            <ol>
-              {lines.map((l, i) => (
-                <li key={i}>{l}</li>
-              ))}
-            </ol>
-          </section>
+          <MoveList count={last} step={step} lineOf={(i) => (i === 0 ? 'The start of the game.' : stepLines(i).join(' '))} onPick={setStep} />
         </aside>
       </div>
     </main>
   );
+}
+
+/**
+ * Every step of the match, clickable: the current one is highlighted (aria-current) and kept in
+ * view, so a player jumps to any move and sees where they are.
+ */
+function MoveList({ count, step, lineOf, onPick }: { count: number; step: number; lineOf: (i: number) => string; onPick: (i: number) => void }) {
+  const list = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    const current = list.current?.querySelector<HTMLElement>('[aria-current="step"]');
+    const box = list.current;
+    if (!current || !box) return;
+    // Scroll the list only (not the page): the current move stays in its box.
+    const r = current.getBoundingClientRect();
+    const b = box.getBoundingClientRect();
+    if (r.top < b.top || r.bottom > b.bottom) box.scrollTop += r.top - b.top - (b.height - r.height) / 2;
+  }, [step]);
+  return (
+    <section className="panel log moves" aria-label="moves">
+      <h2>Moves</h2>
+      <ol ref={list} data-testid="move-list">
+        {Array.from({ length: count + 1 }, (_, i) => (
+          <li key={i}>
+            <button type="button" className={`move ${i === step ? 'current' : ''}`} aria-current={i === step ? 'step' : undefined} onClick={() => onPick(i)} data-testid={`move-${i}`}>
+              <span className="move-no">{i}</span> {lineOf(i)}
+            </button>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+type Icon = 'first' | 'prev' | 'play' | 'pause' | 'next' | 'last';
+
+/** The step buttons' icons, drawn (a font may lack the media symbols). */
+const ICONS: Record<Icon, string> = {
+  first: 'M5 4h2v16H5zM19 4v16L8 12z',
+  prev: 'M17 4v16L6 12z',
+  play: 'M7 4l12 8-12 8z',
+  pause: 'M6 4h4v16H6zM14 4h4v16h-4z',
+  next: 'M7 4v16l11-8z',
+  last: 'M17 4h2v16h-2zM5 4v16l11-8z',
+};
+
+function StepButton({ label, icon, onClick, disabled = false, testid }: { label: string; icon: Icon; onClick: () => void; disabled?: boolean; testid?: string }) {
+  return (
+    <button type="button" className="btn small icon" onClick={onClick} aria-label={label} title={label} disabled={disabled} data-testid={testid}>
+      <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+        <path d={ICONS[icon]} fill="currentColor" />
+      </svg>
+    </button>
+  );
+}
+
+/** The server's line for a step names seats by number ("seat 0 chooses …"): the table's names read better. */
+function seatsByName(text: string, names: readonly string[]): string {
+  return text.replace(/\bseat (\d+)\b/g, (whole, n: string) => names[Number(n)] ?? whole);
 }

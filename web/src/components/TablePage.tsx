@@ -15,7 +15,10 @@ import { AbsencePanel, BotPlayedNote } from './Absence.js';
 import { profileLabel, SeatClock, useRemaining } from './Clocks.js';
 import { TurnSettings, useTurnSignals } from './TurnSignals.js';
 import { createTableStore, type TableState, type TableStore } from '../store/table-store.js';
+import { useKeepFocus } from '../focus.js';
 import { DealNote } from './Deal.js';
+import { GuidePanel } from './Guide.js';
+import { HowToPlayButton } from './HowToPlay.js';
 import { Results } from './Results.js';
 
 export const seatLabel = (s: PublicSeat | undefined, seat: number): string =>
@@ -153,7 +156,7 @@ function Log({ lines }: { lines: string[] }) {
   return (
     <section className="panel log" aria-label="game log">
       <h2>Log</h2>
-      <ol ref={setEl} data-testid="log">
+      <ol ref={setEl} data-testid="log" tabIndex={0} aria-label="log lines">
         {lines.map((l, i) => (
           <li key={i}>{l}</li>
         ))}
@@ -170,6 +173,8 @@ export function TablePage({ id, inviteSeat }: { id: string; inviteSeat: number |
   const title = useGameTitle(frame?.game ?? '');
   useTurnSignals(frame, title || 'Table');
   const names = frame ? frame.seats.map((s, i) => seatLabel(s, i)) : [];
+  // After an action the redrawn controls get keyboard focus back where the player was (focus.ts).
+  const keepFocus = useKeepFocus<HTMLDivElement>(t.pending ? null : (frame?.seq ?? null));
 
   // The game's narrator tells the events of each frame's view that this page has not read yet
   // (after a reconnect the view's tail says whether some were missed).
@@ -226,6 +231,7 @@ export function TablePage({ id, inviteSeat }: { id: string; inviteSeat: number |
           </p>
         </div>
         <nav className="row">
+          <HowToPlayButton game={frame.game} />
           <a className="btn small" href={`/rules/${frame.game}`} onClick={(e) => (e.preventDefault(), navigate(`/rules/${frame.game}`))}>
             Rules
           </a>
@@ -255,7 +261,8 @@ export function TablePage({ id, inviteSeat }: { id: string; inviteSeat: number |
       <AbsencePanel frame={frame} held={held} names={names} />
       {frame.you !== null && frame.status !== 'finished' && <TurnSettings />}
       <div className="table-layout">
-        <div className="table-main">
+        <div className="table-main" ref={keepFocus}>
+          <GuidePanel tableId={frame.tableId} game={frame.game} view={frame.view} legal={frame.legal} you={frame.you} />
           {module && <module.Table view={frame.view} legal={frame.legal} you={frame.you} names={names} toAct={frame.toAct} act={t.act} busy={t.pending} />}
         </div>
         <aside className="table-side">

@@ -38,6 +38,11 @@ export interface GameModule<View, Action extends ActionBase> {
    * public events with it. Without one they show the server's line per action.
    */
   narrator?: AnyNarrator;
+  /**
+   * The teams a table of `seats` with these options plays in (seat numbers, 0-based), or null
+   * when everyone plays alone: the lobby shows them as the seats are set up.
+   */
+  teams?: (options: Readonly<Record<string, unknown>>, seats: number) => number[][] | null;
 }
 
 /** A game module with its types erased, as the registry holds it. */

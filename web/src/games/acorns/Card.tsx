@@ -105,10 +105,25 @@ function Face({ card }: { card: CardData }) {
   }
 }
 
+/** The card in a player's words. */
+function label(card: CardData | undefined): string | undefined {
+  if (!card) return undefined;
+  switch (card.kind) {
+    case 'tree':
+      return `tree, ${card.acorns} acorns`;
+    case 'squirrel':
+      return `${card.color} squirrels, ${card.squirrels}`;
+    case 'fox':
+      return `${card.color} fox`;
+    case 'turtle':
+      return 'turtle';
+  }
+}
+
 export function AcornsCard({ id, width = 56 }: { id: string; width?: number }) {
   const card = cardOf(id);
   return (
-    <svg className="card-svg" viewBox="0 0 60 84" width={width} height={(width * 84) / 60} role="img" aria-label={id}>
+    <svg className="card-svg" viewBox="0 0 60 84" width={width} height={(width * 84) / 60} role="img" aria-label={label(card) ?? id}>
       {card ? <Face card={card} /> : <rect width="60" height="84" rx="6" fill="#ccc" />}
     </svg>
   );

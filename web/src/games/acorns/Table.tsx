@@ -5,6 +5,8 @@
  * go on light up; draw, discard and pass are buttons when they are legal.
  */
 import { useState } from 'react';
+import { whyIllegal, type ExplainWords } from '../../../../src/games/acorns/explain.js';
+import { useFlip } from '../../motion.js';
 import type { AcornsAction } from '../../../../src/games/acorns/actions.js';
 import { FACE, cardIndex } from '../../../../src/games/acorns/content/index.js';
 import type { AcornsView, TreeView } from '../../../../src/games/acorns/view.js';
@@ -31,21 +33,47 @@ function faceLabel(id: string): string {
   }
 }
 
+/** Cards and seats as the players see them, for the engine's explanations (explain.ts). */
+const wordsFor = (names: readonly string[], you: number | null): ExplainWords => ({
+  card: (id) => {
+    const c = cardOf(id);
+    return c?.kind === 'tree' ? `the ${c.acorns}-acorn tree` : `your ${faceLabel(id)}`;
+  },
+  seat: (s) => (s === you ? 'you' : (names[s] ?? `player ${s + 1}`)),
+});
+
+/** The action `card` would be on `tree`, legal or not (what the engine is asked to explain). */
+function actionOn(card: string, tree: string): AcornsAction | null {
+  const c = cardOf(card);
+  if (!c) return null;
+  if (c.kind === 'squirrel') return { type: 'squirrel', card, tree };
+  if (c.kind === 'fox') return { type: 'fox', card, tree };
+  if (c.kind === 'turtle') return { type: 'turtle', tree };
+  return null;
+}
+
+const capital = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+
 const who = (seats: readonly number[], names: readonly string[], you: number | null): string =>
   seats.map((s) => (s === you ? 'you' : (names[s] ?? `seat ${s + 1}`))).join(' + ');
 
-function Tree({ tree, names, you, target, onTarget, busy }: {
+function Tree({ tree, names, you, target, onTarget, busy, whyNot, onWhyNot }: {
   tree: TreeView;
   names: readonly string[];
   you: number | null;
   target: AcornsAction | undefined;
   onTarget: (a: AcornsAction) => void;
   busy: boolean;
+  /** With a card selected that may not go here: the engine's reason. */
+  whyNot: string | null;
+  onWhyNot: (reason: string) => void;
 }) {
   const body = (
     <>
       <div className="ac-tree-head">
-        <AcornsCard id={tree.tree} width={48} />
+        <span data-flip-id={tree.tree}>
+          <AcornsCard id={tree.tree} width={48} />
+        </span>
         <div>
           <div className="ac-acorns">
             <svg viewBox="-6 -8 12 14" width="14" height="16" aria-hidden="true">
@@ -66,7 +94,7 @@ function Tree({ tree, names, you, target, onTarget, busy }: {
             <span className="ac-owner">{who(g.owners, names, you)}</span>
             <span className="ac-cards">
               {g.cards.map((c, i) => (
-                <span key={i} className="ac-chip" style={{ background: COLOR_FILL[g.color] }}>
+                <span key={i} className="ac-chip" style={{ background: COLOR_FILL[g.color] }} data-flip-id={c}>
                   {cardOf(c)?.kind === 'squirrel' ? (cardOf(c) as { squirrels: number }).squirrels : '?'}
                 </span>
               ))}
@@ -78,18 +106,38 @@ function Tree({ tree, names, you, target, onTarget, busy }: {
       {tree.guards.length > 0 && (
         <div className="ac-guards">
           {tree.guards.map((g, i) => (
-            <span key={i} className="ac-guard">
-              {faceLabel(g.card)} · {who([g.seat], names, you)}
+            <span key={i} className={`ac-guard ${i === tree.guards.length - 1 ? 'last' : ''}`} data-flip-id={g.card}>
+              <AcornsCard id={g.card} width={34} />
+              <span>
+                {faceLabel(g.card)}
+                <br />
+                {who([g.seat], names, you)}
+              </span>
             </span>
           ))}
         </div>
       )}
       {target && <span className="ac-drop">play here</span>}
+      {whyNot && <span className="ac-nope">not here</span>}
     </>
   );
   const cls = `ac-tree ${tree.leaders.includes(you ?? -1) ? 'mine' : ''} ${target ? 'target' : ''}`;
   return target ? (
-    <button type="button" className={cls} disabled={busy} onClick={() => onTarget(target)} data-action={JSON.stringify(target)} aria-label={`play on the ${tree.acorns}-acorn tree`}>
+    <button type="button" className={cls} disabled={busy} onClick={() => onTarget(target)} data-action={JSON.stringify(target)}>
+      <span className="sr-only">Play here: </span>
+      {body}
+    </button>
+  ) : whyNot ? (
+    <button
+      type="button"
+      className={`${cls} blocked`}
+      aria-disabled="true"
+      title={whyNot}
+      onClick={() => onWhyNot(whyNot)}
+      onMouseEnter={() => onWhyNot(whyNot)}
+      data-testid="tree-blocked"
+    >
+      <span className="sr-only">Not allowed here: {whyNot}. </span>
       {body}
     </button>
   ) : (
@@ -99,6 +147,9 @@ function Tree({ tree, names, you, target, onTarget, busy }: {
 
 export function AcornsTable({ view, legal, you, names, act, busy }: TableProps<AcornsView, AcornsAction>) {
   const [selected, setSelected] = useState<string | null>(null);
+  const [why, setWhy] = useState<string | null>(null);
+  const flip = useFlip<HTMLDivElement>(view);
+  const words = wordsFor(names, you);
   const byFace = new Map<string, AcornsAction[]>();
   for (const a of legal) {
     const card = cardOfAction(a);
@@ -114,8 +165,11 @@ export function AcornsTable({ view, legal, you, names, act, busy }: TableProps<A
   const pass = legal.find((a) => a.type === 'pass');
   const play = (a: AcornsAction): void => {
     setSelected(null);
+    setWhy(null);
     act(a);
   };
+  // A forced move (A3: nothing but drawing, or passing, is possible) is offered as the one big button.
+  const forced = legal.length === 1 && (draw ?? pass) ? legal[0]! : null;
 
   // The hand, identical cards together.
   const faces: { face: string; id: string; count: number }[] = [];
@@ -128,22 +182,40 @@ export function AcornsTable({ view, legal, you, names, act, busy }: TableProps<A
 
   const yourTurn = legal.length > 0;
   const selectedId = faces.find((f) => f.face === selected)?.id ?? selected ?? '';
+  /** The engine's reason the selected card may not go on `tree` (explain.ts), or null. */
+  const whyNotOn = (tree: string): string | null => {
+    if (selected === null || you === null || onTree.has(tree)) return null;
+    const a = actionOn(selectedId, tree);
+    return a ? whyIllegal(view, you, a, words) : null;
+  };
+  /** Why a card in hand has no move at all now, in the engine's words (its first tree's reason). */
+  const whyNoMove = (id: string): string => {
+    if (you === null) return '';
+    const reasons = view.trees.map((t) => actionOn(id, t.tree)).flatMap((a) => (a ? [whyIllegal(view, you, a, words)] : []));
+    const first = reasons.find((r): r is string => r !== null);
+    if (view.trees.length === 0 && cardOf(id)?.kind !== 'tree') return `Your ${faceLabel(id)} has no tree to go on yet: a tree must be planted first.`;
+    return `Your ${faceLabel(id)} cannot be played now${first ? `: ${first}` : ''}.`;
+  };
   const prompt = view.over
     ? 'The game is over.'
     : !yourTurn
       ? `${view.turn !== null ? (names[view.turn] ?? '') : ''} is playing…`
-      : selected
-        ? onTree.size > 0
-          ? `Choose a tree for your ${faceLabel(selectedId)}${discard ? ', or discard it' : ''}.`
-          : discard
-            ? `Discard your ${faceLabel(selectedId)}?`
-            : 'That card has no move now.'
-        : view.drawPile > 0
-          ? 'Your turn: draw, plant a tree, or pick a card to play on a tree.'
-          : 'Your turn: play a card, or discard one.';
+      : forced
+        ? forced.type === 'draw'
+          ? 'Nothing in your hand can be played: draw a card.'
+          : 'You have nothing to play and nothing to draw: pass.'
+        : selected
+          ? onTree.size > 0
+            ? `Choose a lit tree for your ${faceLabel(selectedId)}${discard ? ', or discard it' : ''}. Point at a dim tree to see why not.`
+            : discard
+              ? `Discard your ${faceLabel(selectedId)}?`
+              : 'That card has no move now.'
+          : view.drawPile > 0
+            ? 'Your turn: draw, plant a tree, or pick a card to play on a tree.'
+            : 'Your turn: play a card, or discard one.';
 
   return (
-    <div className="ac-table">
+    <div className="ac-table" ref={flip}>
       <div className="al-status" aria-live="polite">
         <span className="al-chip">Round {view.round}</span>
         <span className="al-chip">{view.drawPile} cards to draw</span>
@@ -153,43 +225,66 @@ export function AcornsTable({ view, legal, you, names, act, busy }: TableProps<A
       <p className="al-prompt" data-testid="prompt">
         {prompt}
       </p>
+      <p className="ac-why" role="status" data-testid="why-not">
+        {why ? capital(why) : ''}
+      </p>
 
-      <div className="ac-scores">
-        {view.scorePiles.map((p, i) => (
-          <div key={i} className={`ac-score ${p.seats.includes(you ?? -1) ? 'mine' : ''} ${p.seats.includes(view.turn ?? -1) ? 'turn' : ''}`}>
-            <span className="ac-score-name">{who(p.seats, names, you)}</span>
-            <span>
-              <svg viewBox="-6 -8 12 14" width="12" height="14" aria-hidden="true">
-                <Acorn x={0} y={0} />
-              </svg>{' '}
-              <strong>{p.acorns}</strong> · {p.trees.length} tree{p.trees.length === 1 ? '' : 's'}
-            </span>
-            <span className="small">{p.seats.map((s) => view.handSizes[s]).join('+')} in hand</span>
-          </div>
-        ))}
-      </div>
+      {forced && !busy && (
+        <div className="ac-forced">
+          <button type="button" className="btn primary big" onClick={() => play(forced)} data-action={JSON.stringify(forced)} data-testid="forced" data-focus-key="forced">
+            {forced.type === 'draw' ? 'Draw a card' : 'Pass'}
+          </button>
+          <span className="small">{forced.type === 'draw' ? 'Your only move this turn.' : 'Nothing else is possible (A3).'}</span>
+        </div>
+      )}
+
+      {view.over ? (
+        <FinalTrees view={view} names={names} you={you} />
+      ) : (
+        <div className="ac-scores">
+          {view.scorePiles.map((p, i) => (
+            <div key={i} className={`ac-score ${p.seats.includes(you ?? -1) ? 'mine' : ''} ${p.seats.includes(view.turn ?? -1) ? 'turn' : ''}`}>
+              <span className="ac-score-name">{who(p.seats, names, you)}</span>
+              <span>
+                <svg viewBox="-6 -8 12 14" width="12" height="14" aria-hidden="true">
+                  <Acorn x={0} y={0} />
+                </svg>{' '}
+                <strong>{p.acorns}</strong> · {p.trees.length} tree{p.trees.length === 1 ? '' : 's'}
+              </span>
+              <span className="small">{p.seats.map((s) => view.handSizes[s]).join('+')} in hand</span>
+              <span className="ac-claimed" aria-hidden="true">
+                {p.trees.map((t) => (
+                  <span key={t} data-flip-id={t}>
+                    <AcornsCard id={t} width={18} />
+                  </span>
+                ))}
+              </span>
+            </div>
+          ))}
+        </div>
+      )}
 
       <div className="ac-trees">
-        {view.trees.length === 0 && <p className="muted">No trees in play yet.</p>}
+        {view.trees.length === 0 && !view.over && <p className="muted">No trees in play yet.</p>}
         {view.trees.map((t) => (
-          <Tree key={t.tree} tree={t} names={names} you={you} target={onTree.get(t.tree)} onTarget={play} busy={busy} />
+          <Tree key={t.tree} tree={t} names={names} you={you} target={onTree.get(t.tree)} onTarget={play} busy={busy} whyNot={whyNotOn(t.tree)} onWhyNot={setWhy} />
         ))}
       </div>
 
-      {(draw || pass || discard) && (
+      {!forced && (draw || pass || discard) && (
         <div className="al-choices">
           {draw && (
-            <button type="button" className="btn" disabled={busy} onClick={() => play(draw)} data-action={JSON.stringify(draw)}>
+            <button type="button" className="btn" disabled={busy} onClick={() => play(draw)} data-action={JSON.stringify(draw)} data-focus-key="draw">
               Draw a card
             </button>
           )}
           {discard && (
-            <button type="button" className="btn" disabled={busy} onClick={() => play(discard)} data-action={JSON.stringify(discard)}>
+            <button type="button" className="btn" disabled={busy} onClick={() => play(discard)} data-action={JSON.stringify(discard)} data-focus-key="discard">
               Discard {faceLabel(selectedId)}
             </button>
           )}
           {pass && (
-            <button type="button" className="btn" disabled={busy} onClick={() => play(pass)} data-action={JSON.stringify(pass)}>
+            <button type="button" className="btn" disabled={busy} onClick={() => play(pass)} data-action={JSON.stringify(pass)} data-focus-key="pass">
               Pass
             </button>
           )}
@@ -204,7 +299,6 @@ export function AcornsTable({ view, legal, you, names, act, busy }: TableProps<A
             {faces.map(({ face, id, count }) => {
               const actions = byFace.get(face) ?? [];
               const plant = actions.find((a) => a.type === 'plant');
-              const label = `${faceLabel(id)}${count > 1 ? ` ×${count}` : ''}`;
               const card = (
                 <>
                   <AcornsCard id={id} width={56} />
@@ -213,7 +307,8 @@ export function AcornsTable({ view, legal, you, names, act, busy }: TableProps<A
               );
               if (plant) {
                 return (
-                  <button key={face} type="button" className="al-card legal" disabled={busy} onClick={() => play(plant)} data-action={JSON.stringify(plant)} aria-label={`plant the ${label}`}>
+                  <button key={face} type="button" className="al-card legal" disabled={busy} onClick={() => play(plant)} data-action={JSON.stringify(plant)} data-flip-id={id} data-focus-key={`hand-${face}`} data-testid={`plant-${face}`}>
+                    <span className="sr-only">plant </span>
                     {card}
                   </button>
                 );
@@ -226,16 +321,34 @@ export function AcornsTable({ view, legal, you, names, act, busy }: TableProps<A
                     className={`al-card legal ${selected === face ? 'selected' : ''}`}
                     disabled={busy}
                     aria-pressed={selected === face}
-                    onClick={() => setSelected(selected === face ? null : face)}
+                    onClick={() => {
+                      setWhy(null);
+                      setSelected(selected === face ? null : face);
+                    }}
                     data-select={face}
-                    aria-label={`select ${label}`}
+                    data-flip-id={id}
+                    data-focus-key={`hand-${face}`}
                   >
+                    <span className="sr-only">select </span>
                     {card}
                   </button>
                 );
               }
-              return (
-                <span key={face} className={`al-card ${yourTurn ? 'dim' : ''}`} aria-label={label}>
+              return yourTurn ? (
+                <button
+                  key={face}
+                  type="button"
+                  className="al-card dim"
+                  aria-disabled="true"
+                  onClick={() => setWhy(whyNoMove(id))}
+                  data-flip-id={id}
+                  data-testid="hand-blocked"
+                >
+                  <span className="sr-only">no move now, tell me why: </span>
+                  {card}
+                </button>
+              ) : (
+                <span key={face} className="al-card" data-flip-id={id}>
                   {card}
                 </span>
               );
@@ -243,17 +356,65 @@ export function AcornsTable({ view, legal, you, names, act, busy }: TableProps<A
           </div>
         </section>
       )}
-
-      {view.revealedHands && (
-        <section className="al-hand" aria-label="hands at the end">
-          <h3>Trees left in hand (they count against)</h3>
-          {view.revealedHands.map((h, s) => (
-            <div key={s} className="small">
-              {names[s]}: {h.filter((id) => cardOf(id)?.kind === 'tree').map(faceLabel).join(', ') || 'none'}
-            </div>
-          ))}
-        </section>
-      )}
     </div>
+  );
+}
+
+/** A11–A12 at the end: every side's claimed trees, the trees left in its hands (they count against), and its total. */
+function FinalTrees({ view, names, you }: { view: AcornsView; names: readonly string[]; you: number | null }) {
+  const acornsOf = (id: string): number => {
+    const c = cardOf(id);
+    return c?.kind === 'tree' ? c.acorns : 0;
+  };
+  const rows = view.scorePiles.map((p) => {
+    const leftTrees = p.seats.flatMap((s) => (view.revealedHands?.[s] ?? []).filter((id) => cardOf(id)?.kind === 'tree'));
+    const minus = leftTrees.reduce((n, id) => n + acornsOf(id), 0);
+    return { pile: p, leftTrees, minus, total: p.acorns - minus };
+  });
+  const best = Math.max(...rows.map((r) => r.total));
+  return (
+    <section className="ac-final" aria-label="final trees and results" data-testid="final-trees" tabIndex={0}>
+      <h3>{view.partners ? 'Team results' : 'Final trees'}</h3>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">{view.partners ? 'Team' : 'Player'}</th>
+            <th scope="col">Trees claimed</th>
+            <th scope="col">Acorns</th>
+            <th scope="col">Trees left in hand</th>
+            <th scope="col">Total</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map(({ pile, leftTrees, minus, total }, i) => (
+            <tr key={i} className={`${pile.seats.includes(you ?? -1) ? 'mine' : ''} ${total === best ? 'winner' : ''}`}>
+              <th scope="row">{who(pile.seats, names, you)}</th>
+              <td>
+                <span className="ac-final-cards">
+                  {pile.trees.length === 0 ? <span className="small">none</span> : pile.trees.map((t) => <AcornsCard key={t} id={t} width={30} />)}
+                </span>
+              </td>
+              <td>{pile.acorns}</td>
+              <td>
+                {leftTrees.length === 0 ? (
+                  'none'
+                ) : (
+                  <span className="ac-final-cards">
+                    {leftTrees.map((t) => (
+                      <AcornsCard key={t} id={t} width={24} />
+                    ))}
+                    <span>−{minus}</span>
+                  </span>
+                )}
+              </td>
+              <td>
+                <strong>{total}</strong>
+                {total === best ? ' ★' : ''}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
   );
 }

@@ -59,7 +59,15 @@ export function CardBack({ x = 0, y = 0, width = 60 }: Omit<CardProps, 'rank'>) 
 /** A single card as its own small SVG, for hands and buttons. */
 export function Card({ rank, width = 60, hidden = false }: { rank: number | null; width?: number; hidden?: boolean }) {
   return (
-    <svg className="card-svg" viewBox="0 0 60 84" width={width} height={(width * 84) / 60} role="img" aria-hidden={hidden}>
+    <svg
+      className="card-svg"
+      viewBox="0 0 60 84"
+      width={width}
+      height={(width * 84) / 60}
+      role={hidden ? undefined : 'img'}
+      aria-hidden={hidden || undefined}
+      aria-label={hidden ? undefined : rank === null ? 'a hidden card' : `card ${rank}`}
+    >
       {rank === null ? <CardBack /> : <CardFace rank={rank} />}
     </svg>
   );

@@ -1,0 +1,60 @@
+/**
+ * Arranged deals by hand (pure: content only, so the web's guided first turn can use it too):
+ * name the cards that matter, and the rest of the deck is filled in a fixed order.
+ */
+import { CARD_IDS, CARDS, HAND_SIZE } from './content/index.js';
+import type { AcornsArrangement } from './state.js';
+
+export interface ScenarioDeal {
+  seats: number;
+  /** Defaults to the last seat, so seat 0 starts. */
+  dealer?: number;
+  /** Cards each seat must hold, by seat; short hands are topped up with filler. */
+  hands?: (readonly string[])[];
+  /** The top of the draw pile, top first; the filler follows. */
+  drawTop?: readonly string[];
+}
+
+/**
+ * Filler cards come one-squirrel cards first, then bigger squirrels, then trees, foxes and the
+ * turtle, so topped-up hands hold the least eventful cards there are.
+ */
+const FILLER_ORDER: readonly string[] = [...CARDS]
+  .map((c, i) => ({ c, i }))
+  .sort((a, b) => rank(a.c) - rank(b.c) || a.i - b.i)
+  .map(({ c }) => c.id);
+
+function rank(card: (typeof CARDS)[number]): number {
+  switch (card.kind) {
+    case 'squirrel':
+      return card.squirrels;
+    case 'tree':
+      return 10;
+    case 'fox':
+      return 11;
+    case 'turtle':
+      return 12;
+  }
+}
+
+/** The arrangement dealing `hands` to their seats and `drawTop` on top of the draw pile. */
+export function arrangeDeal(deal: ScenarioDeal): Required<AcornsArrangement> {
+  const { seats } = deal;
+  const dealer = deal.dealer ?? seats - 1;
+  const named = [...(deal.hands ?? []).flat(), ...(deal.drawTop ?? [])];
+  const unknown = named.filter((id) => !CARD_IDS.includes(id));
+  if (unknown.length > 0) throw new Error(`unknown cards: ${unknown.join(', ')}`);
+  if (new Set(named).size !== named.length) throw new Error('a card is named twice');
+  const filler = FILLER_ORDER.filter((id) => !named.includes(id));
+  const deck: string[] = [];
+  for (let k = 1; k <= seats; k++) {
+    const seat = (dealer + k) % seats;
+    const hand = [...(deal.hands?.[seat] ?? [])];
+    if (hand.length > HAND_SIZE) throw new Error(`seat ${seat} is given more than ${HAND_SIZE} cards`);
+    while (hand.length < HAND_SIZE) hand.push(filler.shift()!);
+    deck.push(...hand);
+  }
+  deck.push(...(deal.drawTop ?? []), ...filler);
+  return { deck, dealer };
+}
+
