@@ -4,6 +4,7 @@
  */
 import { Command, CommanderError } from 'commander';
 import { BUILTINS, type Registry } from '../games/index.js';
+import { registerContent } from './content.js';
 import { registerPlay } from './commands/play.js';
 import { registerReplay } from './commands/replay.js';
 import { registerServe } from './commands/serve.js';
@@ -12,7 +13,7 @@ import { registerTournament } from './commands/tournament.js';
 import { CliError, EXIT } from './errors.js';
 
 /** Subcommands, in the order `drey --help` lists them. Add one with one line. */
-const COMMANDS: readonly ((program: Command, registry: Registry) => void)[] = [registerPlay, registerSim, registerTournament, registerReplay, registerServe];
+const COMMANDS: readonly ((program: Command, registry: Registry) => void)[] = [registerPlay, registerSim, registerTournament, registerReplay, registerServe, registerContent];
 
 /** The `drey` program over these games (default: the built-in ones). */
 export function buildProgram(registry: Registry = BUILTINS): Command {

@@ -41,7 +41,8 @@ export async function runSchedule(
   opts: RunOptions = {},
 ): Promise<Result<{ workers: number }, GameError>> {
   const workers = Math.max(1, Math.min(opts.workers ?? defaultWorkers(), schedule.length));
-  if (workers > 1 && BUILTINS.get(run.spec.game) !== run.pkg) {
+  // Workers find the game among the builtins, built from the spec's content files when it has them.
+  if (workers > 1 && BUILTINS.get(run.spec.game) !== run.pkg && run.spec.content === undefined) {
     return err({ code: 'bad-workers', message: `${run.game.title} is not a built-in game: play it with workers: 1` });
   }
   if (run.spec.recordDir !== undefined) {

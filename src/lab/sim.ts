@@ -32,6 +32,10 @@ export interface SimReport {
   options: unknown;
   /** Bot name per seat. */
   bots: string[];
+  /** The hash of the content played (GameContent.hash). */
+  contentHash: string;
+  /** The content variant's name (its directory), when not the builtin. */
+  variant?: string;
   workers: number;
   seconds: number;
   gamesPerSecond: number;
@@ -77,6 +81,8 @@ export async function runResolvedSim(sim: ResolvedSim, opts: RunOptions = {}): P
     seed: spec.seed,
     options: sim.options,
     bots: sim.names,
+    contentHash: sim.pkg.content.hash,
+    ...(sim.pkg.content.variant === undefined ? {} : { variant: sim.pkg.content.variant }),
     workers: ran.value.workers,
     seconds,
     gamesPerSecond: seconds > 0 ? spec.games / seconds : Number.POSITIVE_INFINITY,

@@ -4,7 +4,7 @@
  */
 import { createMatch, play, type Match } from '../../engine/match.js';
 import type { AcornsAction } from './actions.js';
-import { CARD_IDS, CARDS, HAND_SIZE } from './content/index.js';
+import { CARD_IDS, CARDS, derive, HAND_SIZE } from './content/index.js';
 import { acorns } from './index.js';
 import type { AcornsArrangement, AcornsState } from './state.js';
 
@@ -22,10 +22,15 @@ export interface ScenarioDeal {
  * Filler cards come one-squirrel cards first, then bigger squirrels, then trees, foxes and the
  * turtle, so topped-up hands hold the least eventful cards there are.
  */
-const FILLER_ORDER: readonly string[] = [...CARDS]
-  .map((c, i) => ({ c, i }))
-  .sort((a, b) => rank(a.c) - rank(b.c) || a.i - b.i)
-  .map(({ c }) => c.id);
+let FILLER_ORDER: readonly string[];
+derive(
+  () =>
+    [...CARDS]
+      .map((c, i) => ({ c, i }))
+      .sort((a, b) => rank(a.c) - rank(b.c) || a.i - b.i)
+      .map(({ c }) => c.id),
+  (order) => (FILLER_ORDER = order),
+);
 
 function rank(card: (typeof CARDS)[number]): number {
   switch (card.kind) {
