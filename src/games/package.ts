@@ -108,6 +108,21 @@ export interface GameContent {
 /** The hash that names `files` as a game's complete content: SHA-256 of their canonical JSON. */
 export const contentHash = (files: Readonly<Record<string, unknown>>): string => sha256Hex(canonicalJson(files));
 
+/**
+ * The content facet of a game whose content is one file (`file`): `content` is what this package
+ * was built with, `create` builds the game from other content.
+ */
+export function oneFileContent<C>(file: string, schema: z.ZodType<C>, builtin: C, content: C, create: (content: C) => AnyGamePackage): GameContent {
+  return {
+    files: { [file]: schema },
+    builtin: { [file]: builtin },
+    data: { [file]: content },
+    check: () => [],
+    withContent: (files) => create(schema.parse(files[file])),
+    hash: contentHash({ [file]: content }),
+  };
+}
+
 export interface GamePackage<State, Action extends ActionBase, View, Options, Arrangement = unknown> {
   game: Game<State, Action, View, Options, Arrangement>;
   meta: GameMeta;

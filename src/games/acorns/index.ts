@@ -4,7 +4,7 @@
  */
 import type { Game } from '../../engine/game.js';
 import { scopePackage } from '../content-scope.js';
-import { contentHash, definePackage, type AnyGamePackage } from '../package.js';
+import { definePackage, oneFileContent, type AnyGamePackage } from '../package.js';
 import { acornsHeuristic, acornsKnowledge } from './bots.js';
 import type { AcornsAction } from './actions.js';
 import { BUILTIN_CONTENT, CARD_IDS, ContentSchema, enterContent, type AcornsContent } from './content/index.js';
@@ -95,14 +95,7 @@ export function createAcorns(content: AcornsContent): AnyGamePackage {
     { label: 'four seats, partners', seats: 4, options: { partners: true }, maxSteps: 2000 },
     { label: 'six seats, partners', seats: 6, options: { partners: true }, maxSteps: 2000 },
   ],
-  content: {
-    files: { deck: ContentSchema },
-    builtin: { deck: BUILTIN_CONTENT },
-    data: { deck: content },
-    check: () => [],
-    withContent: (files) => createAcorns(ContentSchema.parse(files.deck)),
-    hash: contentHash({ deck: content }),
-  },
+  content: oneFileContent('deck', ContentSchema, BUILTIN_CONTENT, content, createAcorns),
   });
   return scopePackage(pkg, () => enterContent(content));
 }

@@ -1,7 +1,7 @@
 /** Autumn Leaves (autumn-leaves.md, rulings L1–L9): the game and its package. */
 import type { Game } from '../../engine/game.js';
 import { scopePackage } from '../content-scope.js';
-import { contentHash, definePackage, type AnyGamePackage } from '../package.js';
+import { definePackage, oneFileContent, type AnyGamePackage } from '../package.js';
 import { BUILTIN_CONTENT, DeckSchema, enterContent, type DeckContent } from './content/index.js';
 import { autumnLeavesKnowledge, heuristicBot } from './bots.js';
 import { cloneState } from './clone.js';
@@ -75,14 +75,7 @@ export function createAutumnLeaves(content: DeckContent): AnyGamePackage {
     { label: 'four seats', seats: 4, maxSteps: 5_000 },
     { label: 'six seats, two hands', seats: 6, maxSteps: 5_000, options: { hands: 2 } },
   ],
-  content: {
-    files: { deck: DeckSchema },
-    builtin: { deck: BUILTIN_CONTENT },
-    data: { deck: content },
-    check: () => [],
-    withContent: (files) => createAutumnLeaves(DeckSchema.parse(files.deck)),
-    hash: contentHash({ deck: content }),
-  },
+  content: oneFileContent('deck', DeckSchema, BUILTIN_CONTENT, content, createAutumnLeaves),
   });
   return scopePackage(pkg, () => enterContent(content));
 }
