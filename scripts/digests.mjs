@@ -39,8 +39,10 @@ const TOURNAMENTS = [
 ];
 
 const sha = (text) => createHash('sha256').update(text).digest('hex').slice(0, 16);
-// Wall-clock figures differ from run to run; everything else must not.
-const TIMING = new Set(['seconds', 'gamesPerSecond', 'workers', 'elapsedMs']);
+// Wall-clock figures differ from run to run; everything else must not. The content hash names the
+// content played (it changes only when the content does) and is left out so that reports from
+// before reports carried it compare equal.
+const TIMING = new Set(['seconds', 'gamesPerSecond', 'workers', 'elapsedMs', 'contentHash']);
 const stable = (value) =>
   JSON.stringify(value, (key, v) => (TIMING.has(key) ? undefined : v));
 

@@ -6,6 +6,7 @@ import { Command, CommanderError } from 'commander';
 import { BUILTINS, type Registry } from '../games/index.js';
 import { registerDb } from './commands/db.js';
 import { registerLab } from './commands/lab.js';
+import { registerContent } from './content.js';
 import { registerPlay } from './commands/play.js';
 import { registerReplay } from './commands/replay.js';
 import { registerServe } from './commands/serve.js';
@@ -24,6 +25,7 @@ const COMMANDS: readonly ((program: Command, registry: Registry) => void)[] = [
   registerServe,
   registerDb,
   registerWorker,
+  registerContent,
 ];
 
 /** The `drey` program over these games (default: the built-in ones). */

@@ -7,12 +7,17 @@ const interval = ([lo, hi]: Interval): string => `${percent(lo)}–${percent(hi)
 const plusMinus = (m: MeanSummary, digits = 2): string =>
   Number.isNaN(m.mean) ? '–' : `${m.mean.toFixed(digits)} ± ${(m.interval[1] - m.mean).toFixed(digits)}`;
 
+/** "content: builtin 772edd5b23de" or "content: variant dash-cheaper 64f3c9669fe8": what was played, by content hash. */
+export const contentLine = (hash: string, variant: string | undefined): string =>
+  `content: ${variant === undefined ? 'builtin' : `variant ${variant}`} ${hash.slice(0, 12)}`;
+
 export function simReportLines(report: SimReport): string[] {
   const s = report.summary;
   const options = JSON.stringify(report.options);
   const lines = [
     `${report.title}: ${thousands(report.games)} games at ${report.seats} seat${report.seats === 1 ? '' : 's'}, seed ${report.seed}`,
     `bots: ${report.bots.join(', ')}${options === '{}' ? '' : `   options: ${options}`}`,
+    contentLine(report.contentHash, report.variant),
     '',
     ...columns(
       [

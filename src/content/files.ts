@@ -9,8 +9,7 @@ import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { createRegistry, type Registry } from '../games/index.js';
-import type { AnyGamePackage, ContentIssue } from '../games/package.js';
-import { contentHash } from '../games/package.js';
+import { contentHash, type AnyGamePackage, type ContentIssue } from '../games/package.js';
 
 /** The largest content file read, in bytes. */
 export const MAX_CONTENT_FILE_BYTES = 1 << 20;
@@ -121,10 +120,9 @@ export function validateContent(pkg: AnyGamePackage, given: Readonly<Record<stri
 /** The package built from `files` (validated like loadContentDir), named `variant`. */
 export function packageWithContent(pkg: AnyGamePackage, given: Readonly<Record<string, unknown>>, variant: string): AnyGamePackage {
   const files = validateContent(pkg, given);
+  if (contentHash(files) === pkg.content.hash) return pkg;
   const built = pkg.content.withContent(files);
-  const hash = contentHash(files);
-  if (hash === pkg.content.hash) return pkg;
-  return { ...built, content: { ...built.content, hash, variant } };
+  return { ...built, content: { ...built.content, variant } };
 }
 
 /**

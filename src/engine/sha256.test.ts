@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, sha256Hex } from './sha256.js';
+import { sha256Hex } from './sha256.js';
 
 describe('sha256Hex', () => {
   it('matches the FIPS 180-4 test vectors and block-boundary lengths', () => {
@@ -12,12 +12,5 @@ describe('sha256Hex', () => {
   });
   it('hashes text as UTF-8 (value from node:crypto)', () => {
     expect(sha256Hex('é')).toBe('4a99557e4033c3539de2eb65472017cad5f9557f7a0625a09f1c3f6e2ba69c4c');
-  });
-});
-
-describe('canonicalJson', () => {
-  it('sorts keys at every level and leaves out undefined members', () => {
-    expect(canonicalJson({ b: 1, a: [{ d: 2, c: undefined }, null] })).toBe('{"a":[{"d":2},null],"b":1}');
-    expect(canonicalJson({ x: 1, y: 2 })).toBe(canonicalJson({ y: 2, x: 1 }));
   });
 });

@@ -1,5 +1,5 @@
 /**
- * SHA-256 in plain TypeScript (FIPS 180-4), and a canonical JSON form to hash values by. Pure, so
+ * SHA-256 in plain TypeScript (FIPS 180-4). Pure, so
  * that game packages can name their content by hash without node:crypto (src/engine and src/games
  * do no I/O and import no Node modules). Content is a few tens of kilobytes; speed does not matter.
  */
@@ -60,17 +60,4 @@ export function sha256Hex(text: string): string {
     h[7] = (h[7]! + hh) >>> 0;
   }
   return [...h].map((x) => x.toString(16).padStart(8, '0')).join('');
-}
-
-/**
- * JSON with object keys sorted at every level and no whitespace: equal values give equal text
- * whatever order their keys were written in. `undefined` members are left out, as JSON.stringify does.
- */
-export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (Array.isArray(value)) return `[${value.map((v) => canonicalJson(v)).join(',')}]`;
-  const entries = Object.entries(value as Record<string, unknown>)
-    .filter(([, v]) => v !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
 }

@@ -51,3 +51,46 @@ function scopedLab(lab: NonNullable<AnyGamePackage['lab']>, enter: Enter): NonNu
   const watch = scoped(lab.watch, enter);
   return { ...lab, watch: (start) => scopedMembers(watch(start), enter) };
 }
+
+/**
+ * The content a game's rules read now, and the tables derived from it. Modules register each
+ * derived table with `derive` (computed once per content, cached); `enter` makes other content
+ * current — rebinding every table — and returns the function that restores the previous one.
+ */
+export class ContentBinding<C extends object> {
+  private readonly binders: ((content: C) => void)[] = [];
+  private readonly leaveNothing = (): void => undefined;
+
+  constructor(
+    public current: C,
+    /** Called first on every change, to update the game's own `CONTENT` binding. */
+    private readonly onChange: (content: C) => void,
+  ) {}
+
+  derive<T>(compute: (content: C) => T, assign: (table: T) => void): void {
+    const cache = new WeakMap<C, T>();
+    const bind = (content: C): void => {
+      let table = cache.get(content);
+      if (table === undefined) {
+        table = compute(content);
+        cache.set(content, table);
+      }
+      assign(table);
+    };
+    this.binders.push(bind);
+    bind(this.current);
+  }
+
+  enter(content: C): () => void {
+    if (content === this.current) return this.leaveNothing;
+    const previous = this.current;
+    this.bind(content);
+    return () => this.bind(previous);
+  }
+
+  private bind(content: C): void {
+    this.current = content;
+    this.onChange(content);
+    for (const bind of this.binders) bind(content);
+  }
+}

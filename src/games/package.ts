@@ -9,7 +9,8 @@ import type { Bot } from '../engine/bot.js';
 import type { ActionBase, Game } from '../engine/game.js';
 import type { AnyNarrator } from '../engine/narration.js';
 import type { LevelTuning, SearchKnowledge } from '../engine/search.js';
-import { canonicalJson, sha256Hex } from '../engine/sha256.js';
+import { canonicalJson } from '../engine/hash.js';
+import { sha256Hex } from '../engine/sha256.js';
 import type { TextUI } from './text-ui.js';
 
 /** A value an option may take: what goes into the options object the game's parseOptions reads. */
@@ -96,6 +97,8 @@ export interface GameContent {
   check(files: Readonly<Record<string, unknown>>): ContentIssue[];
   /** The same game built from other content: every file present and valid (see src/content/files.ts). */
   withContent(files: Readonly<Record<string, unknown>>): AnyGamePackage;
+  /** The complete content this package is built from, per file name (the builtin for a shipped package). */
+  data: Readonly<Record<string, unknown>>;
   /** SHA-256 of the canonical JSON of the complete content (contentHash); records and reports carry it. */
   hash: string;
   /** A name for content that is not the builtin (the variant directory's name); undefined for the builtin. */
@@ -104,6 +107,21 @@ export interface GameContent {
 
 /** The hash that names `files` as a game's complete content: SHA-256 of their canonical JSON. */
 export const contentHash = (files: Readonly<Record<string, unknown>>): string => sha256Hex(canonicalJson(files));
+
+/**
+ * The content facet of a game whose content is one file (`file`): `content` is what this package
+ * was built with, `create` builds the game from other content.
+ */
+export function oneFileContent<C>(file: string, schema: z.ZodType<C>, builtin: C, content: C, create: (content: C) => AnyGamePackage): GameContent {
+  return {
+    files: { [file]: schema },
+    builtin: { [file]: builtin },
+    data: { [file]: content },
+    check: () => [],
+    withContent: (files) => create(schema.parse(files[file])),
+    hash: contentHash({ [file]: content }),
+  };
+}
 
 export interface GamePackage<State, Action extends ActionBase, View, Options, Arrangement = unknown> {
   game: Game<State, Action, View, Options, Arrangement>;
@@ -187,6 +205,6 @@ export const definePackage = <State, Action extends ActionBase, View, Options, A
 ): AnyGamePackage => {
   if (p.content) return p as unknown as AnyGamePackage;
   const erased = { ...p } as unknown as AnyGamePackage;
-  erased.content = { files: {}, builtin: {}, check: () => [], withContent: () => erased, hash: contentHash({}) };
+  erased.content = { files: {}, builtin: {}, data: {}, check: () => [], withContent: () => erased, hash: contentHash({}) };
   return erased;
 };

@@ -86,6 +86,7 @@ export function playGames(run: BoundRun, games: readonly ScheduledGame[], total:
         writeRecordFile(dir, recordFileName(result.index, result.seed, total), {
           ...record,
           bots: scheduled.lineup,
+          contentHash: run.pkg.content.hash,
           outcome,
           hash: played.value.finalHash(),
         });

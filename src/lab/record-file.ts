@@ -17,6 +17,11 @@ export interface RecordFile extends MatchRecord {
   outcome?: Outcome;
   /** The final state's stable hash the writer saw. */
   hash?: string;
+  /**
+   * The hash of the content the game was played with (GameContent.hash); `drey replay` needs that
+   * content. Records written before content files have none and replay as builtin.
+   */
+  contentHash?: string;
 }
 
 const actionSchema = z.looseObject({ type: z.string() });
@@ -30,6 +35,7 @@ const recordSchema = z.looseObject({
   bots: z.array(z.string()).optional(),
   outcome: z.unknown().optional(),
   hash: z.string().regex(/^[0-9a-f]{32}$/, 'a hash is 32 hex digits').optional(),
+  contentHash: z.string().regex(/^[0-9a-f]{64}$/, 'a content hash is 64 hex digits').optional(),
 });
 
 /** Parses untrusted JSON text into a record file, or says what is wrong with it. */

@@ -9,6 +9,22 @@ import type { AnyGamePackage } from '../games/package.js';
 import { err, ok, type GameError, type Result } from '../engine/result.js';
 import { findBot } from '../bots/index.js';
 import { BUILTINS, type Registry } from '../games/index.js';
+import { contentHash } from '../games/package.js';
+
+/** Packages built from content files, by content hash: a thread builds each variant once. */
+const variants = new Map<string, AnyGamePackage>();
+
+/** `pkg`'s game built from `files` (already checked), or `pkg` itself when they are its content. */
+function packageFor(pkg: AnyGamePackage, files: Record<string, unknown>): AnyGamePackage {
+  const hash = contentHash(files);
+  if (hash === pkg.content.hash) return pkg;
+  let built = variants.get(hash);
+  if (!built) {
+    built = pkg.content.withContent(files);
+    variants.set(hash, built);
+  }
+  return built;
+}
 
 /** What every lab run names, as plain JSON (it is sent to the worker threads). */
 export interface RunSpec {
@@ -27,6 +43,11 @@ export interface RunSpec {
   maxSteps?: number;
   /** Watch every game with the game's lab probe and count streaks (GameResult.facts): `drey lab`. */
   probe?: boolean;
+  /**
+   * The game's complete content files when they are not the builtin (`--content DIR`, checked by
+   * src/content/files.ts): each thread builds the game from them.
+   */
+  content?: Record<string, unknown>;
 }
 
 /** A run ready to play a game: its game and a bot for every name in its schedule. */
@@ -79,7 +100,7 @@ export function resolveRun<S extends RunSpec>(
 export function bindRun<S extends RunSpec>(spec: S, names: readonly string[], registry: Registry = BUILTINS): Result<BoundRun<S>, GameError> {
   const found = registry.find(spec.game);
   if (!found.ok) return found;
-  const pkg = found.value;
+  const pkg = spec.content === undefined ? found.value : packageFor(found.value, spec.content);
   const bots = new Map<string, Bot>();
   for (const name of names) {
     if (bots.has(name)) continue;

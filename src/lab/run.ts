@@ -53,8 +53,14 @@ export async function runSchedule(
   opts: RunOptions = {},
 ): Promise<Result<RunPlaces, GameError>> {
   const workers = opts.queue ? 0 : Math.max(1, Math.min(opts.workers ?? defaultWorkers(), schedule.length));
-  if ((workers > 1 || opts.queue) && BUILTINS.get(run.spec.game) !== run.pkg) {
-    return err({ code: 'bad-workers', message: `${run.game.title} is not a built-in game: play it with workers: 1 and no queue` });
+  const builtin = BUILTINS.get(run.spec.game) === run.pkg;
+  // A queue's jobs name a builtin game (workers elsewhere have no content files): builtins only.
+  if (opts.queue && !builtin) {
+    return err({ code: 'bad-workers', message: `${run.game.title} is not the built-in game (content files or a game of your own): play it without --queue` });
+  }
+  // Workers find the game among the builtins, built from the spec's content files when it has them.
+  if (workers > 1 && !builtin && run.spec.content === undefined) {
+    return err({ code: 'bad-workers', message: `${run.game.title} is not a built-in game: play it with workers: 1` });
   }
   if (run.spec.recordDir !== undefined) {
     try {

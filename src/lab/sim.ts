@@ -32,6 +32,10 @@ export interface SimReport {
   options: unknown;
   /** Bot name per seat. */
   bots: string[];
+  /** The hash of the content played (GameContent.hash). */
+  contentHash: string;
+  /** The content variant's name (its directory), when not the builtin. */
+  variant?: string;
   workers: number;
   /** Played as jobs on this queue (`workers` is then 0). */
   queue?: { name: string; jobs: number };
@@ -79,6 +83,8 @@ export async function runResolvedSim(sim: ResolvedSim, opts: RunOptions = {}): P
     seed: spec.seed,
     options: sim.options,
     bots: sim.names,
+    contentHash: sim.pkg.content.hash,
+    ...(sim.pkg.content.variant === undefined ? {} : { variant: sim.pkg.content.variant }),
     workers: ran.value.workers,
     ...(ran.value.queue ? { queue: ran.value.queue } : {}),
     seconds,

@@ -29,6 +29,10 @@ export interface TournamentReport {
   seed: string;
   games: number;
   groups: number;
+  /** The hash of the content played (GameContent.hash). */
+  contentHash: string;
+  /** The content variant's name (its directory), when not the builtin. */
+  variant?: string;
   /** Best first. */
   ratings: RatingRow[];
 }
@@ -58,11 +62,12 @@ export async function runResolvedTournament(t: ResolvedTournament, opts: RunOpti
   const rated: RatedGame[] = [];
   const ran = await runSchedule(t, schedule, (r) => rated.push({ group: schedule[r.index]!.group, lineup: schedule[r.index]!.lineup, ranks: r.ranks }), opts);
   if (!ran.ok) return ran;
-  return ok(tournamentReport(t.spec, rated));
+  const report = tournamentReport(t.spec, rated, t.pkg.content.hash);
+  return ok(t.pkg.content.variant === undefined ? report : { ...report, variant: t.pkg.content.variant });
 }
 
 /** The report of finished games, given in schedule order. */
-export function tournamentReport(spec: TournamentSpec, games: readonly RatedGame[]): TournamentReport {
+export function tournamentReport(spec: TournamentSpec, games: readonly RatedGame[], contentHash: string): TournamentReport {
   return {
     game: spec.game,
     seats: spec.seats,
@@ -70,6 +75,7 @@ export function tournamentReport(spec: TournamentSpec, games: readonly RatedGame
     seed: spec.seed,
     games: games.length,
     groups: new Set(games.map((r) => r.group)).size,
+    contentHash,
     ratings: rateGames(games, { seed: spec.seed }),
   };
 }

@@ -11,6 +11,7 @@ import type { Registry } from '../../games/index.js';
 import type { AnyGamePackage } from '../../games/package.js';
 import type { RecordFile } from '../../lab/record-file.js';
 import { CliError, EXIT, usage } from '../errors.js';
+import { applyContentFlag, CONTENT_FLAG } from '../content.js';
 import { botListFlag, intFlag, seatsFor, seedFlag } from '../flags.js';
 import { addGameOptionFlags, parseGameOptions, rawGameOptions } from '../game-options.js';
 import { LineReader } from '../lines.js';
@@ -22,10 +23,11 @@ interface PlayFlags {
   bots?: string[];
   seat: number;
   record?: string | true;
+  content?: string;
   [option: string]: unknown;
 }
 
-export function registerPlay(program: Command, registry: Registry): void {
+export function registerPlay(program: Command, builtins: Registry): void {
   const command = program
     .command('play')
     .description('play a game against bots in the terminal')
@@ -34,8 +36,10 @@ export function registerPlay(program: Command, registry: Registry): void {
     .option('--seed <seed>', 'seed of the game (default: a fresh random one, shown on screen)', seedFlag)
     .option('--bots <names>', "the bots: one name for all, or one per bot seat in seat order (default: the game's heuristic)", botListFlag)
     .option('--seat <k>', 'your seat, counting from 0', intFlag(0, 63), 0)
-    .option('--record [file]', 'save the match record as JSON (default file: drey-<game>-<seed>.json)');
+    .option('--record [file]', 'save the match record as JSON (default file: drey-<game>-<seed>.json)')
+    .option(...CONTENT_FLAG);
   addGameOptionFlags(command).action(async (gameId: string, flags: PlayFlags) => {
+    const { registry } = await applyContentFlag(builtins, gameId, flags.content);
     const found = registry.find(gameId);
     if (!found.ok) usage(found.error.message);
     const pkg = found.value;
@@ -79,7 +83,7 @@ export function registerPlay(program: Command, registry: Registry): void {
     }
     if (flags.record !== undefined) {
       const path = flags.record === true ? `drey-${game.id}-${seed.replace(/[^A-Za-z0-9._-]/g, '_')}.json` : flags.record;
-      const file: RecordFile = { ...match.record, bots: botNames };
+      const file: RecordFile = { ...match.record, bots: botNames, contentHash: pkg.content.hash };
       if (result.outcome) {
         file.outcome = result.outcome;
         file.hash = stableHash(match.state);

@@ -2,30 +2,43 @@
 import type { Command } from 'commander';
 import { canonicalJson } from '../../engine/hash.js';
 import { replay } from '../../engine/match.js';
-import type { Registry } from '../../games/index.js';
+import { BUILTINS, type Registry } from '../../games/index.js';
 import { readRecordFile } from '../../lab/record-file.js';
+import { applyContentFlag, CONTENT_FLAG } from '../content.js';
 import { CliError, EXIT, usage } from '../errors.js';
 import { outcomeLines } from '../outcome-text.js';
 import { replayNarration } from '../replay-log.js';
 
 interface ReplayFlags {
   json?: boolean;
+  content?: string;
 }
 
-export function registerReplay(program: Command, registry: Registry): void {
+export function registerReplay(program: Command, builtins: Registry): void {
   program
     .command('replay')
     .description('verify a match record and print the game step by step')
     .argument('<file>', 'a match record (JSON), as written by `drey sim --record` or `drey play --record`')
     .option('--json', 'print whether it verified, the outcome and the final state hash as JSON')
-    .action((file: string, flags: ReplayFlags) => {
+    .option(...CONTENT_FLAG)
+    .action(async (file: string, flags: ReplayFlags) => {
       // A file that cannot be read, is not a record, or names an unknown game is a usage error (2).
       const read = readRecordFile(file);
       if (!read.ok) usage(read.error.message);
       const record = read.value;
+      const { registry } = await applyContentFlag(builtins, record.game, flags.content);
       const found = registry.find(record.game);
       if (!found.ok) usage(`${file}: ${found.error.message}`);
       const pkg = found.value;
+      // A record names the content it was played with; one from before content files is builtin.
+      const wanted = record.contentHash ?? BUILTINS.get(record.game)?.content.hash;
+      if (wanted !== undefined && wanted !== pkg.content.hash) {
+        const have = flags.content === undefined ? 'the builtin content' : `the content in ${flags.content}`;
+        usage(
+          `${file} was played with ${pkg.game.title} content ${wanted}, not ${have} (${pkg.content.hash.slice(0, 12)}); ` +
+            `replay it with --content DIR, DIR holding that content's files`,
+        );
+      }
       const game = pkg.game;
 
       // A record that reads fine but does not replay to what it says is a verification failure (1).

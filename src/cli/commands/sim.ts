@@ -7,6 +7,7 @@ import { resolveSim, runResolvedSim, type SimSpec } from '../../lab/sim.js';
 import { CliError, EXIT, usage } from '../errors.js';
 import { botListFlag, intFlag, seatsFor, seedFlag } from '../flags.js';
 import { addGameOptionFlags, rawGameOptions } from '../game-options.js';
+import { applyContentFlag, CONTENT_FLAG } from '../content.js';
 import { progressBar } from '../progress.js';
 import { addQueueFlags, queueRun } from '../queue-flags.js';
 import { simReportLines } from '../sim-report.js';
@@ -22,10 +23,11 @@ interface SimFlags {
   queue?: string;
   queueName?: string;
   block?: number;
+  content?: string;
   [option: string]: unknown;
 }
 
-export function registerSim(program: Command, registry: Registry): void {
+export function registerSim(program: Command, builtins: Registry): void {
   const command = program
     .command('sim')
     .description('play many bot games and report win rates with 95% intervals')
@@ -36,15 +38,18 @@ export function registerSim(program: Command, registry: Registry): void {
     .option('--seed <seed>', 'seed of the run; game i plays with seed <seed>.<i>', seedFlag, '1')
     .option('--json', 'print the report as JSON')
     .option('--record <dir>', 'save every match record as JSON in <dir>')
-    .option('--workers <n>', 'worker threads (default: one per core; 1 = no workers)', intFlag(1, 256));
+    .option('--workers <n>', 'worker threads (default: one per core; 1 = no workers)', intFlag(1, 256))
+    .option(...CONTENT_FLAG);
   addQueueFlags(command);
   addGameOptionFlags(command).action(async (gameId: string, flags: SimFlags) => {
+    const { registry, files } = await applyContentFlag(builtins, gameId, flags.content);
     const game = registry.find(gameId);
     if (!game.ok) usage(game.error.message);
     const seats = seatsFor(game.value.game, flags.seats);
     const options = rawGameOptions(flags);
     const spec: SimSpec = { game: gameId, seats, games: flags.games, bots: flags.bots ?? ['random'], seed: flags.seed, options };
     if (flags.record !== undefined) spec.recordDir = flags.record;
+    if (files !== undefined) spec.content = files;
     // Everything the user can get wrong (game options included) is checked here, once (exit 2); a
     // failure during the run is a bug (exit 1).
     const resolved = resolveSim(spec, registry);

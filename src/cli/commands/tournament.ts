@@ -9,8 +9,10 @@ import { CliError, EXIT, usage } from '../errors.js';
 import { botListFlag, intFlag, seatsFor, seedFlag } from '../flags.js';
 import { columns, percent, thousands } from '../format.js';
 import { addGameOptionFlags, rawGameOptions } from '../game-options.js';
+import { applyContentFlag, CONTENT_FLAG } from '../content.js';
 import { progressBar } from '../progress.js';
 import { addQueueFlags, queueRun } from '../queue-flags.js';
+import { contentLine } from '../sim-report.js';
 
 interface TournamentFlags {
   seats?: number;
@@ -22,6 +24,7 @@ interface TournamentFlags {
   queue?: string;
   queueName?: string;
   block?: number;
+  content?: string;
   [option: string]: unknown;
 }
 
@@ -34,6 +37,7 @@ export function tournamentReportLines(title: string, report: TournamentReport, s
   const perGroup = report.games / Math.max(1, report.groups);
   return [
     `${title} tournament: ${thousands(report.games)} games at ${report.seats} seats (${thousands(report.groups)} deals × ${perGroup} seatings), seed ${report.seed}`,
+    contentLine(report.contentHash, report.variant),
     '',
     ...columns(
       [
@@ -58,7 +62,7 @@ export function tournamentReportLines(title: string, report: TournamentReport, s
   ];
 }
 
-export function registerTournament(program: Command, registry: Registry): void {
+export function registerTournament(program: Command, builtins: Registry): void {
   const command = program
     .command('tournament')
     .description('bots play each other with seats rotated; prints Elo ratings and win shares with 95% intervals')
@@ -68,14 +72,17 @@ export function registerTournament(program: Command, registry: Registry): void {
     .option('--seats <n>', 'number of seats (default 4, or the nearest the game allows)', intFlag(1, 64))
     .option('--seed <seed>', 'seed of the tournament; deal i plays with seed <seed>.<i>', seedFlag, '1')
     .option('--json', 'print the report as JSON')
-    .option('--workers <n>', 'worker threads (default: one per core; 1 = no workers)', intFlag(1, 256));
+    .option('--workers <n>', 'worker threads (default: one per core; 1 = no workers)', intFlag(1, 256))
+    .option(...CONTENT_FLAG);
   addQueueFlags(command);
   addGameOptionFlags(command).action(async (gameId: string, flags: TournamentFlags) => {
+    const { registry, files } = await applyContentFlag(builtins, gameId, flags.content);
     const game = registry.find(gameId);
     if (!game.ok) usage(game.error.message);
     const seats = seatsFor(game.value.game, flags.seats);
     const options = rawGameOptions(flags);
     const spec: TournamentSpec = { game: gameId, seats, bots: flags.bots, games: flags.games, seed: flags.seed, options };
+    if (files !== undefined) spec.content = files;
     const resolved = resolveTournament(spec, registry);
     if (!resolved.ok) usage(resolved.error.message);
     const perGroup = groupLineups(flags.bots, seats).length;

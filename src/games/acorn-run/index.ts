@@ -142,6 +142,7 @@ export function createAcornRun(content: AcornRunContent): AnyGamePackage {
   content: {
     files: CONTENT_FILES,
     builtin: BUILTIN_FILES,
+    data: files,
     check: checkFiles,
     withContent: (next) => createAcornRun(filesContent(next)),
     hash: contentHash(files),

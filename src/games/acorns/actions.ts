@@ -9,7 +9,7 @@
  *   { type: 'discard', card: 'squirrel-blue-1-4' }
  *   { type: 'pass' }
  */
-import { CARD_COUNT, CARD_IDS, KIND } from './content/index.js';
+import { CARD_COUNT, CARD_IDS, derive, KIND } from './content/index.js';
 
 export const ACTION_TYPES = ['draw', 'plant', 'squirrel', 'fox', 'turtle', 'discard', 'pass'] as const;
 export type ActionType = (typeof ACTION_TYPES)[number];
@@ -50,10 +50,20 @@ export type AcornsAction = DrawAction | PlantAction | SquirrelAction | FoxAction
  */
 export const DRAW: DrawAction = Object.freeze({ type: 'draw' });
 export const PASS: PassAction = Object.freeze({ type: 'pass' });
-const plantCache: (PlantAction | undefined)[] = [];
-const discardCache: (DiscardAction | undefined)[] = [];
-const turtleCache: (TurtleAction | undefined)[] = [];
-const onTreeCache: (SquirrelAction | FoxAction | undefined)[] = [];
+// Actions made once per card of the current content (content/index.ts).
+let plantCache: (PlantAction | undefined)[];
+let discardCache: (DiscardAction | undefined)[];
+let turtleCache: (TurtleAction | undefined)[];
+let onTreeCache: (SquirrelAction | FoxAction | undefined)[];
+derive(
+  () => ({ plant: [], discard: [], turtle: [], onTree: [] }),
+  (c: { plant: typeof plantCache; discard: typeof discardCache; turtle: typeof turtleCache; onTree: typeof onTreeCache }) => {
+    plantCache = c.plant;
+    discardCache = c.discard;
+    turtleCache = c.turtle;
+    onTreeCache = c.onTree;
+  },
+);
 
 export function plantAction(card: number): PlantAction {
   return (plantCache[card] ??= Object.freeze({ type: 'plant', card: CARD_IDS[card]! }));

@@ -2,7 +2,7 @@
  * Arranged deals by hand (pure: content only, so the web's guided first turn can use it too):
  * name the cards that matter, and the rest of the deck is filled in a fixed order.
  */
-import { CARD_IDS, CARDS, HAND_SIZE } from './content/index.js';
+import { CARD_IDS, CARDS, derive, HAND_SIZE } from './content/index.js';
 import type { AcornsArrangement } from './state.js';
 
 export interface ScenarioDeal {
@@ -19,10 +19,15 @@ export interface ScenarioDeal {
  * Filler cards come one-squirrel cards first, then bigger squirrels, then trees, foxes and the
  * turtle, so topped-up hands hold the least eventful cards there are.
  */
-const FILLER_ORDER: readonly string[] = [...CARDS]
-  .map((c, i) => ({ c, i }))
-  .sort((a, b) => rank(a.c) - rank(b.c) || a.i - b.i)
-  .map(({ c }) => c.id);
+let FILLER_ORDER: readonly string[];
+derive(
+  () =>
+    [...CARDS]
+      .map((c, i) => ({ c, i }))
+      .sort((a, b) => rank(a.c) - rank(b.c) || a.i - b.i)
+      .map(({ c }) => c.id),
+  (order) => (FILLER_ORDER = order),
+);
 
 function rank(card: (typeof CARDS)[number]): number {
   switch (card.kind) {

@@ -3,10 +3,11 @@
  * Rules page: docs/rules/acorns.md. Rulings A1–A12 in RULINGS.md. The game and its package.
  */
 import type { Game } from '../../engine/game.js';
-import { definePackage } from '../package.js';
+import { scopePackage } from '../content-scope.js';
+import { definePackage, oneFileContent, type AnyGamePackage } from '../package.js';
 import { acornsHeuristic, acornsKnowledge } from './bots.js';
 import type { AcornsAction } from './actions.js';
-import { CARD_IDS } from './content/index.js';
+import { BUILTIN_CONTENT, CARD_IDS, ContentSchema, enterContent, type AcornsContent } from './content/index.js';
 import { describeAction, explainIllegal } from './describe.js';
 import { legalActions } from './legal.js';
 import { parseAction, parseArrangement, parseOptions } from './parse.js';
@@ -53,7 +54,9 @@ export const acorns: Game<AcornsState, AcornsAction, AcornsView, AcornsOptions, 
   explainIllegal,
 };
 
-export const acornsPackage = definePackage({
+/** Acorns built from `content` (its one content file, 'deck'). The shipped package is createAcorns(BUILTIN_CONTENT). */
+export function createAcorns(content: AcornsContent): AnyGamePackage {
+  const pkg = definePackage({
   game: acorns,
   meta: {
     blurb: 'Plant trees, surround them with squirrels, and claim the ones you lead.',
@@ -92,7 +95,12 @@ export const acornsPackage = definePackage({
     { label: 'four seats, partners', seats: 4, options: { partners: true }, maxSteps: 2000 },
     { label: 'six seats, partners', seats: 6, options: { partners: true }, maxSteps: 2000 },
   ],
-});
+  content: oneFileContent('deck', ContentSchema, BUILTIN_CONTENT, content, createAcorns),
+  });
+  return scopePackage(pkg, () => enterContent(content));
+}
+
+export const acornsPackage: AnyGamePackage = createAcorns(BUILTIN_CONTENT);
 
 export type { AcornsAction } from './actions.js';
 export type { AcornsArrangement, AcornsOptions, AcornsState } from './state.js';

@@ -1,6 +1,8 @@
 /** Autumn Leaves (autumn-leaves.md, rulings L1–L9): the game and its package. */
 import type { Game } from '../../engine/game.js';
-import { definePackage } from '../package.js';
+import { scopePackage } from '../content-scope.js';
+import { definePackage, oneFileContent, type AnyGamePackage } from '../package.js';
+import { BUILTIN_CONTENT, DeckSchema, enterContent, type DeckContent } from './content/index.js';
 import { autumnLeavesKnowledge, heuristicBot } from './bots.js';
 import { cloneState } from './clone.js';
 import { describeAction, explainIllegal } from './describe.js';
@@ -41,7 +43,9 @@ export const autumnLeaves: Game<State, Action, View, Options, Arrangement> = {
   explainIllegal,
 };
 
-export const autumnLeavesPackage = definePackage({
+/** Autumn Leaves built from `content` (its one content file, 'deck'). The shipped package is createAutumnLeaves(BUILTIN_CONTENT). */
+export function createAutumnLeaves(content: DeckContent): AnyGamePackage {
+  const pkg = definePackage({
   game: autumnLeaves,
   meta: {
     blurb: 'Shed your hand onto the leaf piles, one rank up or down. Low score wins.',
@@ -51,8 +55,10 @@ export const autumnLeavesPackage = definePackage({
         label: 'Hands',
         explanation: 'How many hands are dealt and scored (L2: six; fewer for a quick game).',
         kind: 'choice',
-        choices: [1, 2, 3, 4, 5, 6, 8, 10, 12].map((n) => ({ value: n, label: n === 6 ? '6 (full game)' : n === 1 ? '1 (quick)' : String(n) })),
-        default: 6,
+        choices: [...new Set([1, 2, 3, 4, 5, 6, 8, 10, 12, content.hands])]
+          .sort((a, b) => a - b)
+          .map((n) => ({ value: n, label: n === content.hands ? `${n} (full game)` : n === 1 ? '1 (quick)' : String(n) })),
+        default: content.hands,
       },
     ],
   },
@@ -69,6 +75,11 @@ export const autumnLeavesPackage = definePackage({
     { label: 'four seats', seats: 4, maxSteps: 5_000 },
     { label: 'six seats, two hands', seats: 6, maxSteps: 5_000, options: { hands: 2 } },
   ],
-});
+  content: oneFileContent('deck', DeckSchema, BUILTIN_CONTENT, content, createAutumnLeaves),
+  });
+  return scopePackage(pkg, () => enterContent(content));
+}
+
+export const autumnLeavesPackage: AnyGamePackage = createAutumnLeaves(BUILTIN_CONTENT);
 
 export type { Action, Arrangement, Options, State, View };

@@ -2,17 +2,19 @@
 import { z } from 'zod';
 import { err, ok, type GameError, type Result } from '../../engine/result.js';
 import { parseWith } from '../../engine/schema.js';
-import { FULL_DECK, MAX_RANK } from './content/index.js';
+import { CONTENT, FULL_DECK, MAX_RANK } from './content/index.js';
 import type { Action, Arrangement, Options } from './state.js';
 
 const OptionsSchema = z
   .object({
-    hands: z.number().int().min(1).max(12).default(6),
+    /** Default: the content's number of hands (L2: six). */
+    hands: z.number().int().min(1).max(12).optional(),
   })
   .strict();
 
 export function parseOptions(input: unknown): Result<Options, GameError> {
-  return parseWith(OptionsSchema, input ?? {}, 'bad-options', 'Autumn Leaves options');
+  const parsed = parseWith(OptionsSchema, input ?? {}, 'bad-options', 'Autumn Leaves options');
+  return parsed.ok ? ok({ ...parsed.value, hands: parsed.value.hands ?? CONTENT.hands }) : parsed;
 }
 
 const ArrangementSchema = z
@@ -21,7 +23,6 @@ const ArrangementSchema = z
   })
   .strict();
 
-const sortedDeck = [...FULL_DECK].sort((a, b) => a - b).join(',');
 
 export function parseArrangement(input: unknown, _seats: number, options: Options): Result<Arrangement, GameError> {
   const parsed = parseWith(ArrangementSchema, input, 'bad-arrangement', 'arrangement');
@@ -31,7 +32,7 @@ export function parseArrangement(input: unknown, _seats: number, options: Option
     return err({ code: 'bad-arrangement', message: `the arrangement deals ${deals.length} hands but the game has ${options.hands}` });
   }
   for (let h = 0; h < deals.length; h++) {
-    if ([...deals[h]!].sort((a, b) => a - b).join(',') !== sortedDeck) {
+    if ([...deals[h]!].sort((a, b) => a - b).join(',') !== FULL_DECK.join(',')) {
       return err({
         code: 'bad-arrangement',
         message: `deal ${h + 1} must hold every card of the Pairs deck exactly once (${FULL_DECK.length} cards: n copies of each rank n)`,
@@ -41,7 +42,7 @@ export function parseArrangement(input: unknown, _seats: number, options: Option
   return ok(parsed.value.deals ? { deals } : {});
 }
 
-const rank = z.number().int().min(1).max(MAX_RANK);
+const rank = z.number().int().min(1).max(30);
 const ActionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('choose'), card: rank }).strict(),
   z.object({ type: z.literal('place'), pile: z.number().int().min(0).max(7) }).strict(),
@@ -50,5 +51,9 @@ const ActionSchema = z.discriminatedUnion('type', [
 ]);
 
 export function parseAction(input: unknown): Result<Action, GameError> {
-  return parseWith(ActionSchema, input, 'malformed-action', 'action');
+  const parsed = parseWith(ActionSchema, input, 'malformed-action', 'action');
+  if (parsed.ok && parsed.value.type === 'choose' && parsed.value.card > MAX_RANK) {
+    return err({ code: 'malformed-action', message: `bad action: card: the deck's ranks run 1–${MAX_RANK}, not ${parsed.value.card}` });
+  }
+  return parsed;
 }

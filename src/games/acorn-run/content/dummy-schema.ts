@@ -26,7 +26,7 @@ export const dummyMoveSchema = z.discriminatedUnion('kind', [
    * max spaces are moved in all.
    */
   z
-    .object({ kind: z.literal('fetch'), min: z.number().int().min(1).max(6), max: z.number().int().min(1).max(8), alt: colorSchema })
+    .strictObject({ kind: z.literal('fetch'), min: z.number().int().min(1).max(6), max: z.number().int().min(1).max(8), alt: colorSchema })
     .refine((m) => m.min <= m.max, 'a fetch needs min <= max'),
 ]);
 export type DummyMove = z.infer<typeof dummyMoveSchema>;
@@ -52,7 +52,7 @@ export type MarketMark = z.infer<typeof marketMarkSchema>;
 const perColor = <T extends z.ZodType>(s: T) => z.strictObject({ green: s, pink: s, yellow: s, brown: s });
 
 export const dummyCardSchema = z
-  .object({
+  .strictObject({
     id: z.string().regex(/^[a-z0-9-]+$/),
     level: z.enum(DUMMY_LEVELS),
     moves: perColor(dummyMoveSchema),
@@ -71,7 +71,7 @@ export const recipeSchema = z.strictObject({ start: sectionSchema, top: sectionS
 export type DeckRecipe = z.infer<typeof recipeSchema>;
 
 export const dummyDeckSchema = z
-  .object({
+  .strictObject({
     cards: z.array(dummyCardSchema),
     recipes: z.strictObject({ easy: recipeSchema, normal: recipeSchema, hard: recipeSchema, expert: recipeSchema }),
   })

@@ -15,6 +15,7 @@ import { dummyDeckSchema, type DummyDeckSpec } from './dummy-schema.js';
 import { PLAYER_BOARD } from './player-board.js';
 import { RACE } from './race.js';
 import { describeZodError } from '../../../engine/schema.js';
+import { ContentBinding } from '../../content-scope.js';
 import { contentSchema, type ContentSpec } from './schema.js';
 
 /** Everything Acorn Run is built from. */
@@ -45,40 +46,16 @@ export const BUILTIN_CONTENT: AcornRunContent = {
 /** The content the rules read now: the builtin, or the content of the package being called. */
 export let CONTENT: AcornRunContent = BUILTIN_CONTENT;
 
-const binders: ((content: AcornRunContent) => void)[] = [];
+const binding = new ContentBinding(BUILTIN_CONTENT, (c) => (CONTENT = c));
 
 /**
  * Registers a table derived from the content: `compute` runs once per content (cached), `assign`
  * stores the result in the module's own binding whenever that content is entered. Applied to the
  * current content at once.
  */
-export function derive<T>(compute: (content: AcornRunContent) => T, assign: (table: T) => void): void {
-  const cache = new WeakMap<AcornRunContent, T>();
-  const bind = (content: AcornRunContent): void => {
-    let table = cache.get(content);
-    if (table === undefined) {
-      table = compute(content);
-      cache.set(content, table);
-    }
-    assign(table);
-  };
-  binders.push(bind);
-  bind(CONTENT);
-}
-
-const bindAll = (content: AcornRunContent): void => {
-  CONTENT = content;
-  for (const bind of binders) bind(content);
-};
-
-const stay = (): void => undefined;
+export const derive = <T>(compute: (content: AcornRunContent) => T, assign: (table: T) => void): void => binding.derive(compute, assign);
 
 /** Makes `content` the current content; returns the function that restores the previous one. */
-export function enterContent(content: AcornRunContent): () => void {
-  if (content === CONTENT) return stay;
-  const previous = CONTENT;
-  bindAll(content);
-  return () => bindAll(previous);
-}
+export const enterContent = (content: AcornRunContent): (() => void) => binding.enter(content);
 
 export * from './schema.js';

@@ -68,7 +68,7 @@ const cardBase = {
 };
 
 export const cardSchema = z
-  .object({ ...cardBase, cost: z.number().int().min(0).max(4) })
+  .strictObject({ ...cardBase, cost: z.number().int().min(0).max(4) })
   .superRefine((card, ctx) => {
     const kind = card.effect?.kind;
     if (new Set(card.combo).size !== card.combo.length) ctx.addIssue({ code: 'custom', path: ['combo'], message: `${card.id}: a combo symbol is repeated` });
@@ -98,7 +98,7 @@ export function checkCosts(decks: Partial<Record<keyof typeof DECK_COSTS, readon
 }
 
 export const cardsSchema = z
-  .object({
+  .strictObject({
     /** Each racer's personal starting deck (no cost). */
     starter: z.array(cardSchema),
     /** Market deck of cost 1–2 cards. */

@@ -11,6 +11,8 @@
  * Inside the rules a card is its index in CARDS (plain numbers keep states small and fast to copy).
  */
 import { z } from 'zod';
+import { describeZodError } from '../../../engine/schema.js';
+import { ContentBinding } from '../../content-scope.js';
 
 /** The four squirrel colors (A1), in the order cards and groups are listed. */
 export const COLORS = ['blue', 'green', 'red', 'yellow'] as const;
@@ -42,22 +44,26 @@ export const ACORNS_CONTENT = {
 };
 
 const count = z.number().int().min(1).max(20);
-const TreeRowSchema = z.object({ acorns: z.number().int().min(1).max(99), count }).strict();
-const SquirrelRowSchema = z.object({ squirrels: z.number().int().min(1).max(9), count }).strict();
+const TreeRowSchema = z.strictObject({ acorns: z.number().int().min(1).max(99), count });
+const SquirrelRowSchema = z.strictObject({ squirrels: z.number().int().min(1).max(9), count });
 
-const ContentSchema = z
-  .object({
+/** The content file 'deck': hand size, trees and squirrel cards per color. */
+export const ContentSchema = z
+  .strictObject({
     handSize: z.number().int().min(1).max(9),
-    trees: z.array(TreeRowSchema).min(1),
-    squirrels: z.array(SquirrelRowSchema).min(1),
+    trees: z.array(TreeRowSchema).min(1).max(40),
+    squirrels: z.array(SquirrelRowSchema).min(1).max(9),
   })
-  .strict()
   .superRefine((c, ctx) => {
-    const unique = (xs: number[], what: string) => {
-      if (new Set(xs).size !== xs.length) ctx.addIssue({ code: 'custom', message: `${what} are listed twice` });
+    const unique = (xs: number[], what: string, key: string) => {
+      const i = xs.findIndex((x, j) => xs.indexOf(x) !== j);
+      if (i >= 0) ctx.addIssue({ code: 'custom', path: [key, i], message: `${what} are listed twice` });
     };
-    unique(c.trees.map((t) => t.acorns), 'tree values');
-    unique(c.squirrels.map((s) => s.squirrels), 'squirrel numbers');
+    unique(c.trees.map((t) => t.acorns), 'tree values', 'trees');
+    unique(c.squirrels.map((s) => s.squirrels), 'squirrel numbers', 'squirrels');
+    // A2: every seat of the largest table (8) is dealt a hand.
+    const cards = c.trees.reduce((n, t) => n + t.count, 0) + COLORS.length * (c.squirrels.reduce((n, s) => n + s.count, 0) + 1) + 1;
+    if (cards < 8 * c.handSize) ctx.addIssue({ code: 'custom', path: ['handSize'], message: `${cards} cards cannot deal 8 hands of ${c.handSize}` });
   });
 
 export type AcornsContent = z.infer<typeof ContentSchema>;
@@ -66,7 +72,7 @@ export type AcornsContent = z.infer<typeof ContentSchema>;
 export function validateContent(input: unknown): AcornsContent {
   const parsed = ContentSchema.safeParse(input);
   if (!parsed.success) {
-    throw new Error(`Acorns content is invalid: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    throw new Error(`Acorns content is invalid: ${describeZodError(parsed.error)}`);
   }
   return parsed.data;
 }
@@ -112,15 +118,83 @@ export function buildDeck(content: AcornsContent): Card[] {
   return cards;
 }
 
-export const CONTENT: AcornsContent = validateContent(ACORNS_CONTENT);
-export const HAND_SIZE = CONTENT.handSize;
+export const BUILTIN_CONTENT: AcornsContent = validateContent(ACORNS_CONTENT);
 
+/** The content the rules read now (a package built from other content binds it for each call). */
+export let CONTENT: AcornsContent = BUILTIN_CONTENT;
+const binding = new ContentBinding(BUILTIN_CONTENT, (c) => (CONTENT = c));
+export const enterContent = (content: AcornsContent): (() => void) => binding.enter(content);
+/** Registers a table derived from the content (content-scope.ts). */
+export const derive = <T>(compute: (content: AcornsContent) => T, assign: (table: T) => void): void => binding.derive(compute, assign);
+
+const faceOf = (c: Card): string => {
+  switch (c.kind) {
+    case 'tree':
+      return `tree-${c.acorns}`;
+    case 'squirrel':
+      return `squirrel-${c.color}-${c.squirrels}`;
+    case 'fox':
+    case 'turtle':
+      return c.id;
+  }
+};
+
+/** The card tables of one content. */
+function cardTables(content: AcornsContent) {
+  const cards = buildDeck(content);
+  const ids = cards.map((c) => c.id);
+  const byId = new Map<string, number>(ids.map((id, i) => [id, i]));
+  return {
+    cards,
+    ids,
+    byId,
+    face: cards.map(faceOf),
+    kind: cards.map((c) => c.kind),
+    acorns: cards.map((c) => (c.kind === 'tree' ? c.acorns : 0)),
+    color: cards.map((c) => (c.kind === 'squirrel' || c.kind === 'fox' ? COLORS.indexOf(c.color) : -1)),
+    strength: cards.map((c) => (c.kind === 'squirrel' ? c.squirrels : 0)),
+    turtle: byId.get('turtle')!,
+    foxOf: COLORS.map((color) => byId.get(`fox-${color}`)!),
+  };
+}
+
+/** A2: cards dealt to each seat. */
+export let HAND_SIZE: number;
 /** Every card, by index. Identical cards (tree-5-1, tree-5-2) sit next to each other. */
-export const CARDS: readonly Card[] = buildDeck(CONTENT);
-export const CARD_COUNT = CARDS.length;
-export const CARD_IDS: readonly string[] = CARDS.map((c) => c.id);
-
-const INDEX_BY_ID = new Map<string, number>(CARD_IDS.map((id, i) => [id, i]));
+export let CARDS: readonly Card[];
+export let CARD_COUNT: number;
+export let CARD_IDS: readonly string[];
+let INDEX_BY_ID: ReadonlyMap<string, number>;
+/**
+ * Cards with the same face (same kind and numbers and color) are interchangeable. FACE[i] names
+ * that face; the rules offer only the lowest-numbered copy of a face in a hand.
+ */
+export let FACE: readonly string[];
+/** Quick per-index facts for the hot paths: kind, acorns of a tree, color index, squirrel count. */
+export let KIND: readonly CardKind[];
+export let ACORNS: readonly number[];
+export let COLOR: readonly number[];
+export let STRENGTH: readonly number[];
+export let TURTLE: number;
+/** The fox of each color, by color index. */
+export let FOX_OF: readonly number[];
+derive(cardTables, (t) => {
+  CARDS = t.cards;
+  CARD_COUNT = t.cards.length;
+  CARD_IDS = t.ids;
+  INDEX_BY_ID = t.byId;
+  FACE = t.face;
+  KIND = t.kind;
+  ACORNS = t.acorns;
+  COLOR = t.color;
+  STRENGTH = t.strength;
+  TURTLE = t.turtle;
+  FOX_OF = t.foxOf;
+});
+derive(
+  (c) => c.handSize,
+  (n) => (HAND_SIZE = n),
+);
 
 /** The index of a card id, or undefined for an unknown id. */
 export const cardIndex = (id: string): number | undefined => INDEX_BY_ID.get(id);
@@ -131,30 +205,5 @@ export function knownCard(id: string): number {
   if (i === undefined) throw new Error(`unknown Acorns card ${id}`);
   return i;
 }
-
-/**
- * Cards with the same face (same kind and numbers and color) are interchangeable. FACE[i] names
- * that face; the rules offer only the lowest-numbered copy of a face in a hand.
- */
-export const FACE: readonly string[] = CARDS.map((c) => {
-  switch (c.kind) {
-    case 'tree':
-      return `tree-${c.acorns}`;
-    case 'squirrel':
-      return `squirrel-${c.color}-${c.squirrels}`;
-    case 'fox':
-    case 'turtle':
-      return c.id;
-  }
-});
-
-/** Quick per-index facts for the hot paths: kind, acorns of a tree, color index, squirrel count. */
-export const KIND: readonly CardKind[] = CARDS.map((c) => c.kind);
-export const ACORNS: readonly number[] = CARDS.map((c) => (c.kind === 'tree' ? c.acorns : 0));
-export const COLOR: readonly number[] = CARDS.map((c) => (c.kind === 'squirrel' || c.kind === 'fox' ? COLORS.indexOf(c.color) : -1));
-export const STRENGTH: readonly number[] = CARDS.map((c) => (c.kind === 'squirrel' ? c.squirrels : 0));
-export const TURTLE: number = knownCard('turtle');
-/** The fox of each color, by color index. */
-export const FOX_OF: readonly number[] = COLORS.map((color) => knownCard(`fox-${color}`));
 
 export const isTree = (card: number): boolean => KIND[card] === 'tree';
