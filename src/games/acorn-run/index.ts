@@ -21,6 +21,7 @@ import { cloneState } from './clone.js';
 import { acornRunNarrator } from './narrate.js';
 import { textUI } from './text.js';
 import { makeView, resample, type AcornRunView } from './view.js';
+import { acornRunUndo } from './undo.js';
 
 export const acornRun: Game<State, Action, AcornRunView, Options, Arrangement> = {
   id: 'acorn-run',
@@ -113,6 +114,7 @@ export const acornRunPackage = definePackage({
       hard: { paired: true, iterations: 20, candidates: 8, horizon: 'turn' },
     },
   },
+  undo: acornRunUndo,
   narrator: acornRunNarrator,
   textUI,
   // Short courses (the last two trees) and early sunsets keep random races short while still

@@ -17,6 +17,7 @@ import { cloneState, type AcornsArrangement, type AcornsOptions, type AcornsStat
 import { acornsNarrator } from './narrate.js';
 import { textUI } from './text.js';
 import { makeView, resample, type AcornsView } from './view.js';
+import { acornsUndo } from './undo.js';
 
 /** Every card id wherever it is: hands, draw pile, trees in play, score piles and the box. */
 function components(state: AcornsState): string[] {
@@ -83,6 +84,7 @@ export const acornsPackage = definePackage({
       hard: { paired: true, iterations: 160, candidates: 5 },
     },
   },
+  undo: acornsUndo,
   narrator: acornsNarrator,
   textUI,
   conformance: [
