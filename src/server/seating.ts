@@ -34,6 +34,8 @@ function statusOf(seats: readonly StoredSeat[], outcome: unknown): TableStatus {
 export async function createTable(
   ctx: SeatingContext,
   req: CreateTableRequest,
+  /** Table settings fixed at creation (StoredTable.settings), e.g. `rematchOf`. */
+  settings?: Record<string, unknown>,
 ): Promise<ServiceResult<{ table: LiveTable; response: CreateTableResponse }>> {
   const pkg = ctx.registry.get(req.game);
   if (!pkg) {
@@ -84,6 +86,7 @@ export async function createTable(
   };
   if (req.arrangement !== undefined) stored.arrangement = req.arrangement;
   if (fixedDeal) stored.fixedDeal = true;
+  if (settings !== undefined) stored.settings = { ...(stored.settings as Record<string, unknown> | undefined), ...settings };
   try {
     await ctx.store.createTable(stored);
   } catch (e) {

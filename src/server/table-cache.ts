@@ -5,7 +5,7 @@
  */
 import type { AnyGame } from '../engine/game.js';
 import { matchFromRecord, type MatchRecord } from '../engine/match.js';
-import { keptEntry, liveTable, type KeptEntry, type LiveTable } from './live-table.js';
+import { keepStep, liveTable, type KeptEntry, type LiveTable } from './live-table.js';
 import type { StoredAction, StoredTable, Store } from './storage/types.js';
 
 export interface TableCacheOptions {
@@ -97,7 +97,7 @@ export class TableCache {
     }
     const log: KeptEntry[] = [];
     const rebuilt = matchFromRecord(game, recordOf(stored, await store.getActions(tableId)), {
-      step: (step) => log.push(keptEntry(step)),
+      step: (step) => keepStep(log, step),
     });
     const match = rebuilt.ok ? rebuilt.value : rebuilt.error.match;
     if (!match) {
