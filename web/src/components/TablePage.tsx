@@ -13,6 +13,9 @@ import { heldSeat, keepSeat, savedName, saveName, type HeldSeat } from '../seats
 import { createTableStore, type TableState, type TableStore } from '../store/table-store.js';
 import { DealNote } from './Deal.js';
 import { Results } from './Results.js';
+import { Chat } from './Chat.js';
+import { Rematch } from './Rematch.js';
+import { UndoButton } from './UndoButton.js';
 
 export const seatLabel = (s: PublicSeat | undefined, seat: number): string =>
   s === undefined ? `Seat ${seat + 1}` : s.kind === 'bot' ? s.name : (s.name ?? `Seat ${seat + 1} (open)`);
@@ -22,7 +25,7 @@ const noSubscribe = (): (() => void) => () => undefined;
 const initial = (): TableState => INITIAL;
 
 /** Opens a socket and a table store for as long as the page shows this table with this seat. */
-function useTable(tableId: string, held: HeldSeat | null): TableState & { act: (a: unknown) => void; clearError: () => void } {
+function useTable(tableId: string, held: HeldSeat | null): TableState & { act: (a: unknown) => void; clearError: () => void; store: TableStore | null } {
   const [store, setStore] = useState<TableStore | null>(null);
   const token = held?.token;
   useEffect(() => {
@@ -39,6 +42,7 @@ function useTable(tableId: string, held: HeldSeat | null): TableState & { act: (
     ...state,
     act: (a) => void store?.act(a),
     clearError: () => store?.clearError(),
+    store,
   };
 }
 
@@ -176,7 +180,10 @@ export function TablePage({ id, inviteSeat }: { id: string; inviteSeat: number |
       feed.current = { tableId: frame.tableId, read: narrationFeed(narrator) };
       fresh = true;
     }
-    const lines = feed.current.read(frame.view, { viewer: frame.you ?? 'spectator', names });
+    // An undo takes its events back (the feed reads on from there): say who took a step back.
+    const last = t.log.at(-1);
+    const undone = last?.undo !== undefined && last.seq === frame.seq && !fresh ? [last.text] : [];
+    const lines = [...undone, ...feed.current.read(frame.view, { viewer: frame.you ?? 'spectator', names })];
     if (fresh || lines.length > 0) setNarration((n) => (fresh ? lines : [...n, ...lines].slice(-300)));
   }, [frame, narrator]); // eslint-disable-line react-hooks/exhaustive-deps
 
@@ -244,12 +251,15 @@ export function TablePage({ id, inviteSeat }: { id: string; inviteSeat: number |
       {frame.status === 'open' && held === null && <JoinPanel frame={frame} inviteSeat={inviteSeat} onJoined={setHeld} />}
       {frame.status === 'open' && held !== null && <InviteLinks frame={frame} />}
       {frame.status === 'finished' && frame.outcome && <Results outcome={frame.outcome} names={names} you={frame.you} />}
+      {frame.status === 'finished' && t.store && <Rematch link={t.rematch ?? null} seated={frame.you !== null} rematch={t.store.rematch} />}
       <div className="table-layout">
         <div className="table-main">
+          <UndoButton step={frame.undo ?? null} busy={t.pending} undo={(step) => void t.store?.undo(step)} />
           {module && <module.Table view={frame.view} legal={frame.legal} you={frame.you} names={names} toAct={frame.toAct} act={t.act} busy={t.pending} />}
         </div>
         <aside className="table-side">
           <Log lines={lines} />
+          {t.store && <Chat lines={t.chat ?? []} canWrite={frame.you !== null} say={t.store.say} />}
         </aside>
       </div>
     </main>
