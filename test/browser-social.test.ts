@@ -30,7 +30,7 @@ const statusOf = (page: Page): Promise<string | null> => page.locator('main.tabl
 const view = (page: Page): Promise<string | null> => page.locator('[data-testid=generic-view]').textContent();
 const add = (n: number): string => `[data-action='{"type":"add","n":${n}}']`;
 
-async function join(page: Page, url: string, tableId: string, name: string, seat: number): Promise<void> {
+async function sit(page: Page, url: string, tableId: string, name: string, seat: number): Promise<void> {
   await page.goto(`${url}/t/${tableId}`);
   await page.fill('[data-testid=join-name]', name);
   await page.click(`[data-testid=join-seat-${seat}]`);
@@ -51,8 +51,8 @@ describe('undo, chat and rematch in the browser', () => {
       const ann = await annB.context.newPage();
       const bo = await boB.context.newPage();
       for (const p of [ann, bo]) p.on('pageerror', (e) => errors.push(e.message));
-      await join(ann, url, table.id, 'Ann', 0);
-      await join(bo, url, table.id, 'Bo', 1);
+      await sit(ann, url, table.id, 'Ann', 0);
+      await sit(bo, url, table.id, 'Bo', 1);
       await expect.poll(() => statusOf(ann)).toBe('running');
 
       // Misclick: Ann adds 2; the Undo button shows only now; clicking it takes the step back.
