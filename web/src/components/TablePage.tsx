@@ -211,7 +211,7 @@ export function TablePage({ id, inviteSeat }: { id: string; inviteSeat: number |
     );
   }
 
-  const lines = narrator ? narration : collapse(t.log.map((e) => e.text));
+  const lines = narrator ? narration : collapse(t.log.map((e) => (e.undone ? `${e.text} (taken back)` : e.text)));
   const status = frame.status === 'open' ? 'Waiting for players' : frame.status === 'running' ? 'Playing' : 'Finished';
 
   return (
