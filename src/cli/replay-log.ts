@@ -31,7 +31,12 @@ export function replayNarration(
     lines,
     observer: {
       start: (match) => add('', feed(game.view(match.state, 'spectator'), context)),
-      step: (step, match) => add(String(step.seq), feed(game.view(match.state, 'spectator'), context)),
+      step: (step, match) => {
+        const told = feed(game.view(match.state, 'spectator'), context);
+        // An undo step (issue 16): its events were taken back; say so (the record keeps both).
+        if (step.undo !== undefined) told.unshift(`${names[step.seat] ?? `seat ${step.seat}`} took back step ${step.undo}.`);
+        add(String(step.seq), told);
+      },
     },
   };
 }

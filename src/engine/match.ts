@@ -4,6 +4,11 @@
  * A caller that must make a step durable first (the server) writes it between the two. Only this
  * file changes a `Match`; everyone else reads it. `matchFromRecord` rebuilds a match from a record,
  * checking every action, and `replay` does so and says what each step was.
+ *
+ * Undo (Board Game Arena's rule): `prepareUndo` checks that a seat may take back its own last
+ * step, `commitUndo` records that as a step of its own (`{ type: 'undo', step: N }`) that cancels
+ * step N: nothing is ever deleted from a record, and rebuilding it skips cancelled steps. A record
+ * without undo steps rebuilds exactly as before.
  */
 import type { ActionBase, AnyGame, Outcome, Seat } from './game.js';
 import { stableHash, canonicalJson } from './hash.js';
@@ -181,6 +186,160 @@ export function lookAhead(step: PreparedStep): Outcome | null {
   return game.outcome(next);
 }
 
+/**
+ * The action an undo step records: it cancels step `step`, the same seat's last step in play.
+ * The type `undo` is reserved: no game may name an action so (a game's parseAction refuses it, so
+ * it never reaches a game through `prepare`).
+ */
+export interface UndoAction extends ActionBase {
+  readonly type: 'undo';
+  readonly step: number;
+}
+
+export const isUndoAction = (a: unknown): a is UndoAction =>
+  typeof a === 'object' && a !== null && (a as { type?: unknown }).type === 'undo' && Number.isInteger((a as { step?: unknown }).step);
+
+/**
+ * What a game says about taking steps back (its package's `undo` facet). Both parts are pure.
+ * Beside the game's own word, the engine refuses when the random state moved or the seat's turn
+ * is over (see `prepareUndo`).
+ */
+export interface UndoRules<State = unknown, Action extends ActionBase = ActionBase> {
+  /** The seeded generator's state inside `state`: a step that moved it drew something at random. */
+  randomness(state: State): unknown;
+  /** Whether `seat`'s step `action` (from `before` to `after`) may be taken back: it revealed nothing hidden. */
+  undoable(before: State, seat: Seat, action: Action, after: State): boolean;
+}
+
+export const UNDO_ERROR_CODES = [
+  'no-undo',
+  'game-over',
+  'nothing-to-undo',
+  'stale-undo',
+  'others-acted',
+  'not-your-step',
+  'random-draw',
+  'turn-over',
+  'not-undoable',
+] as const;
+export type UndoErrorCode = (typeof UNDO_ERROR_CODES)[number];
+
+export interface UndoError extends GameError {
+  code: UndoErrorCode;
+}
+
+/** A checked undo, ready to commit. */
+export interface PreparedUndo {
+  readonly match: Match;
+  readonly seat: Seat;
+  /** The step it cancels. */
+  readonly step: number;
+  /** The sequence number the undo step takes once committed. */
+  readonly seq: number;
+  /** "Takes back: …" (the cancelled step's description). */
+  readonly description: string;
+  readonly before: unknown;
+}
+
+/** The steps of a record still in play, oldest first: every step but undo steps and the steps they cancel. */
+export function stepsInPlay(record: MatchRecord): number[] {
+  const live: number[] = [];
+  record.actions.forEach((entry, i) => {
+    if (isUndoAction(entry.action)) live.pop();
+    else live.push(i + 1);
+  });
+  return live;
+}
+
+/** The steps a record's undo steps cancelled. */
+export function cancelledSteps(record: MatchRecord): Set<number> {
+  const out = new Set<number>();
+  for (const entry of record.actions) if (isUndoAction(entry.action)) out.add(entry.action.step);
+  return out;
+}
+
+/** The state before the last step in play, kept by `commit` when it is free (the look-ahead left it untouched). */
+const stateBefore = new WeakMap<Match, { step: number; state: unknown }>();
+
+/** The state just before step `n` (the last step in play): kept, or rebuilt from the record's start. */
+function stateBeforeStep(match: Match, n: number): unknown {
+  const kept = stateBefore.get(match);
+  if (kept?.step === n) return kept.state;
+  const rebuilt = matchFromRecord(match.game, { ...match.record, actions: match.record.actions.slice(0, n - 1) });
+  if (!rebuilt.ok) throw new Error(`the record no longer rebuilds to step ${n}: ${rebuilt.error.message}`);
+  stateBefore.set(match, { step: n, state: rebuilt.value.state });
+  return rebuilt.value.state;
+}
+
+/**
+ * Checks that `seat` may take back step `step` now: it is the last step in play and the seat's
+ * own (no one else has acted since), the game is not over, the random state did not move, the
+ * seat's turn goes on (it is still to act, or its simultaneous choice is still open), and the
+ * game's `rules` allow it (nothing hidden was revealed). `rules: 'record'` is for rebuilding a
+ * record, whose undo steps were checked when they were made: only the structure is checked.
+ */
+export function prepareUndo(
+  match: Match,
+  seat: Seat,
+  step: number,
+  rules: UndoRules | undefined | 'record',
+): Result<PreparedUndo, UndoError> {
+  const { game, record, state } = match;
+  if (rules === undefined) return err({ code: 'no-undo', message: `${game.title} has no undo` });
+  if (game.outcome(state) !== null) return err({ code: 'game-over', message: 'the game is over' });
+  const top = stepsInPlay(record).at(-1);
+  if (top === undefined) return err({ code: 'nothing-to-undo', message: 'there is no step to take back' });
+  const topSeat = record.actions[top - 1]!.seat;
+  if (step !== top) {
+    if (topSeat !== seat) return err({ code: 'others-acted', message: `someone else has acted since step ${step}` });
+    return err({ code: 'stale-undo', message: `step ${step} is not your last step in play (that is step ${top})` });
+  }
+  if (topSeat !== seat) return err({ code: 'not-your-step', message: `step ${step} was not yours` });
+  const action = record.actions[top - 1]!.action;
+  const before = stateBeforeStep(match, top);
+  if (rules !== 'record') {
+    if (canonicalJson(rules.randomness(before)) !== canonicalJson(rules.randomness(state))) {
+      return err({ code: 'random-draw', message: 'something was drawn at random since that step' });
+    }
+    const was = game.toAct(before);
+    const now = game.toAct(state);
+    const choosing = was.length > 1 && was.includes(seat) && now.length > 0 && now.every((s) => was.includes(s));
+    if (!now.includes(seat) && !choosing) return err({ code: 'turn-over', message: 'your turn is over' });
+    if (!rules.undoable(before, seat, action, state)) {
+      return err({ code: 'not-undoable', message: 'that step revealed something hidden, so it stands' });
+    }
+  }
+  return ok({
+    match,
+    seat,
+    step: top,
+    seq: record.actions.length + 1,
+    description: `Takes back: ${game.describeAction(before, seat, action)}`,
+    before,
+  });
+}
+
+/** The step `seat` could take back now (its number), or null. */
+export function undoableStep(match: Match, seat: Seat, rules: UndoRules | undefined): number | null {
+  if (rules === undefined) return null;
+  const top = stepsInPlay(match.record).at(-1);
+  if (top === undefined || match.record.actions[top - 1]!.seat !== seat) return null;
+  return prepareUndo(match, seat, top, rules).ok ? top : null;
+}
+
+/** Records a prepared undo: the state goes back to before the cancelled step. */
+export function commitUndo(undo: PreparedUndo): Result<Played, StaleStepError> {
+  const match = undo.match as MutableMatch;
+  if (match.record.actions.length + 1 !== undo.seq) {
+    return err({ code: 'stale-step', message: `this undo was prepared as action ${undo.seq}, but the match has ${match.record.actions.length} actions now` });
+  }
+  match.state = match.game.clone(undo.before);
+  stateBefore.delete(match);
+  const action: UndoAction = { type: 'undo', step: undo.step };
+  match.record.actions.push({ seat: undo.seat, action });
+  return ok({ seq: undo.seq, description: undo.description, outcome: null });
+}
+
 export interface Played {
   /** Sequence number of this action in the match (1 for the first action). */
   seq: number;
@@ -202,9 +361,12 @@ export function commit(step: PreparedStep): Result<Played, StaleStepError> {
   }
   const { game } = match;
   if (lookedAhead.has(step)) {
+    // The look-ahead worked on a copy: the state before the step is left as it was, kept for undo.
+    stateBefore.set(match, { step: step.seq, state: match.state });
     match.state = lookedAhead.get(step);
     lookedAhead.delete(step);
   } else {
+    stateBefore.delete(match);
     game.apply(match.state, step.seat, step.action);
   }
   match.record.actions.push({ seat: step.seat, action: step.action });
@@ -231,6 +393,10 @@ export interface ReplayStep {
   description: string;
   /** Whether the seat acted while several seats were to act (a simultaneous choice). */
   simultaneous: boolean;
+  /** An undo step: the step it cancels. */
+  undo?: number;
+  /** Set by `replay` on a step a later undo step cancelled. */
+  undone?: boolean;
 }
 
 /** Why a record does not replay: the refused action's number (`step`), absent when setup failed. */
@@ -266,6 +432,17 @@ export function matchFromRecord(
   observe.start?.(match);
   for (let i = 0; i < record.actions.length; i++) {
     const entry = record.actions[i]!;
+    if (isUndoAction(entry.action)) {
+      const undo = prepareUndo(match, entry.seat, entry.action.step, 'record');
+      if (!undo.ok) {
+        return err({ code: undo.error.code, step: i + 1, match, message: `action ${i + 1} (seat ${String(entry.seat)} undoes ${entry.action.step}) was refused: ${undo.error.message}` });
+      }
+      const { seat, seq, description, step } = undo.value;
+      const committed = commitUndo(undo.value);
+      if (!committed.ok) throw new Error(committed.error.message);
+      observe.step?.({ seq, seat, action: entry.action, description, simultaneous: false, undo: step }, match);
+      continue;
+    }
     const prepared = prepare(match, entry.seat, entry.action);
     if (!prepared.ok) {
       return err({
@@ -276,6 +453,8 @@ export function matchFromRecord(
       });
     }
     const { seat, action, seq, description, simultaneous } = prepared.value;
+    // A step the next entry takes back: the look-ahead keeps the state before it, for the undo.
+    if (isUndoAction(record.actions[i + 1]?.action)) lookAhead(prepared.value);
     const committed = commit(prepared.value);
     if (!committed.ok) throw new Error(committed.error.message);
     observe.step?.({ seq, seat, action, description, simultaneous }, match);
@@ -305,5 +484,7 @@ export function replay(game: AnyGame, record: MatchRecord, observe: ReplayObserv
   });
   if (!rebuilt.ok) return rebuilt;
   const match = rebuilt.value;
+  const cancelled = cancelledSteps(match.record);
+  for (const step of steps) if (cancelled.has(step.seq)) step.undone = true;
   return ok({ match, steps, outcome: game.outcome(match.state), hash: stableHash(match.state) });
 }

@@ -98,6 +98,8 @@ export function narrateSince(
 export function narrationFeed(narrator: AnyNarrator): (view: unknown, context: NarrationContext) => string[] {
   let next = 0;
   return (view, context) => {
+    // An undone step takes its events back (engine/match.ts): read on from where the log ends now.
+    next = Math.min(next, logEnd(narrator.log(view)));
     const read = narrateSince(narrator, view, next, context);
     next = read.next;
     return read.lines;

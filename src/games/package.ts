@@ -7,6 +7,7 @@
 import type { z } from 'zod';
 import type { Bot } from '../engine/bot.js';
 import type { ActionBase, Game } from '../engine/game.js';
+import type { UndoRules } from '../engine/match.js';
 import type { AnyNarrator } from '../engine/narration.js';
 import type { LevelTuning, SearchKnowledge } from '../engine/search.js';
 import { canonicalJson } from '../engine/hash.js';
@@ -133,6 +134,11 @@ export interface GamePackage<State, Action extends ActionBase, View, Options, Ar
    * `describeAction`, a line per action.
    */
   narrator?: AnyNarrator;
+  /**
+   * Which steps a player may take back (Board Game Arena's rule, engine/match.ts `prepareUndo`):
+   * pure. A game without one has no undo.
+   */
+  undo?: UndoRules<State, Action>;
   /** How `drey play` and `drey replay` draw it; a game without one is not playable in the terminal. */
   textUI?: TextUI<View, Action>;
   /** At least one configuration: every registered game is checked by the conformance suite. */

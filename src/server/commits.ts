@@ -6,7 +6,7 @@
  */
 import type { Seat } from '../engine/game.js';
 import { commit, lookAhead, prepare } from '../engine/match.js';
-import { keptEntry, type KeptEntry, type LiveTable } from './live-table.js';
+import { keepStep, type KeptEntry, type LiveTable } from './live-table.js';
 import type { TableStatus } from './protocol.js';
 import { fail, messageOf, type ServiceResult } from './result.js';
 import type { Store } from './storage/types.js';
@@ -48,8 +48,7 @@ export async function commitAction(
     ctx.forget(table);
     throw new Error(`table ${table.stored.id}: ${committed.error.message}`);
   }
-  const entry = keptEntry(step);
-  table.log.push(entry);
+  const entry = keepStep(table.log, step);
   table.stored = { ...table.stored, seq: step.seq, status, outcome, updatedAt: at };
   ctx.committed(table, entry);
   return { ok: true, value: { seq: step.seq } };

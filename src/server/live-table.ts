@@ -4,11 +4,12 @@
  */
 import { botSeatName } from '../engine/bot-names.js';
 import type { AnyGame, Seat, Viewer } from '../engine/game.js';
-import type { Match, ReplayStep } from '../engine/match.js';
+import { undoableStep, type Match, type ReplayStep } from '../engine/match.js';
 import { botPlayedOf, settingsOf, timeFrame, type LiveTime } from './clocks.js';
 import { seedCommitment } from './ids.js';
 import type { DealInfo, LogEntry, PublicSeat, TableFrame, TableSummary } from './protocol.js';
 import type { StoredTable } from './storage/types.js';
+import { undoRulesOf } from './undo-rules.js';
 
 /**
  * One log line as the table keeps it: the game's describeAction, read from the full state. That
@@ -23,6 +24,10 @@ export interface KeptEntry {
   text: string;
   /** Taken while several seats chose at once. */
   simultaneous: boolean;
+  /** An undo step: the step it took back. */
+  undo?: number;
+  /** Taken back by a later undo step (kept, marked). */
+  undone?: boolean;
 }
 
 export interface LiveTable {
@@ -59,6 +64,18 @@ export const keptEntry = (step: Pick<ReplayStep, 'seq' | 'seat' | 'description' 
   simultaneous: step.simultaneous,
 });
 
+/** Adds a step to the table's log; an undo step marks the step it took back. */
+export function keepStep(log: KeptEntry[], step: Pick<ReplayStep, 'seq' | 'seat' | 'description' | 'simultaneous' | 'undo'>): KeptEntry {
+  const entry = keptEntry(step);
+  if (step.undo !== undefined) {
+    entry.undo = step.undo;
+    const undone = log.find((e) => e.seq === step.undo);
+    if (undone) undone.undone = true;
+  }
+  log.push(entry);
+  return entry;
+}
+
 export const seatName = (table: LiveTable, seat: Seat): string => {
   const s = table.stored.seats[seat];
   if (!s) return `Seat ${seat + 1}`;
@@ -76,9 +93,12 @@ export function publicSeats(table: Pick<LiveTable, 'stored' | 'presence'>): Publ
 
 /** A log line as `viewer` may read it. */
 export function entryFor(table: LiveTable, entry: KeptEntry, viewer: Viewer): LogEntry {
-  if (viewer === entry.seat || table.stored.status === 'finished') return { seq: entry.seq, seat: entry.seat, text: entry.text };
+  const marks = { ...(entry.undo === undefined ? {} : { undo: entry.undo }), ...(entry.undone ? { undone: true } : {}) };
+  if (viewer === entry.seat || table.stored.status === 'finished') return { seq: entry.seq, seat: entry.seat, text: entry.text, ...marks };
+  // What was taken back may have been secret (a chosen card): the others hear only that it was.
+  if (entry.undo !== undefined) return { seq: entry.seq, seat: entry.seat, text: `${seatName(table, entry.seat)} took back a step.`, ...marks };
   const verb = entry.simultaneous ? 'has chosen' : 'has played';
-  return { seq: entry.seq, seat: entry.seat, text: `${seatName(table, entry.seat)} ${verb}.` };
+  return { seq: entry.seq, seat: entry.seat, text: `${seatName(table, entry.seat)} ${verb}.`, ...marks };
 }
 
 /** How the table's deal was made; the seed only once the game is over. */
@@ -129,5 +149,6 @@ export function frameFor(table: LiveTable, viewer: Viewer): TableFrame {
     outcome: stored.outcome,
     deal: dealOf(stored),
     time: timeFrame(table.time, settingsOf(stored).time, stored.seats.length),
+    undo: you !== null && running ? undoableStep(match, you, undoRulesOf(game)) : null,
   };
 }

@@ -100,12 +100,33 @@ export const ActMessageSchema = z.object({
 export type ActMessage = z.infer<typeof ActMessageSchema>;
 
 export const SyncMessageSchema = z.object({ tableId: TableIdSchema });
+
+/** Takes back the seat's last step (issue 16): `step` is the seq it undoes (the frame's `undo`). */
+export const UndoMessageSchema = z.object({ tableId: TableIdSchema, token: TokenSchema, step: z.number().int().min(1) });
+export type UndoMessage = z.infer<typeof UndoMessageSchema>;
+
+/** The most characters a chat line may have. */
+export const CHAT_MAX = 300;
+/** Control and format characters (bidi overrides, zero-width) are taken out of chat text. */
+const CHAT_STRIP = /[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Cs}\p{Zl}\p{Zp}]/gu;
+/** A chat line: text only, control characters taken out, spaces folded, 1–300 characters. */
+export const ChatTextSchema = z
+  .string()
+  .max(4 * CHAT_MAX, `a chat line has at most ${CHAT_MAX} characters`)
+  .transform((s) => s.normalize('NFC').replace(CHAT_STRIP, '').replace(/\s+/gu, ' ').trim())
+  .pipe(z.string().min(1, 'a chat line needs some text').max(CHAT_MAX, `a chat line has at most ${CHAT_MAX} characters`));
+export const ChatMessageSchema = z.object({ tableId: TableIdSchema, token: TokenSchema, text: ChatTextSchema });
+export type ChatMessage = z.infer<typeof ChatMessageSchema>;
+
+/** Starts a rematch of a finished table, or joins the one another seat started (same seat, new token). */
+export const RematchMessageSchema = z.object({ tableId: TableIdSchema, token: TokenSchema });
+export type RematchMessage = z.infer<typeof RematchMessageSchema>;
 export type SyncMessage = z.infer<typeof SyncMessageSchema>;
 
 /** Socket event names, client → server. */
-export const CLIENT_EVENTS = { watch: 'watch', act: 'act', sync: 'sync', leave: 'leave' } as const;
+export const CLIENT_EVENTS = { watch: 'watch', act: 'act', sync: 'sync', leave: 'leave', undo: 'undo', chat: 'chat', rematch: 'rematch' } as const;
 /** Socket event names, server → client. */
-export const SERVER_EVENTS = { snapshot: 'snapshot', update: 'update', error: 'drey-error' } as const;
+export const SERVER_EVENTS = { snapshot: 'snapshot', update: 'update', error: 'drey-error', chat: 'chat', rematch: 'rematch' } as const;
 
 // ---------------------------------------------------------------- server → client
 
@@ -122,6 +143,31 @@ export interface LogEntry {
   seq: number;
   seat: Seat;
   text: string;
+  /** An undo step: the step it took back. */
+  undo?: number;
+  /** A step a later undo step took back (it stays in the log, marked). */
+  undone?: boolean;
+}
+
+/** One line of a table's chat. */
+export interface ChatLine {
+  n: number;
+  seat: Seat;
+  name: string;
+  text: string;
+  at: string;
+}
+
+/** Sent on watch (the latest lines, at most CHAT_HISTORY) and to every watcher for each new line. */
+export interface ChatEvent {
+  tableId: string;
+  lines: ChatLine[];
+}
+
+/** Sent to a finished table's watchers when someone started a rematch (and on watch, once there is one). */
+export interface RematchEvent {
+  tableId: string;
+  rematch: { tableId: string; by: string };
 }
 
 /**
@@ -204,6 +250,8 @@ export interface TableFrame<View = unknown, Action extends ActionBase = ActionBa
   deal: DealInfo;
   /** Clocks and bots standing in for absent players (docs/protocol.md). */
   time: TableTime;
+  /** The step `you` may take back now (send it in an `undo` message), or null. */
+  undo: number | null;
 }
 
 /** Sent on watch and on sync: the frame and the whole log. */
@@ -242,6 +290,15 @@ export const SERVER_ERROR_CODES = [
   'not-your-turn',
   'illegal-action',
   'stale-action',
+  'no-undo',
+  'nothing-to-undo',
+  'stale-undo',
+  'others-acted',
+  'not-your-step',
+  'random-draw',
+  'turn-over',
+  'not-undoable',
+  'spectator',
   'rate-limited',
   'storage-error',
   'internal-error',
@@ -267,6 +324,12 @@ export interface ServerError extends ProtocolError {
 
 /** Acknowledgement of an `act` message. */
 export type ActAck = { ok: true; seq: number } | { ok: false; error: ProtocolError };
+/** Acknowledgement of `undo`: the seq of the undo step. */
+export type UndoAck = ActAck;
+/** Acknowledgement of `chat`. */
+export type ChatAck = { ok: true; n: number } | { ok: false; error: ProtocolError };
+/** Acknowledgement of `rematch`: the new table and this client's seat there (keep the token). */
+export type RematchAck = { ok: true; tableId: string; seat: Seat; token: string } | { ok: false; error: ProtocolError };
 /** Acknowledgement of `leave`. */
 export type LeaveAck = { ok: true } | { ok: false; error: ProtocolError };
 /** Acknowledgement of `watch` and `sync`. */

@@ -14,7 +14,15 @@ import { DEFAULT_LIMITS, TokenBucket, type ServerLimits } from './limits.js';
 import { entryFor, frameFor, type LiveTable } from './live-table.js';
 import {
   ActMessageSchema,
+  ChatMessageSchema,
   CLIENT_EVENTS,
+  RematchMessageSchema,
+  UndoMessageSchema,
+  type ChatAck,
+  type ChatEvent,
+  type RematchAck,
+  type RematchEvent,
+  type UndoAck,
   SERVER_EVENTS,
   SyncMessageSchema,
   WatchMessageSchema,
@@ -163,6 +171,11 @@ export function attachRealtime(io: Server, service: TableService, opts: Realtime
       sendSnapshot(socket, table, seat);
       reply<WatchAck>(socket, ack, { ok: true, seq: table.stored.seq, you: seat });
       if (seat !== null) service.presence(table, seat, 1);
+      // The chat's latest lines, and the rematch if one was started (issue 16).
+      const lines = await service.chat.history(table);
+      if (lines.length > 0) socket.emit(SERVER_EVENTS.chat, { tableId, lines } satisfies ChatEvent);
+      const rematch = table.stored.status === 'finished' ? await service.rematchOf(tableId) : null;
+      if (rematch) socket.emit(SERVER_EVENTS.rematch, { tableId, rematch } satisfies RematchEvent);
     }));
 
     socket.on(CLIENT_EVENTS.sync, guarded(socket, warn, async (msg: unknown, ack?: unknown) => {
@@ -183,6 +196,35 @@ export function attachRealtime(io: Server, service: TableService, opts: Realtime
       const { tableId, token, action, seq } = parsed.data;
       const result = await service.act(tableId, token, action, seq);
       reply<ActAck>(socket, ack, result.ok ? { ok: true, seq: result.value.seq } : result);
+    }));
+
+    socket.on(CLIENT_EVENTS.undo, guarded(socket, warn, async (msg: unknown, ack?: unknown) => {
+      const parsed = UndoMessageSchema.safeParse(msg);
+      if (!parsed.success) return reply<UndoAck>(socket, ack, badMessage(parsed.error));
+      const { tableId, token, step } = parsed.data;
+      const result = await service.undo(tableId, token, step);
+      reply<UndoAck>(socket, ack, result.ok ? { ok: true, seq: result.value.seq } : result);
+    }));
+
+    socket.on(CLIENT_EVENTS.chat, guarded(socket, warn, async (msg: unknown, ack?: unknown) => {
+      const parsed = ChatMessageSchema.safeParse(msg);
+      if (!parsed.success) return reply<ChatAck>(socket, ack, badMessage(parsed.error));
+      const { tableId, token, text } = parsed.data;
+      const result = await service.say(tableId, token, text);
+      if (!result.ok) return reply<ChatAck>(socket, ack, result);
+      io.to(room(tableId)).emit(SERVER_EVENTS.chat, { tableId, lines: [result.value.line] } satisfies ChatEvent);
+      reply<ChatAck>(socket, ack, { ok: true, n: result.value.line.n });
+    }));
+
+    socket.on(CLIENT_EVENTS.rematch, guarded(socket, warn, async (msg: unknown, ack?: unknown) => {
+      const parsed = RematchMessageSchema.safeParse(msg);
+      if (!parsed.success) return reply<RematchAck>(socket, ack, badMessage(parsed.error));
+      const { tableId, token } = parsed.data;
+      const result = await service.rematch(tableId, token);
+      if (!result.ok) return reply<RematchAck>(socket, ack, result);
+      const { link, seat, token: newToken, started } = result.value;
+      if (started) io.to(room(tableId)).emit(SERVER_EVENTS.rematch, { tableId, rematch: link } satisfies RematchEvent);
+      reply<RematchAck>(socket, ack, { ok: true, tableId: link.tableId, seat, token: newToken });
     }));
 
     socket.on(CLIENT_EVENTS.leave, guarded(socket, warn, (msg: unknown, ack?: unknown) => {

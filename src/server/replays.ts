@@ -9,7 +9,7 @@
  * changes, so a second request costs nothing.
  */
 import type { AnyGame, Viewer } from '../engine/game.js';
-import { matchFromRecord, type MatchRecord } from '../engine/match.js';
+import { cancelledSteps, matchFromRecord, type MatchRecord } from '../engine/match.js';
 import { err, ok, type GameError, type Result } from '../engine/result.js';
 import { summarize, type LiveTable } from './live-table.js';
 import type { ReplayFrame } from './protocol.js';
@@ -31,8 +31,14 @@ export function replayFramesJson(game: AnyGame, record: MatchRecord, viewer: Vie
   const rebuilt = matchFromRecord(game, record, {
     start: (m) => frames.push({ seq: 0, entry: null, view: game.view(m.state, viewer) }),
     // The game is over: every line is public (as entryFor says for a finished table).
-    step: (step, m) => frames.push({ seq: step.seq, entry: { seq: step.seq, seat: step.seat, text: step.description }, view: game.view(m.state, viewer) }),
+    step: (step, m) => {
+      const marks = step.undo === undefined ? {} : { undo: step.undo };
+      frames.push({ seq: step.seq, entry: { seq: step.seq, seat: step.seat, text: step.description, ...marks }, view: game.view(m.state, viewer) });
+    },
   });
+  // Steps a later undo step took back stay in the replay, marked (issue 16).
+  const cancelled = cancelledSteps(record);
+  for (const f of frames) if (f.entry && cancelled.has(f.entry.seq)) f.entry.undone = true;
   if (!rebuilt.ok) return err({ code: 'replay-failed', message: `the match does not replay: ${rebuilt.error.message}` });
   return ok(JSON.stringify(frames));
 }

@@ -35,6 +35,8 @@ function statusOf(seats: readonly StoredSeat[], outcome: unknown): TableStatus {
 export async function createTable(
   ctx: SeatingContext,
   req: CreateTableRequest,
+  /** More table settings fixed at creation (StoredTable.settings), e.g. `rematchOf`. */
+  extra?: Record<string, unknown>,
 ): Promise<ServiceResult<{ table: LiveTable; response: CreateTableResponse }>> {
   const pkg = ctx.registry.get(req.game);
   if (!pkg) {
@@ -89,6 +91,7 @@ export async function createTable(
   stored.settings = settings;
   if (req.arrangement !== undefined) stored.arrangement = req.arrangement;
   if (fixedDeal) stored.fixedDeal = true;
+  if (extra !== undefined) stored.settings = { ...extra, ...settings };
   try {
     await ctx.store.createTable(stored);
   } catch (e) {

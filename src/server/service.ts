@@ -38,6 +38,11 @@ import { fail, messageOf, type ServiceResult } from './result.js';
 import { claimSeat, createTable, type SeatingContext } from './seating.js';
 import type { Store } from './storage/types.js';
 import { TableCache } from './table-cache.js';
+import { TableChat } from './chat.js';
+import { rematchOf, rematchRequest, type RematchLink } from './rematch.js';
+import { undoStep } from './undo.js';
+import { registerUndoRules } from './undo-rules.js';
+import type { ChatLine } from './protocol.js';
 
 /** A committed change of a table: new log lines (none when only seats or presence changed). */
 export interface TableChange {
@@ -99,6 +104,8 @@ export class TableService {
   private readonly heardPresence = new WeakMap<LiveTable, string>();
   /** Replays of finished matches, built off the event loop and kept a while. */
   readonly replays: ReplayCache;
+  /** Table chat (chat.ts). */
+  readonly chat: TableChat;
 
   constructor(private readonly opts: TableServiceOptions) {
     const { now: nowDate } = opts;
@@ -138,6 +145,8 @@ export class TableService {
       standIn: (table, seat) => this.absence.isStandIn(table, seat),
     });
     this.seating = { store: opts.store, registry: opts.registry, now };
+    this.chat = new TableChat({ store: opts.store, now });
+    registerUndoRules(opts.registry);
     this.replays = new ReplayCache({
       build:
         opts.bots.replay ??
@@ -359,6 +368,64 @@ export class TableService {
     const table = await this.getTable(tableId);
     if (!table) return fail('unknown-table', `there is no table ${tableId}`);
     return this.absence.handToBot(table, seat, creatorToken);
+  }
+
+  /** Takes back the last step of the holder of `token` (issue 16; engine/match.ts `prepareUndo` says when). */
+  async undo(tableId: string, token: string, step: number): Promise<ServiceResult<{ seq: number }>> {
+    const table = await this.getTable(tableId);
+    if (!table) return fail('unknown-table', `there is no table ${tableId}`);
+    const seat = this.seatOf(table, token);
+    if (seat === null) return fail('bad-token', 'this token does not open any seat at this table');
+    return enqueue(table, () => undoStep(this.commits, table, seat, step));
+  }
+
+  /** Writes a chat line for the holder of `token` (text parsed by ChatTextSchema); spectators read only. */
+  async say(tableId: string, token: string, text: string): Promise<ServiceResult<{ table: LiveTable; line: ChatLine }>> {
+    const table = await this.getTable(tableId);
+    if (!table) return fail('unknown-table', `there is no table ${tableId}`);
+    const seat = this.seatOf(table, token);
+    if (seat === null) return fail('spectator', 'only seated players write in the chat; spectators read it');
+    const line = await this.chat.post(table, seat, text);
+    return line.ok ? { ok: true, value: { table, line: line.value } } : line;
+  }
+
+  /** The rematch someone started of this table, if any. */
+  rematchOf(tableId: string): Promise<RematchLink | null> {
+    return rematchOf(this.opts.store, tableId);
+  }
+
+  /**
+   * Starts a rematch of a finished table for the holder of `token` (same seats, bots and options,
+   * a new seed), or joins the one another seat started: the same seat with a new token.
+   */
+  async rematch(tableId: string, token: string): Promise<ServiceResult<{ link: RematchLink; seat: Seat; token: string; started: boolean }>> {
+    const table = await this.getTable(tableId);
+    if (!table) return fail('unknown-table', `there is no table ${tableId}`);
+    const seat = this.seatOf(table, token);
+    if (seat === null) return fail('bad-token', 'only a player of this table can ask for a rematch');
+    if (table.stored.status !== 'finished') return fail('not-finished', 'a rematch starts once the game is over');
+    const stored = table.stored.seats[seat];
+    const name = stored?.kind === 'human' && stored.name !== null ? stored.name : `Seat ${seat + 1}`;
+    return enqueue(table, async () => {
+      const existing = await rematchOf(this.opts.store, tableId);
+      if (existing) {
+        const claimed = await this.claim(existing.tableId, seat, { name });
+        if (!claimed.ok) return claimed;
+        return { ok: true, value: { link: existing, seat, token: claimed.value.token, started: false } };
+      }
+      const created = await createTable(this.seating, rematchRequest(table, seat, name), { rematchOf: tableId });
+      if (!created.ok) return created;
+      const { table: fresh, response } = created.value;
+      this.cache.add(fresh);
+      this.bots.schedule(fresh);
+      const link: RematchLink = { tableId: fresh.stored.id, by: name };
+      try {
+        await this.opts.store.appendNote({ tableId, kind: 'rematch', seat, data: link, at: (this.opts.now?.() ?? new Date()).toISOString() });
+      } catch (e) {
+        return fail('storage-error', `the rematch could not be noted: ${messageOf(e)}`);
+      }
+      return { ok: true, value: { link, seat, token: response.seat!.token, started: true } };
+    });
   }
 
   /**

@@ -6,7 +6,7 @@
 import type { AnyGame, Seat } from '../engine/game.js';
 import { matchFromRecord, type MatchRecord } from '../engine/match.js';
 import type { TableHistory } from './absence.js';
-import { keptEntry, liveTable, type KeptEntry, type LiveTable } from './live-table.js';
+import { keepStep, liveTable, type KeptEntry, type LiveTable } from './live-table.js';
 import type { StoredAction, StoredTable, Store } from './storage/types.js';
 
 export interface TableCacheOptions {
@@ -104,7 +104,7 @@ export class TableCache {
     const rebuilt = matchFromRecord(game, recordOf(stored, actions), {
       start: (m) => toAct.push([...game.toAct(m.state)]),
       step: (step, m) => {
-        log.push(keptEntry(step));
+        keepStep(log, step);
         toAct.push([...game.toAct(m.state)]);
       },
     });

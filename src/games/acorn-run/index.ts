@@ -23,6 +23,7 @@ import { acornRunNarrator } from './narrate.js';
 import { acornRunLab } from './lab.js';
 import { textUI } from './text.js';
 import { makeView, resample, type AcornRunView } from './view.js';
+import { acornRunUndo } from './undo.js';
 
 export const acornRun: Game<State, Action, AcornRunView, Options, Arrangement> = {
   id: 'acorn-run',
@@ -120,6 +121,7 @@ export function createAcornRun(content: AcornRunContent): AnyGamePackage {
       hard: { paired: true, iterations: 20, candidates: 8, horizon: 'turn' },
     },
   },
+  undo: acornRunUndo,
   narrator: acornRunNarrator,
   textUI,
   lab: acornRunLab,

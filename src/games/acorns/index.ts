@@ -18,6 +18,7 @@ import { cloneState, type AcornsArrangement, type AcornsOptions, type AcornsStat
 import { acornsNarrator } from './narrate.js';
 import { textUI } from './text.js';
 import { makeView, resample, type AcornsView } from './view.js';
+import { acornsUndo } from './undo.js';
 
 /** Every card id wherever it is: hands, draw pile, trees in play, score piles and the box. */
 function components(state: AcornsState): string[] {
@@ -86,6 +87,7 @@ export function createAcorns(content: AcornsContent): AnyGamePackage {
       hard: { paired: true, iterations: 160, candidates: 5 },
     },
   },
+  undo: acornsUndo,
   narrator: acornsNarrator,
   textUI,
   conformance: [

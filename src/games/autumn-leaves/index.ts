@@ -14,6 +14,7 @@ import type { Action, Arrangement, Options, State } from './state.js';
 import { autumnLeavesNarrator } from './narrate.js';
 import { textUI } from './text.js';
 import { resample, view, type View } from './view.js';
+import { autumnLeavesUndo } from './undo.js';
 
 function components(state: State): string[] {
   const cards: number[] = [...state.deck, ...state.discard];
@@ -68,6 +69,7 @@ export function createAutumnLeaves(content: DeckContent): AnyGamePackage {
     // Four seats, one core: a 1,000-iteration decision takes ~40 ms, so hard thinks ~0.2 s.
     tuning: { medium: { iterations: 300 }, hard: { iterations: 5000 } },
   },
+  undo: autumnLeavesUndo,
   narrator: autumnLeavesNarrator,
   textUI,
   conformance: [

@@ -114,7 +114,9 @@ export function ReplayPage({ id }: { id: string }) {
           </select>
         </label>
       </div>
-      <p className="replay-entry" data-testid="replay-entry">{step === 0 ? 'The start of the game.' : stepLines(step).join(' ')}</p>
+      <p className="replay-entry" data-testid="replay-entry">{step === 0 ? 'The start of the game.' : stepLines(step).join(' ')}
+        {data.frames[step]?.entry?.undone && <span className="pill warn" data-testid="replay-undone"> taken back later</span>}
+        {data.frames[step]?.entry?.undo !== undefined && <span className="pill" data-testid="replay-undo"> undo of step {data.frames[step]?.entry?.undo}</span>}</p>
       {step === last && data.table.outcome && <Results outcome={data.table.outcome} names={names} you={you} />}
       <div className="table-layout">
         <div className="table-main">

@@ -20,6 +20,9 @@ import { DealNote } from './Deal.js';
 import { GuidePanel } from './Guide.js';
 import { HowToPlayButton } from './HowToPlay.js';
 import { Results } from './Results.js';
+import { Chat } from './Chat.js';
+import { Rematch } from './Rematch.js';
+import { UndoButton } from './UndoButton.js';
 
 export const seatLabel = (s: PublicSeat | undefined, seat: number): string =>
   s === undefined ? `Seat ${seat + 1}` : s.kind === 'bot' ? s.name : (s.name ?? `Seat ${seat + 1} (open)`);
@@ -29,7 +32,7 @@ const noSubscribe = (): (() => void) => () => undefined;
 const initial = (): TableState => INITIAL;
 
 /** Opens a socket and a table store for as long as the page shows this table with this seat. */
-function useTable(tableId: string, held: HeldSeat | null): TableState & { act: (a: unknown) => void; clearError: () => void } {
+function useTable(tableId: string, held: HeldSeat | null): TableState & { act: (a: unknown) => void; clearError: () => void; store: TableStore | null } {
   const [store, setStore] = useState<TableStore | null>(null);
   const token = held?.token;
   useEffect(() => {
@@ -46,6 +49,7 @@ function useTable(tableId: string, held: HeldSeat | null): TableState & { act: (
     ...state,
     act: (a) => void store?.act(a),
     clearError: () => store?.clearError(),
+    store,
   };
 }
 
@@ -188,7 +192,10 @@ export function TablePage({ id, inviteSeat }: { id: string; inviteSeat: number |
       feed.current = { tableId: frame.tableId, read: narrationFeed(narrator) };
       fresh = true;
     }
-    const lines = feed.current.read(frame.view, { viewer: frame.you ?? 'spectator', names });
+    // An undo takes its events back (the feed reads on from there): say who took a step back.
+    const last = t.log.at(-1);
+    const undone = last?.undo !== undefined && last.seq === frame.seq && !fresh ? [last.text] : [];
+    const lines = [...undone, ...feed.current.read(frame.view, { viewer: frame.you ?? 'spectator', names })];
     if (fresh || lines.length > 0) setNarration((n) => (fresh ? lines : [...n, ...lines].slice(-300)));
   }, [frame, narrator]); // eslint-disable-line react-hooks/exhaustive-deps
 
@@ -216,7 +223,7 @@ export function TablePage({ id, inviteSeat }: { id: string; inviteSeat: number |
     );
   }
 
-  const lines = narrator ? narration : collapse(t.log.map((e) => e.text));
+  const lines = narrator ? narration : collapse(t.log.map((e) => (e.undone ? `${e.text} (taken back)` : e.text)));
   const status = frame.status === 'open' ? 'Waiting for players' : frame.status === 'running' ? 'Playing' : 'Finished';
 
   return (
@@ -258,15 +265,18 @@ export function TablePage({ id, inviteSeat }: { id: string; inviteSeat: number |
       {frame.status === 'open' && held !== null && <InviteLinks frame={frame} />}
       {frame.status === 'finished' && frame.outcome && <Results outcome={frame.outcome} names={names} you={frame.you} />}
       {frame.status === 'finished' && <BotPlayedNote frame={frame} names={names} />}
+      {frame.status === 'finished' && t.store && <Rematch link={t.rematch ?? null} seated={frame.you !== null} rematch={t.store.rematch} />}
       <AbsencePanel frame={frame} held={held} names={names} />
       {frame.you !== null && frame.status !== 'finished' && <TurnSettings />}
       <div className="table-layout">
         <div className="table-main" ref={keepFocus}>
+          <UndoButton step={frame.undo ?? null} busy={t.pending} undo={(step) => void t.store?.undo(step)} />
           <GuidePanel tableId={frame.tableId} game={frame.game} view={frame.view} legal={frame.legal} you={frame.you} />
           {module && <module.Table view={frame.view} legal={frame.legal} you={frame.you} names={names} toAct={frame.toAct} act={t.act} busy={t.pending} />}
         </div>
         <aside className="table-side">
           <Log lines={lines} />
+          {t.store && <Chat lines={t.chat ?? []} canWrite={frame.you !== null} say={t.store.say} />}
         </aside>
       </div>
     </main>

@@ -10,6 +10,12 @@
 import type { Socket } from 'socket.io-client';
 import type {
   ActAck,
+  ChatAck,
+  ChatEvent,
+  ChatLine,
+  RematchAck,
+  RematchEvent,
+  UndoAck,
   LogEntry,
   ProtocolError,
   SnapshotMessage,
@@ -30,6 +36,10 @@ export interface TableState {
   error: ProtocolError | null;
   /** How many times the store had to resync after a gap (shown in tests, not to players). */
   resyncs: number;
+  /** The table chat, oldest first (the latest lines the server keeps, then every new one). */
+  chat?: ChatLine[];
+  /** The rematch someone started of this (finished) table. */
+  rematch?: RematchEvent['rematch'] | null;
 }
 
 export interface TableStore {
@@ -37,6 +47,12 @@ export interface TableStore {
   subscribe(listener: () => void): () => void;
   /** Sends an action for the seat; resolves when the server has committed or refused it. */
   act(action: unknown): Promise<ActAck>;
+  /** Takes back the seat's last step (the frame's `undo`). */
+  undo(step: number): Promise<UndoAck>;
+  /** Writes a chat line. */
+  say(text: string): Promise<ChatAck>;
+  /** Starts (or joins) the rematch of this finished table. */
+  rematch(): Promise<RematchAck>;
   /** Asks for a fresh snapshot. */
   sync(): void;
   clearError(): void;
@@ -102,6 +118,31 @@ export function createTableStore({ socket, tableId, token }: TableStoreOptions):
   };
 
   const onError = (e: ProtocolError): void => set({ error: e });
+  const onChat = (m: ChatEvent): void => {
+    if (m.tableId !== tableId) return;
+    const have = state.chat ?? [];
+    const last = have.at(-1)?.n ?? 0;
+    // History on (re)watch overlaps what this page has: keep each line once, in order.
+    set({ chat: [...have, ...m.lines.filter((l) => l.n > last)].slice(-200) });
+  };
+  const onRematch = (m: RematchEvent): void => {
+    if (m.tableId === tableId) set({ rematch: m.rematch });
+  };
+  /** Sends a message that needs the seat token and answers with an ack (timeouts made errors). */
+  const send = <A extends { ok: boolean }>(event: string, body: Record<string, unknown>): Promise<A | { ok: false; error: ProtocolError }> => {
+    if (token === undefined) {
+      const error: ProtocolError = { code: 'bad-token', message: 'spectators cannot do that' };
+      set({ error });
+      return Promise.resolve({ ok: false, error });
+    }
+    return new Promise((resolve) => {
+      socket.timeout(10_000).emit(event, { tableId, token, ...body }, (timeout: Error | null, ack?: A) => {
+        const answer = timeout || !ack ? { ok: false as const, error: { code: 'timeout' as const, message: 'the server did not answer in time' } } : ack;
+        if (!answer.ok) set({ error: (answer as unknown as { error: ProtocolError }).error });
+        resolve(answer);
+      });
+    });
+  };
   const onConnect = (): void => {
     set({ connection: 'connected' });
     watch();
@@ -111,6 +152,8 @@ export function createTableStore({ socket, tableId, token }: TableStoreOptions):
   socket.on('snapshot', onSnapshot);
   socket.on('update', onUpdate);
   socket.on('drey-error', onError);
+  socket.on('chat', onChat);
+  socket.on('rematch', onRematch);
   socket.on('connect', onConnect);
   socket.on('disconnect', onDisconnect);
   if (socket.connected) onConnect();
@@ -139,6 +182,9 @@ export function createTableStore({ socket, tableId, token }: TableStoreOptions):
         });
       });
     },
+    undo: (step) => send<UndoAck>('undo', { step }) as Promise<UndoAck>,
+    say: (text) => send<ChatAck>('chat', { text }) as Promise<ChatAck>,
+    rematch: () => send<RematchAck>('rematch', {}) as Promise<RematchAck>,
     sync,
     clearError: () => {
       if (!noError(state.error)) set({ error: null });
@@ -147,6 +193,8 @@ export function createTableStore({ socket, tableId, token }: TableStoreOptions):
       socket.off('snapshot', onSnapshot);
       socket.off('update', onUpdate);
       socket.off('drey-error', onError);
+      socket.off('chat', onChat);
+      socket.off('rematch', onRematch);
       socket.off('connect', onConnect);
       socket.off('disconnect', onDisconnect);
       socket.emit('leave', { tableId });

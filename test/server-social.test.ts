@@ -1,0 +1,185 @@
+/** Issue 16 on the server: undo over the wire, table chat and rematch. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AnyGame } from '../src/engine/game.js';
+import type { UndoRules } from '../src/engine/match.js';
+import { createRegistry } from '../src/games/index.js';
+import type { DreyServer } from '../src/server/app.js';
+import type { ActAck, ChatAck, ChatEvent, ClaimSeatResponse, CreateTableResponse, RematchAck, RematchEvent, UndoAck } from '../src/server/protocol.js';
+import { pickGame } from './fixtures/pick-game.js';
+import { diceAdd, diceUndo } from './fixtures/dice-add.js';
+import { bareGamePackage, client, makeServer, type TestClient } from './server-helpers.js';
+
+const registry = createRegistry([
+  { ...bareGamePackage(diceAdd as unknown as AnyGame), undo: diceUndo as unknown as UndoRules },
+  bareGamePackage(pickGame as unknown as AnyGame),
+]);
+
+let server: DreyServer | undefined;
+let url = '';
+const clients: TestClient[] = [];
+const dirs: string[] = [];
+async function start(db = ':memory:', limits = { socketMessagesPerSecond: 10_000, socketBurst: 10_000 }): Promise<void> {
+  server = await makeServer({ registry, db, limits });
+  url = (await server.listen(0, '127.0.0.1')).url;
+}
+async function open(): Promise<TestClient> {
+  const c = await client(url);
+  clients.push(c);
+  return c;
+}
+afterEach(async () => {
+  for (const c of clients.splice(0)) c.close();
+  await server?.close();
+  server = undefined;
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+async function twoPlayers(game: string, options: unknown = {}) {
+  const s = server!;
+  const { table, seat } = (
+    await s.app.inject({ method: 'POST', url: '/api/tables', payload: { game, seats: [{ kind: 'human' }, { kind: 'human' }], options, join: { seat: 0, name: 'Ann' } } })
+  ).json<CreateTableResponse>();
+  const bo = (await s.app.inject({ method: 'POST', url: `/api/tables/${table.id}/seats/2`, payload: { name: 'Bo' } })).json<ClaimSeatResponse>();
+  return { tableId: table.id, ann: seat!.token, bo: bo.token };
+}
+
+function onEvent<T>(c: TestClient, event: string): T[] {
+  const got: T[] = [];
+  c.socket.on(event, (m: T) => got.push(m));
+  return got;
+}
+
+describe('undo over the wire', () => {
+  it('a frame offers the step to take back; undo goes back, is logged as its own step, and survives a restart', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'drey-undo-'));
+    dirs.push(dir);
+    await start(join(dir, 'db.sqlite'));
+    const { tableId, ann, bo } = await twoPlayers('dice-add');
+    const a = await open();
+    await a.emit('watch', { tableId, token: ann });
+    expect(await a.emit<ActAck>('act', { tableId, token: ann, seq: 0, action: { type: 'add', n: 2 } })).toEqual({ ok: true, seq: 1 });
+    const f1 = await a.waitFor((m) => m.seq === 1);
+    expect(f1.undo).toBe(1);
+    // Bo watching: no undo for him, and his log says only that Ann took back a step.
+    const b = await open();
+    await b.emit('watch', { tableId, token: bo });
+    expect((await b.waitFor((m) => m.seq === 1)).undo).toBeNull();
+    expect(await b.emit<UndoAck>('undo', { tableId, token: bo, step: 1 })).toMatchObject({ ok: false, error: { code: 'not-your-step' } });
+    expect(await a.emit<UndoAck>('undo', { tableId, token: ann, step: 1 })).toEqual({ ok: true, seq: 2 });
+    const f2 = await a.waitFor((m) => m.seq === 2 && 'entries' in m);
+    expect((f2.view as { total: number }).total).toBe(0);
+    expect(f2.undo).toBeNull();
+    const heard = await b.waitFor((m) => m.seq === 2 && 'entries' in m);
+    expect('entries' in heard && heard.entries[0]).toMatchObject({ seq: 2, undo: 1, text: 'Ann took back a step.' });
+    // Stale: the same undo again changes nothing.
+    expect(await a.emit<UndoAck>('undo', { tableId, token: ann, step: 1 })).toMatchObject({ ok: false, error: { code: 'nothing-to-undo' } });
+    // A roll drew at random: refused with the reason.
+    expect((await a.emit<ActAck>('act', { tableId, token: ann, seq: 2, action: { type: 'roll' } })).ok).toBe(true);
+    expect(await a.emit<UndoAck>('undo', { tableId, token: ann, step: 3 })).toMatchObject({ ok: false, error: { code: 'random-draw', message: expect.stringContaining('random') } });
+    expect(await a.emit<UndoAck>('undo', { tableId, token: ann, step: 0 })).toMatchObject({ ok: false, error: { code: 'bad-request' } });
+    const total = (server!.service.snapshot((await server!.service.getTable(tableId))!, 0).view as { total: number }).total;
+    // After a restart the table rebuilds from the log with the undo in it: same state, the undone step marked.
+    await server!.close();
+    for (const c of clients.splice(0)) c.close();
+    await start(join(dir, 'db.sqlite'));
+    const snap = server!.service.snapshot((await server!.service.getTable(tableId))!, 0);
+    expect((snap.view as { total: number }).total).toBe(total);
+    expect(snap.log.map((e) => [e.seq, e.undone ?? false, e.undo ?? null])).toEqual([
+      [1, true, null],
+      [2, false, 1],
+      [3, false, null],
+    ]);
+  });
+});
+
+describe('chat', () => {
+  it('two players chat; text only, control characters out, length-limited; spectators read only; kept after a restart', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'drey-chat-'));
+    dirs.push(dir);
+    await start(join(dir, 'db.sqlite'));
+    const { tableId, ann, bo } = await twoPlayers('pick');
+    const a = await open();
+    const b = await open();
+    const spectator = await open();
+    const heardByB = onEvent<ChatEvent>(b, 'chat');
+    const heardBySpectator = onEvent<ChatEvent>(spectator, 'chat');
+    await a.emit('watch', { tableId, token: ann });
+    await b.emit('watch', { tableId, token: bo });
+    await spectator.emit('watch', { tableId });
+    expect(await a.emit<ChatAck>('chat', { tableId, token: ann, text: '  hello <b>Bo</b>\u202e\u0007 ' })).toEqual({ ok: true, n: 1 });
+    expect(await b.emit<ChatAck>('chat', { tableId, token: bo, text: 'hi Ann' })).toEqual({ ok: true, n: 2 });
+    await expect.poll(() => heardBySpectator.flatMap((e) => e.lines).length).toBe(2);
+    expect(heardByB.flatMap((e) => e.lines).map((l) => [l.name, l.text])).toEqual([
+      ['Ann', 'hello <b>Bo</b>'],
+      ['Bo', 'hi Ann'],
+    ]);
+    expect(await spectator.emit<ChatAck>('chat', { tableId, token: 'x'.repeat(43), text: 'me too' })).toMatchObject({ ok: false, error: { code: 'spectator' } });
+    expect(await a.emit<ChatAck>('chat', { tableId, token: ann, text: 'x'.repeat(301) })).toMatchObject({ ok: false, error: { code: 'bad-request', message: expect.stringContaining('300') } });
+    expect(await a.emit<ChatAck>('chat', { tableId, token: ann, text: '\u0000\u200b ' })).toMatchObject({ ok: false, error: { code: 'bad-request' } });
+    await server!.close();
+    for (const c of clients.splice(0)) c.close();
+    await start(join(dir, 'db.sqlite'));
+    const late = await open();
+    const history = onEvent<ChatEvent>(late, 'chat');
+    await late.emit('watch', { tableId });
+    await expect.poll(() => history.length).toBe(1);
+    expect(history[0]!.lines.map((l) => l.text)).toEqual(['hello <b>Bo</b>', 'hi Ann']);
+  });
+
+  it('is rate-limited per seat', async () => {
+    await start();
+    const { tableId, ann, bo } = await twoPlayers('pick');
+    const a = await open();
+    const codes: string[] = [];
+    for (let i = 0; i < 8; i++) {
+      const r = await a.emit<ChatAck>('chat', { tableId, token: ann, text: `line ${i}` });
+      codes.push(r.ok ? 'ok' : r.error.code);
+    }
+    expect(codes.slice(0, 5)).toEqual(['ok', 'ok', 'ok', 'ok', 'ok']);
+    expect(codes.slice(5)).toEqual(['rate-limited', 'rate-limited', 'rate-limited']);
+    // Bo's seat has its own allowance.
+    expect((await a.emit<ChatAck>('chat', { tableId, token: bo, text: 'mine' })).ok).toBe(true);
+  });
+});
+
+describe('rematch', () => {
+  it('one click starts a new table with the same seats and options and a new seed; the other joins the same one', async () => {
+    await start();
+    const { tableId, ann, bo } = await twoPlayers('dice-add');
+    const a = await open();
+    const b = await open();
+    const invited = onEvent<RematchEvent>(b, 'rematch');
+    await a.emit('watch', { tableId, token: ann });
+    await b.emit('watch', { tableId, token: bo });
+    expect(await a.emit<RematchAck>('rematch', { tableId, token: ann })).toMatchObject({ ok: false, error: { code: 'not-finished' } });
+    for (let seq = 0; seq < 6; seq++) expect((await a.emit<ActAck>('act', { tableId, token: ann, seq, action: { type: 'add', n: 2 } })).ok).toBe(true);
+    const r1 = await a.emit<RematchAck>('rematch', { tableId, token: ann });
+    if (!r1.ok) throw new Error(r1.error.message);
+    expect(r1.seat).toBe(0);
+    await expect.poll(() => invited.length).toBe(1);
+    expect(invited[0]!.rematch).toEqual({ tableId: r1.tableId, by: 'Ann' });
+    const r2 = await b.emit<RematchAck>('rematch', { tableId, token: bo });
+    if (!r2.ok) throw new Error(r2.error.message);
+    expect(r2).toMatchObject({ tableId: r1.tableId, seat: 1 });
+    expect(r2.token).not.toBe(bo);
+    const old = (await server!.service.getTable(tableId))!.stored;
+    const fresh = (await server!.service.getTable(r1.tableId))!.stored;
+    expect(fresh.status).toBe('running');
+    expect(fresh.seats.map((s) => (s.kind === 'human' ? s.name : s.bot))).toEqual(['Ann', 'Bo']);
+    expect(fresh.options).toEqual(old.options);
+    expect(fresh.seed).not.toBe(old.seed);
+    expect(fresh.settings).toEqual({ rematchOf: tableId });
+    // A third click (Ann again) never makes a second rematch: her seat there is taken.
+    expect(await a.emit<RematchAck>('rematch', { tableId, token: ann })).toMatchObject({ ok: false, error: { code: 'seat-taken' } });
+    // Someone who watches later is invited too.
+    const late = await open();
+    const lateInvite = onEvent<RematchEvent>(late, 'rematch');
+    await late.emit('watch', { tableId });
+    await expect.poll(() => lateInvite.length).toBe(1);
+    // And the new table plays: Bo's new token opens seat 1 there.
+    expect(server!.service.seatOf((await server!.service.getTable(r1.tableId))!, r2.token)).toBe(1);
+  });
+});
