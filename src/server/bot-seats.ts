@@ -28,7 +28,7 @@ export class BotSeats {
 
   /** Starts a decision for every bot seat that is to act and not already thinking. */
   schedule(table: LiveTable): void {
-    if (this.closed || table.stored.status !== 'running') return;
+    if (this.closed || table.retired || table.stored.status !== 'running') return;
     for (const seat of table.game.toAct(table.match.state)) {
       const s = table.stored.seats[seat];
       if (s?.kind !== 'bot' || table.thinking.has(seat)) continue;
@@ -81,7 +81,7 @@ export class BotSeats {
     const chosen: unknown = answer.ok ? answer.action : undefined;
     if (!answer.ok) warn(`${where}: the ${FALLBACK_BOT} bot failed too (${answer.code}: ${answer.error}); playing the first legal action`);
     const played = await enqueue(table, async (): Promise<ServiceResult<{ seq: number }>> => {
-      if (this.closed) return { ok: true, value: { seq: table.stored.seq } };
+      if (this.closed || table.retired) return { ok: true, value: { seq: table.stored.seq } };
       if (chosen !== undefined) {
         const r = await this.opts.play(table, seat, chosen);
         if (r.ok || table.stored.seq !== seqAtStart) return r;

@@ -37,6 +37,7 @@ const STATUS: Record<ServerErrorCode, number> = {
   'stale-action': 409,
   'rate-limited': 429,
   'storage-error': 500,
+  'table-unavailable': 503,
   'internal-error': 500,
 };
 

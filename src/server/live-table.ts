@@ -35,6 +35,8 @@ export interface LiveTable {
   thinking: Set<Seat>;
   /** Serializes every change to this table: prepare → append to the log → commit → broadcast. */
   queue: Promise<unknown>;
+  /** Several processes: another process plays this table now; this copy must not change it. */
+  retired?: boolean;
 }
 
 export function liveTable(stored: StoredTable, game: AnyGame, match: Match, log: KeptEntry[]): LiveTable {

@@ -197,6 +197,7 @@ export const SERVER_ERROR_CODES = [
   'stale-action',
   'rate-limited',
   'storage-error',
+  'table-unavailable',
   'internal-error',
 ] as const;
 export type ServerErrorCode = (typeof SERVER_ERROR_CODES)[number];
