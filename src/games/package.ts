@@ -4,10 +4,12 @@
  * know (`bots`), how the terminal draws it (`textUI`) and where the conformance suite checks it
  * (`conformance`). src/games/index.ts lists the packages; nothing else keeps a table by game id.
  */
+import type { z } from 'zod';
 import type { Bot } from '../engine/bot.js';
 import type { ActionBase, Game } from '../engine/game.js';
 import type { AnyNarrator } from '../engine/narration.js';
 import type { LevelTuning, SearchKnowledge } from '../engine/search.js';
+import { canonicalJson, sha256Hex } from '../engine/sha256.js';
 import type { TextUI } from './text-ui.js';
 
 /** A value an option may take: what goes into the options object the game's parseOptions reads. */
@@ -69,6 +71,40 @@ export interface ConformanceConfig {
   maxSteps: number;
 }
 
+/** One problem found in a game's content: the file, the path inside it and why. */
+export interface ContentIssue {
+  /** The content file's name, without '.json' ('market-cards'). */
+  file: string;
+  path: readonly PropertyKey[];
+  message: string;
+}
+
+/**
+ * A game's content as data: the tables its rules are built from (board, cards, deck
+ * composition…), split into named files a designer can export, edit and load back
+ * (src/content/files.ts, `drey content`). The package is its factory applied to `builtin`.
+ */
+export interface GameContent {
+  /** The zod schema of each content file, by file name ('board', 'market-cards'). */
+  files: Readonly<Record<string, z.ZodType>>;
+  /** The shipped content: JSON-able data per file name. */
+  builtin: Readonly<Record<string, unknown>>;
+  /**
+   * Checks between files (an id used in two files, a reference to something another file
+   * lacks), on files each valid by its schema. [] when the whole is sound.
+   */
+  check(files: Readonly<Record<string, unknown>>): ContentIssue[];
+  /** The same game built from other content: every file present and valid (see src/content/files.ts). */
+  withContent(files: Readonly<Record<string, unknown>>): AnyGamePackage;
+  /** SHA-256 of the canonical JSON of the complete content (contentHash); records and reports carry it. */
+  hash: string;
+  /** A name for content that is not the builtin (the variant directory's name); undefined for the builtin. */
+  variant?: string;
+}
+
+/** The hash that names `files` as a game's complete content: SHA-256 of their canonical JSON. */
+export const contentHash = (files: Readonly<Record<string, unknown>>): string => sha256Hex(canonicalJson(files));
+
 export interface GamePackage<State, Action extends ActionBase, View, Options, Arrangement = unknown> {
   game: Game<State, Action, View, Options, Arrangement>;
   meta: GameMeta;
@@ -83,10 +119,15 @@ export interface GamePackage<State, Action extends ActionBase, View, Options, Ar
   textUI?: TextUI<View, Action>;
   /** At least one configuration: every registered game is checked by the conformance suite. */
   conformance: readonly ConformanceConfig[];
+  /**
+   * The content the game is built from. Every shipped game has one; a package written without
+   * (a test's game) gets an empty one from definePackage: no files, nothing to vary.
+   */
+  content?: GameContent;
 }
 
-/** A package with its types erased, as the registry holds it. */
-export type AnyGamePackage = GamePackage<unknown, ActionBase, unknown, unknown, unknown>;
+/** A package with its types erased, as the registry holds it; it always has its content facet. */
+export type AnyGamePackage = GamePackage<unknown, ActionBase, unknown, unknown, unknown> & { content: GameContent };
 
 /**
  * Checks a package against its game's types where it is written, and erases them for the
@@ -95,4 +136,9 @@ export type AnyGamePackage = GamePackage<unknown, ActionBase, unknown, unknown, 
  */
 export const definePackage = <State, Action extends ActionBase, View, Options, Arrangement>(
   p: GamePackage<State, Action, View, Options, Arrangement>,
-): AnyGamePackage => p as unknown as AnyGamePackage;
+): AnyGamePackage => {
+  if (p.content) return p as unknown as AnyGamePackage;
+  const erased = { ...p } as unknown as AnyGamePackage;
+  erased.content = { files: {}, builtin: {}, check: () => [], withContent: () => erased, hash: contentHash({}) };
+  return erased;
+};

@@ -1,6 +1,6 @@
 /**
  * Server settings from the environment, parsed once at start. PORT and HOST say where to listen,
- * DREY_DB where the SQLite file is, DREY_BOT_DELAY_MS how long a bot waits before it acts (so
+ * DREY_DB where the SQLite file is (DATABASE_URL: PostgreSQL instead), DREY_BOT_DELAY_MS how long a bot waits before it acts (so
  * people can follow), DREY_BOT_WORKERS how many worker threads think for bots, DREY_BOT_TIME_LIMIT_MS
  * and DREY_BOT_MEMORY_MB what one decision may take (docs/deploy.md lists every setting).
  */
@@ -15,7 +15,9 @@ const EnvSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   DREY_DB: z.string().min(1).default('./data/drey.sqlite'),
   DREY_DB_SYNC: z.enum(['full', 'normal']).default('full'),
-  DATABASE_URL: z.string().optional(),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//i, 'must be a postgres:// URL').optional(),
+  DREY_DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DREY_DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   DREY_BOT_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(700),
   DREY_BOT_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   DREY_BOT_TIME_LIMIT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
@@ -65,7 +67,11 @@ export interface ServerConfig {
   host: string;
   dbFile: string;
   dbSync: 'full' | 'normal';
+  /** PostgreSQL instead of SQLite when set. */
   databaseUrl: string | undefined;
+  /** PostgreSQL: most connections this process opens, and the longest a statement may run. */
+  dbPoolSize: number;
+  dbStatementTimeoutMs: number;
   botDelayMs: number;
   botWorkers: number;
   /** Each bot decision's time limit; past it the decision fails and the easy level decides. */
@@ -101,6 +107,8 @@ export function readConfig(env: NodeJS.ProcessEnv): { ok: true; value: ServerCon
       dbFile: e.DREY_DB,
       dbSync: e.DREY_DB_SYNC,
       databaseUrl: e.DATABASE_URL,
+      dbPoolSize: e.DREY_DB_POOL_SIZE,
+      dbStatementTimeoutMs: e.DREY_DB_STATEMENT_TIMEOUT_MS,
       botDelayMs: e.DREY_BOT_DELAY_MS,
       botWorkers: e.DREY_BOT_WORKERS ?? defaultBotWorkers(),
       botTimeLimitMs: e.DREY_BOT_TIME_LIMIT_MS,

@@ -8,13 +8,15 @@ import { join } from 'node:path';
 import { createDreyServer, PACKAGE_ROOT, type DreyServer } from './app.js';
 import { readConfig, type ServerConfig } from './config.js';
 import { randomBytes } from 'node:crypto';
-import { openSqliteStore } from './storage/sqlite.js';
+import { describeLocation, openStore, type StoreLocation } from './storage/open.js';
 
 export async function startServer(config: ServerConfig, log: (line: string) => void = console.log): Promise<DreyServer & { url: string }> {
-  if (config.databaseUrl) {
-    log('DATABASE_URL is set, but this build stores tables in SQLite only; using ' + config.dbFile);
-  }
-  const store = openSqliteStore(config.dbFile, { synchronous: config.dbSync });
+  // PostgreSQL when DATABASE_URL is set (migrations are applied as it opens), else the SQLite file.
+  const location: StoreLocation = config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'sqlite', file: config.dbFile };
+  const store = await openStore(location, {
+    sqlite: { synchronous: config.dbSync },
+    postgres: { poolSize: config.dbPoolSize, statementTimeoutMs: config.dbStatementTimeoutMs, log },
+  });
   const opts: Parameters<typeof createDreyServer>[0] = {
     store,
     botWorkers: config.botWorkers,
@@ -35,7 +37,7 @@ export async function startServer(config: ServerConfig, log: (line: string) => v
   if (!config.allowedHosts) log(`DREY_ALLOWED_HOSTS is not set: answering any Host header on ${config.host} (set it to this server's names)`);
   const server = await createDreyServer(opts);
   const { url } = await server.listen(config.port, config.host);
-  log(`Drey is serving on ${url} (data: ${config.dbFile})`);
+  log(`Drey is serving on ${url} (data: ${describeLocation(location)})`);
   return { ...server, url };
 }
 

@@ -4,7 +4,7 @@
  * must be able to reach the finish line.
  */
 import { COLORS, type BoardSpec, type Color } from './content/schema.js';
-import { CONTENT } from './content/index.js';
+import { derive } from './content/index.js';
 
 export const SPACE_KINDS = ['go', 'path', 'jumpoff', 'finish'] as const;
 export type SpaceKind = (typeof SPACE_KINDS)[number];
@@ -242,7 +242,9 @@ function checkReachable(board: Board): void {
   if (stuck) throw new Error(`Acorn Run board: space ${stuck.name} cannot reach the finish line`);
 }
 
-export const BOARD: Board = compileBoard(CONTENT.board);
+/** The compiled board of the current content (content/index.ts). */
+export let BOARD: Board;
+derive((c) => compileBoard(c.board), (b) => (BOARD = b));
 
 export const space = (id: number): Space => BOARD.spaces[id]!;
 

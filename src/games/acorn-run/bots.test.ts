@@ -6,7 +6,7 @@ import type { AnyGame } from '../../engine/game.js';
 import { createMatch } from '../../engine/match.js';
 import { BOARD } from './board.js';
 import { acornRunKnowledge, heuristicBot } from './bots.js';
-import { acornRun } from './index.js';
+import { acornRun, acornRunPackage } from './index.js';
 import type { State } from './state.js';
 import { createRng } from '../../engine/rng.js';
 import { must, posName, race, stateOf } from './scenario.test-helpers.js';
@@ -16,7 +16,8 @@ const game = acornRun as unknown as AnyGame;
 describe('Acorn Run heuristic bot', () => {
   it('is the registered heuristic for acorn-run', () => {
     const found = findBot('acorn-run', 'heuristic');
-    expect(found.ok && found.value).toBe(heuristicBot);
+    // The package's heuristic is heuristicBot run with the package's content bound (content-scope.ts).
+    expect(found.ok && found.value).toBe(acornRunPackage.bots.heuristic);
   });
 
   it('races four-handed to the finish, buying cards, making combos and spending acorns', () => {

@@ -11,7 +11,7 @@ import { normalCdf, softRankRewards, type SearchKnowledge } from '../../engine/s
 import type { Action } from './actions.js';
 import { space } from './board.js';
 import { colorOf, kindOf, type MarketRow } from './cards.js';
-import { CONTENT } from './content/index.js';
+import { CONTENT, derive } from './content/index.js';
 import { COLORS, type Effect } from './content/schema.js';
 import { choosePlan, continuations, distances, freshOptions, TOKEN_VP, type PlanContext, type Sim } from './bot-plan.js';
 import { CELLS, COLUMN_CELLS } from './effects.js';
@@ -58,7 +58,13 @@ export function cardValue(card: number): number {
   }
 }
 
-const distCache = new Map<string, Float64Array>();
+/** Distance tables (bot-plan.ts) of the current content's board: by deck color shares, and a starter deck's. */
+interface DistTables {
+  byShares: Map<string, Float64Array>;
+  starter?: Float64Array;
+}
+let distTables: DistTables;
+derive((): DistTables => ({ byShares: new Map() }), (t) => (distTables = t));
 
 /** Color shares of the cards the bot has seen of its own deck (hand, discard, played). */
 function context(view: AcornRunView, me: RacerView): PlanContext {
@@ -70,6 +76,7 @@ function context(view: AcornRunView, me: RacerView): PlanContext {
   const total = counts[0]! + counts[1]! + counts[2]!;
   const shares = counts.map((n) => Math.round((20 * n) / total) / 20);
   const key = shares.join(',');
+  const distCache = distTables.byShares;
   let dist = distCache.get(key);
   if (!dist) {
     dist = distances(shares);
@@ -246,8 +253,6 @@ export const heuristicBot: Bot<AcornRunView, Action> = ({ view, legal }) => {
  * shrinking with the rounds left (engine/search.ts). Reads a determinized state only.
  */
 
-/** Estimated turns to the finish from every space, for a starter deck (4 green, 3 yellow, 3 red). */
-let dist: Float64Array | undefined;
 /** Spread of a seat's VP per round still to play (a guess, in VP). */
 const ROUND_SIGMA = 2;
 /** Spread, in turns, of how long a racer takes per turn it still needs (how far a hand goes). */
@@ -292,7 +297,7 @@ function raceVp(state: State, table: Float64Array): { vp: number[]; longest: num
 
 function value(raw: unknown): number[] {
   const state = raw as State;
-  const { vp, longest } = raceVp(state, (dist ??= distances([0.4, 0.3, 0.3])));
+  const { vp, longest } = raceVp(state, (distTables.starter ??= distances([0.4, 0.3, 0.3])));
   const scores = state.seatRacer.map((i) => {
     const r = state.racers[i]!;
     return r.out ? 0 : r.tokens.reduce((a, b) => a + b, 0) + vp[i]! + ACORN_VP * r.acorns;

@@ -3,7 +3,7 @@
  * expensive, in content order), then six starter sets of 10. A state only ever holds these
  * numbers; what a number is comes from this table, so states stay small and plain.
  */
-import { CONTENT } from './content/index.js';
+import { derive, type AcornRunContent } from './content/index.js';
 import type { CardSpec, Color, Effect } from './content/schema.js';
 
 export const DECKS = ['starter', 'cheap', 'expensive'] as const;
@@ -34,33 +34,67 @@ const toKind = (c: CardSpec, deck: DeckName): CardKind => ({
   deck,
 });
 
-export const KINDS: readonly CardKind[] = [
-  ...CONTENT.cards.cheap.map((c) => toKind(c, 'cheap')),
-  ...CONTENT.cards.expensive.map((c) => toKind(c, 'expensive')),
-  ...CONTENT.cards.starter.map((c) => toKind(c, 'starter')),
-];
-export const KIND_BY_ID: ReadonlyMap<string, CardKind> = new Map(KINDS.map((k) => [k.id, k]));
-
-const expand = (specs: readonly CardSpec[]): CardKind[] =>
-  specs.flatMap((c) => Array.from({ length: c.copies }, () => KIND_BY_ID.get(c.id)!));
-
-const INSTANCES: CardKind[] = [];
 const range = (from: number, n: number): number[] => Array.from({ length: n }, (_, i) => from + i);
 
-const cheapKinds = expand(CONTENT.cards.cheap);
-const expensiveKinds = expand(CONTENT.cards.expensive);
-const starterKinds = expand(CONTENT.cards.starter);
+/** The card tables of one content. */
+interface CardTables {
+  kinds: readonly CardKind[];
+  byId: ReadonlyMap<string, CardKind>;
+  instances: readonly CardKind[];
+  cheap: readonly number[];
+  expensive: readonly number[];
+  starterBase: number;
+  starterSize: number;
+}
+
+function cardTables(content: AcornRunContent): CardTables {
+  const { cards } = content;
+  const kinds = [
+    ...cards.cheap.map((c) => toKind(c, 'cheap')),
+    ...cards.expensive.map((c) => toKind(c, 'expensive')),
+    ...cards.starter.map((c) => toKind(c, 'starter')),
+  ];
+  const byId = new Map(kinds.map((k) => [k.id, k]));
+  const expand = (specs: readonly CardSpec[]): CardKind[] => specs.flatMap((c) => Array.from({ length: c.copies }, () => byId.get(c.id)!));
+  const cheapKinds = expand(cards.cheap);
+  const expensiveKinds = expand(cards.expensive);
+  const starterKinds = expand(cards.starter);
+  const instances = [...cheapKinds, ...expensiveKinds];
+  const starterBase = instances.length;
+  for (let set = 0; set < MAX_STARTER_SETS; set++) instances.push(...starterKinds);
+  return {
+    kinds,
+    byId,
+    instances,
+    cheap: range(0, cheapKinds.length),
+    expensive: range(cheapKinds.length, expensiveKinds.length),
+    starterBase,
+    starterSize: starterKinds.length,
+  };
+}
+
+// The tables of the current content (content/index.ts).
+export let KINDS: readonly CardKind[];
+export let KIND_BY_ID: ReadonlyMap<string, CardKind>;
+let INSTANCES: readonly CardKind[];
 /** Card numbers of the cheap market deck, in content order. */
-export const CHEAP_CARDS: readonly number[] = range(0, cheapKinds.length);
+export let CHEAP_CARDS: readonly number[];
 /** Card numbers of the expensive market deck, in content order. */
-export const EXPENSIVE_CARDS: readonly number[] = range(cheapKinds.length, expensiveKinds.length);
-INSTANCES.push(...cheapKinds, ...expensiveKinds);
-const starterBase = INSTANCES.length;
-for (let set = 0; set < MAX_STARTER_SETS; set++) INSTANCES.push(...starterKinds);
+export let EXPENSIVE_CARDS: readonly number[];
+let starterBase: number;
+export let STARTER_SIZE: number;
+derive(cardTables, (t) => {
+  KINDS = t.kinds;
+  KIND_BY_ID = t.byId;
+  INSTANCES = t.instances;
+  CHEAP_CARDS = t.cheap;
+  EXPENSIVE_CARDS = t.expensive;
+  starterBase = t.starterBase;
+  STARTER_SIZE = t.starterSize;
+});
 
 /** Card numbers of starter set `set` (0-based), in content order. */
-export const starterCards = (set: number): number[] => range(starterBase + set * starterKinds.length, starterKinds.length);
-export const STARTER_SIZE = starterKinds.length;
+export const starterCards = (set: number): number[] => range(starterBase + set * STARTER_SIZE, STARTER_SIZE);
 
 export function kindOf(card: number): CardKind {
   const k = INSTANCES[card];

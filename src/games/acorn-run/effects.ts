@@ -4,7 +4,7 @@
  */
 import type { Action } from './actions.js';
 import { distinctKinds, kindOf } from './cards.js';
-import { CONTENT } from './content/index.js';
+import { CONTENT, derive } from './content/index.js';
 import { DIRECTIONS, type Direction, type Effect } from './content/schema.js';
 import { filledSlots, takeFromMarket } from './market.js';
 import { arrive, canStep, stepTarget } from './pawns.js';
@@ -28,11 +28,19 @@ export interface Cell {
   effect: Effect;
   column: number;
 }
-export const CELLS: readonly Cell[] = CONTENT.playerBoard.columns.flatMap((col, column) =>
-  col.cells.map((effect) => ({ effect, column })),
-);
-export const COLUMN_CELLS: readonly number[][] = CONTENT.playerBoard.columns.map((_, column) =>
-  CELLS.flatMap((c, i) => (c.column === column ? [i] : [])),
+export let CELLS: readonly Cell[];
+/** The cell numbers of each column. */
+export let COLUMN_CELLS: readonly number[][];
+derive(
+  ({ playerBoard }) => {
+    const cells = playerBoard.columns.flatMap((col, column) => col.cells.map((effect) => ({ effect, column })));
+    const columns = playerBoard.columns.map((_, column) => cells.flatMap((c, i) => (c.column === column ? [i] : [])));
+    return { cells, columns };
+  },
+  (t) => {
+    CELLS = t.cells;
+    COLUMN_CELLS = t.columns;
+  },
 );
 
 /** Whether an effect can be resolved now (a free move needs somewhere to end, R8). */

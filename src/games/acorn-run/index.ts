@@ -4,10 +4,11 @@
  * The game and its package.
  */
 import type { Game, Viewer } from '../../engine/game.js';
-import { definePackage } from '../package.js';
-import { BOARD } from './board.js';
+import { scopePackage } from '../content-scope.js';
+import { contentHash, definePackage, type AnyGamePackage } from '../package.js';
 import { acornRunKnowledge, heuristicBot } from './bots.js';
-import { CONTENT } from './content/index.js';
+import { BUILTIN_FILES, CONTENT_FILES, checkFiles, contentFiles, filesContent } from './content/files.js';
+import { BUILTIN_CONTENT, enterContent, type AcornRunContent } from './content/index.js';
 import { DIFFICULTIES } from './content/dummy-schema.js';
 import type { Action } from './actions.js';
 import { components } from './components.js';
@@ -42,10 +43,15 @@ export const acornRun: Game<State, Action, AcornRunView, Options, Arrangement> =
   explainIllegal,
 };
 
-const TREES = BOARD.trees.length;
-const SUNSET = CONTENT.race.roundLimit;
-
-export const acornRunPackage = definePackage({
+/**
+ * Acorn Run built from `content`: the rules, bots, narrator and table all read it (content/index.ts
+ * binds it for each call). The shipped package is createAcornRun(BUILTIN_CONTENT).
+ */
+export function createAcornRun(content: AcornRunContent): AnyGamePackage {
+  const TREES = content.board.trees.length;
+  const SUNSET = content.race.roundLimit;
+  const files = content === BUILTIN_CONTENT ? BUILTIN_FILES : contentFiles(content);
+  const pkg = definePackage({
   game: acornRun,
   meta: {
     blurb: 'Race squirrels up and across the trees with a deck you build on the way.',
@@ -131,7 +137,18 @@ export const acornRunPackage = definePackage({
       options: { trees: 3, roundLimit: 10, dummies: 2, start: 'split', difficulty: 'expert' },
     },
   ],
-});
+  content: {
+    files: CONTENT_FILES,
+    builtin: BUILTIN_FILES,
+    check: checkFiles,
+    withContent: (next) => createAcornRun(filesContent(next)),
+    hash: contentHash(files),
+  },
+  });
+  return scopePackage(pkg, () => enterContent(content));
+}
+
+export const acornRunPackage: AnyGamePackage = createAcornRun(BUILTIN_CONTENT);
 
 export type { Action as AcornRunAction } from './actions.js';
 export type { State as AcornRunState } from './state.js';

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { err, ok, type GameError, type Result } from '../../engine/result.js';
+import { describeZodError } from '../../engine/schema.js';
 import { actionSchema, type Action } from './actions.js';
 import { BOARD, boardAcornsFor, space, startSpaces } from './board.js';
 import { CHEAP_CARDS, EXPENSIVE_CARDS, KIND_BY_ID, kindOf, MAX_STARTER_SETS, starterCards } from './cards.js';
@@ -20,7 +21,7 @@ export const optionsSchema = z
      * A shorter race over only the last `trees` trees (the Great Oak included), for a quick game
      * or a lesson; racers start on the first spaces of that course's first tree. Default: all.
      */
-    trees: z.number().int().min(2).max(BOARD.trees.length).optional(),
+    trees: z.number().int().min(2).max(20).optional(),
     /** Sunset: the last round before the course closes (default from the content, race.roundLimit). */
     roundLimit: z.number().int().min(1).max(200).optional(),
     /** R14: dummy racers beside one or two seats (Twinkle, Bloom, Bolt, Tail, in that order). */
@@ -36,9 +37,12 @@ export type Options = z.infer<typeof optionsSchema>;
 export function parseOptions(input: unknown, seats: number): Result<Options, GameError> {
   const parsed = optionsSchema.safeParse(input ?? {});
   if (!parsed.success) {
-    return err({ code: 'bad-options', message: `Acorn Run options: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}` });
+    return err({ code: 'bad-options', message: `Acorn Run options: ${describeZodError(parsed.error)}` });
   }
-  const { dummies, start } = parsed.data;
+  const { dummies, start, trees } = parsed.data;
+  if (trees !== undefined && trees > BOARD.trees.length) {
+    return err({ code: 'bad-options', message: `Acorn Run options: trees: the course has ${BOARD.trees.length} trees, not ${trees}` });
+  }
   if (dummies > 4) return err({ code: 'bad-options', message: `at most 4 dummies can race (Twinkle, Bloom, Bolt, Tail), not ${dummies}` });
   if (dummies > 0 && seats > 2) {
     return err({ code: 'bad-options', message: `dummies race only beside 1 or 2 players, not ${seats} (R14)` });
@@ -162,7 +166,7 @@ export function allocate(seats: number, a: Arrangement | undefined): Result<Allo
 export function parseArrangement(input: unknown, seats: number, options: Options): Result<Arrangement, GameError> {
   const parsed = arrangementSchema.safeParse(input);
   if (!parsed.success) {
-    return fail(`Acorn Run arrangement: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    return fail(`Acorn Run arrangement: ${describeZodError(parsed.error)}`);
   }
   const a = parsed.data;
   const allocated = allocate(seats, a);

@@ -8,7 +8,7 @@ import type { Rng } from '../../engine/rng.js';
 import { nextInt } from '../../engine/rng.js';
 import type { MarketRow } from './cards.js';
 import type { Color } from './content/schema.js';
-import { CONTENT } from './content/index.js';
+import { derive } from './content/index.js';
 import type { DummyDeckState, DummyTurn } from './dummy/types.js';
 import { logEvent, type RunEvent } from './events.js';
 
@@ -124,7 +124,8 @@ export interface State {
   log: EventLog<RunEvent>;
 }
 
-export const HAND_SIZE = CONTENT.race.handSize;
+export let HAND_SIZE: number;
+derive((c) => c.race.handSize, (n) => (HAND_SIZE = n));
 
 export const currentRacer = (state: State): Racer => state.racers[state.turn.racer]!;
 

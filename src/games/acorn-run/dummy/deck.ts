@@ -4,23 +4,22 @@
  * the bottom section when the deck runs out, and dealing the unseen sections anew for resample.
  */
 import type { Rng } from '../../../engine/rng.js';
-import { DUMMY_DECK } from '../content/dummy-deck.js';
-import { dummyDeckSchema, type DeckRecipe, type Difficulty, type DummyCardSpec, type DummyLevel } from '../content/dummy-schema.js';
+import { CONTENT, derive } from '../content/index.js';
+import type { DeckRecipe, Difficulty, DummyCardSpec, DummyLevel } from '../content/dummy-schema.js';
 import { shuffleInPlace } from '../state.js';
 import type { DummyDeckState } from './types.js';
 
-function loadDummyDeck(input: unknown) {
-  const parsed = dummyDeckSchema.safeParse(input);
-  if (!parsed.success) {
-    throw new Error(`Acorn Run dummy deck is invalid: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
-  }
-  return parsed.data;
-}
-
-export const DUMMY_CONTENT = loadDummyDeck(DUMMY_DECK);
-export const DUMMY_CARDS: readonly DummyCardSpec[] = DUMMY_CONTENT.cards;
+// The dummy deck of the current content (content/index.ts).
+export let DUMMY_CARDS: readonly DummyCardSpec[];
+export let DUMMY_CARD_BY_ID: ReadonlyMap<string, number>;
+derive(
+  ({ dummyDeck }) => ({ cards: dummyDeck.cards, byId: new Map(dummyDeck.cards.map((card, i) => [card.id, i])) }),
+  (t) => {
+    DUMMY_CARDS = t.cards;
+    DUMMY_CARD_BY_ID = t.byId;
+  },
+);
 export const dummyCard = (card: number): DummyCardSpec => DUMMY_CARDS[card]!;
-export const DUMMY_CARD_BY_ID: ReadonlyMap<string, number> = new Map(DUMMY_CARDS.map((c, i) => [c.id, i]));
 
 const SECTIONS = ['start', 'top', 'middle', 'bottom'] as const;
 
@@ -34,7 +33,7 @@ function slotLevels(recipe: DeckRecipe): DummyLevel[][] {
  * for scenarios: a named card takes a slot of its level (in any section) from the top down.
  */
 export function buildDummyDeck(rng: Rng, difficulty: Difficulty, top: readonly number[] = []): DummyDeckState {
-  const levels = slotLevels(DUMMY_CONTENT.recipes[difficulty]);
+  const levels = slotLevels(CONTENT.dummyDeck.recipes[difficulty]);
   const pools = new Map<DummyLevel, number[]>();
   DUMMY_CARDS.forEach((c, i) => {
     if (!top.includes(i)) pools.set(c.level, [...(pools.get(c.level) ?? []), i]);
