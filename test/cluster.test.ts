@@ -192,7 +192,7 @@ describe.skipIf(skip !== undefined)('several server processes (PostgreSQL + Redi
       console.log(`takeover after SIGKILL: the table moved on ${takeoverMs} ms after the kill (lease ${2000} ms)`);
       expect(takeoverMs).toBeLessThan(15_000);
 
-      await until('the game to end', async () => players.every((p) => p.latest?.status === 'finished'), 120_000, nudge).catch(async (e: unknown) => {
+      await until('the game to end', async () => players.every((p) => p.latest?.status === 'finished'), 180_000, nudge).catch(async (e: unknown) => {
         const state = players.map((p) => ({ seat: p.seat, seq: p.latest?.seq, status: p.latest?.status, legal: p.latest?.legal.length, toAct: p.latest?.toAct, inflight: p.inflight, connected: p.socket.connected }));
         throw new Error(`${String(e)}: log ${(await dbLog()).length}, owner ${String(await lease())}, players ${JSON.stringify(state)}`);
       });
@@ -212,5 +212,5 @@ describe.skipIf(skip !== undefined)('several server processes (PostgreSQL + Redi
     } finally {
       await admin.end();
     }
-  }, 240_000);
+  }, 300_000);
 });
