@@ -235,6 +235,10 @@ console.log(`tables finished: ${finishedTables}/${TABLES} in ${elapsed.toFixed(1
 console.log(`actions committed: ${actions} (${(actions / elapsed).toFixed(0)} actions/s)`);
 if (takeover) {
   const ms = await Promise.race([takeover, new Promise<number>((r) => setTimeout(() => r(NaN), 30_000))]);
+  if (Number.isNaN(ms)) {
+    const stuck = tables.filter((t, i) => i % PROCESSES === 1 && !t.done);
+    console.log(`tables of process 1 that did not move: ${stuck.map((t) => `${t.id} ${t.seats.map((s) => `${s.proc}:${s.latest?.seq ?? '-'}${s.socket.connected ? '' : '(off)'}`).join(' ')}`).join('; ')}`);
+  }
   console.log(`takeover after SIGKILL of process 1: ${(ms / 1000).toFixed(2)} s until every table it played moved again`);
 }
 console.log(`send → every seat updated: p50 ${q(0.5).toFixed(1)} ms, p99 ${q(0.99).toFixed(1)} ms (n=${latencies.length})`);
