@@ -99,13 +99,14 @@ describe('tables in memory', () => {
     expect((await s.list()).map((t) => t.id)).not.toContain(stale.value.table.id);
   });
 
-  it('loads only running tables with bots at start, and lets finished tables loaded on demand go again', async () => {
+  it('loads only running tables with bots or a running clock at start, and lets finished tables loaded on demand go again', async () => {
     const store = openSqliteStore(':memory:');
     const first = make(store);
     const ids: Record<string, string> = {};
     for (const [name, req] of Object.entries({
       open: { game: 'pick', seats: [{ kind: 'human' as const }, { kind: 'human' as const }] },
-      humans: { game: 'pick', seats: [{ kind: 'human' as const }, { kind: 'human' as const }], join: { seat: 0, name: 'A' } },
+      humans: { game: 'pick', seats: [{ kind: 'human' as const }, { kind: 'human' as const }], join: { seat: 0, name: 'A' }, time: 'none' as const },
+      clocked: { game: 'pick', seats: [{ kind: 'human' as const }, { kind: 'human' as const }], join: { seat: 0, name: 'A' }, time: 'relaxed' as const },
       bots: { game: 'pick', seats: [{ kind: 'human' as const }, { kind: 'bot' as const, bot: 'random' }], join: { seat: 0, name: 'A' } },
       finished: { game: 'pick', options: { rounds: 1 }, seats: [{ kind: 'bot' as const, bot: 'random' }, { kind: 'bot' as const, bot: 'random' }] },
     })) {
@@ -114,15 +115,17 @@ describe('tables in memory', () => {
       ids[name] = r.value.table.id;
     }
     expect((await first.claim(ids.humans!, 1, { name: 'B' })).ok).toBe(true);
+    expect((await first.claim(ids.clocked!, 1, { name: 'B' })).ok).toBe(true);
     for (let i = 0; i < 200 && (await first.summary(ids.finished!))?.status !== 'finished'; i++) await new Promise((r) => setTimeout(r, 5));
     await first.close();
 
     const second = make(store, { finishedTtlMs: 30 });
     await second.start();
-    expect(second.tablesInMemory()).toBe(1);
-    expect(await second.summary(ids.finished!)).toMatchObject({ status: 'finished' });
+    // The table with a bot, and the clocked table (its clocks run on, absence.ts).
     expect(second.tablesInMemory()).toBe(2);
+    expect(await second.summary(ids.finished!)).toMatchObject({ status: 'finished' });
+    expect(second.tablesInMemory()).toBe(3);
     await new Promise((r) => setTimeout(r, 80));
-    expect(second.tablesInMemory()).toBe(1);
+    expect(second.tablesInMemory()).toBe(2);
   });
 });

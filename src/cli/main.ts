@@ -4,15 +4,17 @@
  */
 import { Command, CommanderError } from 'commander';
 import { BUILTINS, type Registry } from '../games/index.js';
+import { registerDb } from './commands/db.js';
 import { registerPlay } from './commands/play.js';
 import { registerReplay } from './commands/replay.js';
 import { registerServe } from './commands/serve.js';
 import { registerSim } from './commands/sim.js';
 import { registerTournament } from './commands/tournament.js';
+import { registerWorker } from './commands/worker.js';
 import { CliError, EXIT } from './errors.js';
 
 /** Subcommands, in the order `drey --help` lists them. Add one with one line. */
-const COMMANDS: readonly ((program: Command, registry: Registry) => void)[] = [registerPlay, registerSim, registerTournament, registerReplay, registerServe];
+const COMMANDS: readonly ((program: Command, registry: Registry) => void)[] = [registerPlay, registerSim, registerTournament, registerReplay, registerServe, registerDb, registerWorker];
 
 /** The `drey` program over these games (default: the built-in ones). */
 export function buildProgram(registry: Registry = BUILTINS): Command {

@@ -60,7 +60,11 @@ export function simReportLines(report: SimReport): string[] {
     else lines.push(`${key}: ${stat.values.map((v) => `${v.value} ${percent(v.share)} (${interval(v.interval)})`).join(' · ')}`);
   }
   lines.push(
-    `${thousands(report.games)} games in ${report.seconds.toFixed(2)} s on ${report.workers} thread${report.workers === 1 ? '' : 's'}: ${thousands(report.gamesPerSecond)} games/s`,
+    `${thousands(report.games)} games in ${report.seconds.toFixed(2)} s ${
+      report.queue
+        ? `as ${report.queue.jobs} job${report.queue.jobs === 1 ? '' : 's'} on queue ${report.queue.name}`
+        : `on ${report.workers} thread${report.workers === 1 ? '' : 's'}`
+    }: ${thousands(report.gamesPerSecond)} games/s`,
     `digest ${s.digest}`,
   );
   return lines;

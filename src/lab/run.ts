@@ -14,6 +14,7 @@ import { playGames, type GameResult, type LabTasks } from './play.js';
 import { BUILTINS, type Registry } from '../games/index.js';
 import type { ResolvedRun } from './resolve.js';
 import type { ScheduledGame } from './schedule.js';
+import { DEFAULT_QUEUE, playOnQueue, type QueueRunnerOptions } from './queue.js';
 
 export interface RunOptions {
   /** Threads to play on; 1 plays on the calling thread. Default: one per core. */
@@ -22,6 +23,17 @@ export interface RunOptions {
   onProgress?: (done: number, total: number) => void;
   /** Where to find the game (default: the built-in games). Workers load the built-in games only. */
   registry?: Registry;
+  /**
+   * Play on a job queue (BullMQ on Redis) instead of this machine's threads: `drey worker`
+   * processes anywhere take the games a seed block at a time (queue.ts). `workers` is then unused.
+   */
+  queue?: QueueRunnerOptions;
+}
+
+/** How a schedule was played: on this many threads here, or as jobs on a queue. */
+export interface RunPlaces {
+  workers: number;
+  queue?: { name: string; jobs: number };
 }
 
 export const defaultWorkers = (): number => Math.max(1, availableParallelism());
@@ -39,10 +51,10 @@ export async function runSchedule(
   schedule: readonly ScheduledGame[],
   fold: (result: GameResult) => void,
   opts: RunOptions = {},
-): Promise<Result<{ workers: number }, GameError>> {
-  const workers = Math.max(1, Math.min(opts.workers ?? defaultWorkers(), schedule.length));
-  if (workers > 1 && BUILTINS.get(run.spec.game) !== run.pkg) {
-    return err({ code: 'bad-workers', message: `${run.game.title} is not a built-in game: play it with workers: 1` });
+): Promise<Result<RunPlaces, GameError>> {
+  const workers = opts.queue ? 0 : Math.max(1, Math.min(opts.workers ?? defaultWorkers(), schedule.length));
+  if ((workers > 1 || opts.queue) && BUILTINS.get(run.spec.game) !== run.pkg) {
+    return err({ code: 'bad-workers', message: `${run.game.title} is not a built-in game: play it with workers: 1 and no queue` });
   }
   if (run.spec.recordDir !== undefined) {
     try {
@@ -58,12 +70,17 @@ export async function runSchedule(
     done++;
     opts.onProgress?.(done, schedule.length);
   };
-  const played = workers === 1 ? await playHere(run, schedule, onResult) : await playOnPool(run, schedule, workers, onResult);
+  let jobs = 0;
+  const played = opts.queue
+    ? await playOnQueue(run, schedule, opts.queue, onResult, (n) => (jobs = n))
+    : workers === 1
+      ? await playHere(run, schedule, onResult)
+      : await playOnPool(run, schedule, workers, onResult);
   if (!played.ok) return played;
   if (done !== schedule.length || feed.waiting > 0) {
     return err({ code: 'lost-games', message: `only ${done - feed.waiting} of ${schedule.length} games came back` });
   }
-  return ok({ workers });
+  return ok(opts.queue ? { workers, queue: { name: opts.queue.name ?? DEFAULT_QUEUE, jobs } } : { workers });
 }
 
 /** On this thread, yielding now and then so timers (the progress bar) and signals get a turn. */

@@ -33,6 +33,8 @@ export interface SimReport {
   /** Bot name per seat. */
   bots: string[];
   workers: number;
+  /** Played as jobs on this queue (`workers` is then 0). */
+  queue?: { name: string; jobs: number };
   seconds: number;
   gamesPerSecond: number;
   summary: SimSummary;
@@ -78,6 +80,7 @@ export async function runResolvedSim(sim: ResolvedSim, opts: RunOptions = {}): P
     options: sim.options,
     bots: sim.names,
     workers: ran.value.workers,
+    ...(ran.value.queue ? { queue: ran.value.queue } : {}),
     seconds,
     gamesPerSecond: seconds > 0 ? spec.games / seconds : Number.POSITIVE_INFINITY,
     summary: aggregator.summary(),

@@ -14,6 +14,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { Server as SocketServer } from 'socket.io';
 import { BUILTINS, type Registry } from '../games/index.js';
 import { createWorkerPool, type BotRunner } from './bots/pool.js';
+import type { Clock } from './clocks.js';
 import { registerApi, sendError } from './http.js';
 import { DEFAULT_LIMITS, limitConnections, limitedHttpServer, type ConnectionCounts, type ServerLimits } from './limits.js';
 import { handshakeAllowed, hostAllowed, type OriginPolicy } from './origins.js';
@@ -39,6 +40,10 @@ export interface DreyServerOptions {
   botTimeLimitMs?: number;
   botMemoryLimitMb?: number;
   botDelayMs?: number;
+  /** Overrides every time profile's grace period before a disconnected player's seat goes to a bot. */
+  absentGraceMs?: number;
+  /** The clock of table clocks and absence timers (tests pass a fake one). */
+  clock?: Clock;
   /** The built web app (index.html and assets); defaults to dist/web. */
   webRoot?: string;
   /** Where docs/rules/<game>.md live; defaults to the package's docs/rules. */
@@ -90,6 +95,8 @@ export async function createDreyServer(opts: DreyServerOptions): Promise<DreySer
     registry: opts.registry ?? BUILTINS,
     bots,
     botDelayMs: opts.botDelayMs ?? 700,
+    ...(opts.absentGraceMs === undefined ? {} : { absentGraceMs: opts.absentGraceMs }),
+    ...(opts.clock ? { clock: opts.clock } : {}),
     openTableTtlMs: limits.openTableTtlMs,
     hasRules: (id) => existsSync(rulesFile(id)),
     warn: (m) => app.log.warn(m),

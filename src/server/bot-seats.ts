@@ -18,6 +18,8 @@ export interface BotSeatsOptions {
   /** Plays an action for a seat; the caller holds the table's queue (see commits.ts). */
   play(table: LiveTable, seat: Seat, action: unknown): Promise<ServiceResult<{ seq: number }>>;
   warn(message: string): void;
+  /** Whether a bot plays this person's seat while they are away (absence.ts); it plays the fallback level. */
+  standIn?(table: LiveTable, seat: Seat): boolean;
 }
 
 export class BotSeats {
@@ -30,12 +32,12 @@ export class BotSeats {
   schedule(table: LiveTable): void {
     if (this.closed || table.retired || table.stored.status !== 'running') return;
     for (const seat of table.game.toAct(table.match.state)) {
-      const s = table.stored.seats[seat];
-      if (s?.kind !== 'bot' || table.thinking.has(seat)) continue;
+      const bot = this.botOf(table, seat);
+      if (bot === null || table.thinking.has(seat)) continue;
       table.thinking.add(seat);
       const timer = setTimeout(() => {
         this.timers.delete(timer);
-        void this.run(table, seat, s.bot)
+        void this.run(table, seat, bot)
           .catch((e: unknown) => this.opts.warn(`table ${table.stored.id}: the bot in seat ${seat + 1} broke: ${messageOf(e)}`))
           .finally(() => {
             table.thinking.delete(seat);
@@ -44,6 +46,13 @@ export class BotSeats {
       }, this.opts.delayMs);
       this.timers.add(timer);
     }
+  }
+
+  /** The bot that plays a seat now: its own, the stand-in of an absent player, or null (a person plays). */
+  private botOf(table: LiveTable, seat: Seat): string | null {
+    const s = table.stored.seats[seat];
+    if (s?.kind === 'bot') return s.bot;
+    return s?.kind === 'human' && this.opts.standIn?.(table, seat) ? FALLBACK_BOT : null;
   }
 
   /** No new decisions after this; decisions under way are dropped when they answer. */
@@ -81,7 +90,8 @@ export class BotSeats {
     const chosen: unknown = answer.ok ? answer.action : undefined;
     if (!answer.ok) warn(`${where}: the ${FALLBACK_BOT} bot failed too (${answer.code}: ${answer.error}); playing the first legal action`);
     const played = await enqueue(table, async (): Promise<ServiceResult<{ seq: number }>> => {
-      if (this.closed || table.retired) return { ok: true, value: { seq: table.stored.seq } };
+      // Closing, or the absent player came back while the stand-in was thinking: nothing to play.
+      if (this.closed || table.retired || this.botOf(table, seat) === null) return { ok: true, value: { seq: table.stored.seq } };
       if (chosen !== undefined) {
         const r = await this.opts.play(table, seat, chosen);
         if (r.ok || table.stored.seq !== seqAtStart) return r;

@@ -19,6 +19,7 @@ const EnvSchema = z.object({
   DREY_DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DREY_DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   DREY_BOT_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(700),
+  DREY_ABSENT_GRACE_MS: z.coerce.number().int().min(100).max(7 * 24 * 3_600_000).optional(),
   DREY_BOT_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   DREY_BOT_TIME_LIMIT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
   DREY_BOT_MEMORY_MB: z.coerce.number().int().min(32).max(16_384).default(256),
@@ -73,6 +74,8 @@ export interface ServerConfig {
   dbPoolSize: number;
   dbStatementTimeoutMs: number;
   botDelayMs: number;
+  /** Overrides every time profile's grace period for disconnected players (absence.ts). */
+  absentGraceMs: number | undefined;
   botWorkers: number;
   /** Each bot decision's time limit; past it the decision fails and the easy level decides. */
   botTimeLimitMs: number;
@@ -110,6 +113,7 @@ export function readConfig(env: NodeJS.ProcessEnv): { ok: true; value: ServerCon
       dbPoolSize: e.DREY_DB_POOL_SIZE,
       dbStatementTimeoutMs: e.DREY_DB_STATEMENT_TIMEOUT_MS,
       botDelayMs: e.DREY_BOT_DELAY_MS,
+      absentGraceMs: e.DREY_ABSENT_GRACE_MS,
       botWorkers: e.DREY_BOT_WORKERS ?? defaultBotWorkers(),
       botTimeLimitMs: e.DREY_BOT_TIME_LIMIT_MS,
       botMemoryLimitMb: e.DREY_BOT_MEMORY_MB,

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import type { Viewer } from '../engine/game.js';
 import { describeZodError } from '../engine/schema.js';
 import type { ServerError, ServerErrorCode } from './protocol.js';
-import { ClaimSeatSchema, CreateTableSchema, TABLE_STATUSES, TableIdSchema } from './protocol.js';
+import { ClaimSeatSchema, CreateTableSchema, CreatorRequestSchema, ReclaimSeatSchema, TABLE_STATUSES, TableIdSchema } from './protocol.js';
 import type { ServerLimits } from './limits.js';
 import type { ServiceResult } from './result.js';
 import type { TableService } from './service.js';
@@ -126,6 +126,29 @@ export async function registerApi(app: FastifyInstance, { service, rules, limits
     const body = p && parsed(reply, ClaimSeatSchema, req.body);
     if (!p || !body) return reply;
     return answer(reply, await service.claim(p.id, p.seat - 1, body));
+  });
+
+  // The creator's powers over absent seats (absence.ts): a new seat link, a bot until the player returns.
+  app.post('/api/tables/:id/seats/:seat/new-link', perMinute(limits.seatsPerMinute), async (req, reply) => {
+    const p = parsed(reply, SeatParams, req.params);
+    const body = p && parsed(reply, CreatorRequestSchema, req.body);
+    if (!p || !body) return reply;
+    return answer(reply, await service.newSeatLink(p.id, p.seat - 1, body.creatorToken));
+  });
+
+  app.post('/api/tables/:id/seats/:seat/bot', perMinute(limits.seatsPerMinute), async (req, reply) => {
+    const p = parsed(reply, SeatParams, req.params);
+    const body = p && parsed(reply, CreatorRequestSchema, req.body);
+    if (!p || !body) return reply;
+    return answer(reply, await service.handToBot(p.id, p.seat - 1, body.creatorToken));
+  });
+
+  // A player whose seat a bot plays (their clock ran out) takes it back with their token.
+  app.post('/api/tables/:id/back', async (req, reply) => {
+    const p = parsed(reply, TableParams, req.params);
+    const body = p && parsed(reply, ReclaimSeatSchema, req.body);
+    if (!p || !body) return reply;
+    return answer(reply, await service.reclaim(p.id, body.token));
   });
 
   app.get('/api/tables/:id/replay', async (req, reply) => {

@@ -5,6 +5,7 @@
 import { botSeatName } from '../engine/bot-names.js';
 import type { AnyGame, Seat, Viewer } from '../engine/game.js';
 import type { Match, ReplayStep } from '../engine/match.js';
+import { botPlayedOf, settingsOf, timeFrame, type LiveTime } from './clocks.js';
 import { seedCommitment } from './ids.js';
 import type { DealInfo, LogEntry, PublicSeat, TableFrame, TableSummary } from './protocol.js';
 import type { StoredTable } from './storage/types.js';
@@ -37,6 +38,8 @@ export interface LiveTable {
   queue: Promise<unknown>;
   /** Several processes: another process plays this table now; this copy must not change it. */
   retired?: boolean;
+  /** Clocks and bots standing in for absent players (clocks.ts, absence.ts). */
+  time?: LiveTime;
 }
 
 export function liveTable(stored: StoredTable, game: AnyGame, match: Match, log: KeptEntry[]): LiveTable {
@@ -89,8 +92,9 @@ export function dealOf(stored: StoredTable): DealInfo {
   };
 }
 
-export function summarize(table: Pick<LiveTable, 'stored' | 'presence' | 'game'>): TableSummary {
+export function summarize(table: Pick<LiveTable, 'stored' | 'presence' | 'game'> & Partial<Pick<LiveTable, 'match' | 'time'>>): TableSummary {
   const s = table.stored;
+  const botPlayed = botPlayedOf(table.time);
   return {
     id: s.id,
     game: s.game,
@@ -102,6 +106,9 @@ export function summarize(table: Pick<LiveTable, 'stored' | 'presence' | 'game'>
     updatedAt: s.updatedAt,
     outcome: s.outcome,
     deal: dealOf(s),
+    time: settingsOf(s).time,
+    ...(table.match ? { toAct: s.status === 'running' ? [...table.game.toAct(table.match.state)] : [] } : {}),
+    ...(botPlayed.length > 0 ? { botPlayed } : {}),
   };
 }
 
@@ -123,5 +130,6 @@ export function frameFor(table: LiveTable, viewer: Viewer): TableFrame {
     toAct,
     outcome: stored.outcome,
     deal: dealOf(stored),
+    time: timeFrame(table.time, settingsOf(stored).time, stored.seats.length),
   };
 }

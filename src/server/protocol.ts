@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import type { ActionBase, Outcome, Seat } from '../engine/game.js';
 import type { OptionDescription } from '../games/package.js';
+import { TIME_PROFILE_IDS, type TimeProfileId } from './time-profiles.js';
 
 /** Table ids are short random strings; tokens are 256-bit base64url strings. */
 export const TableIdSchema = z.string().regex(/^[A-Za-z0-9_-]{6,40}$/, 'not a table id');
@@ -60,11 +61,20 @@ export const CreateTableSchema = z.object({
   arrangement: z.unknown().optional(),
   /** Claim a human seat for the creator straight away. */
   join: z.object({ seat: z.number().int().min(0), name: DisplayNameSchema }).optional(),
+  /** The clock (time-profiles.ts); absent: none for a practice table, relaxed for several people. */
+  time: z.enum(TIME_PROFILE_IDS).optional(),
 });
 export type CreateTableRequest = z.infer<typeof CreateTableSchema>;
 
 export const ClaimSeatSchema = z.object({ name: DisplayNameSchema });
 export type ClaimSeatRequest = z.infer<typeof ClaimSeatSchema>;
+
+/** What a player sends to take their seat back from the bot that plays it. */
+export const ReclaimSeatSchema = z.object({ token: TokenSchema });
+
+/** What the table's creator sends to replace a seat's link or hand an absent seat to a bot. */
+export const CreatorRequestSchema = z.object({ creatorToken: TokenSchema });
+export type CreatorRequest = z.infer<typeof CreatorRequestSchema>;
 
 // ---------------------------------------------------------------- socket messages (client → server)
 
@@ -139,6 +149,41 @@ export interface TableSummary {
   updatedAt: string;
   outcome: Outcome | null;
   deal: DealInfo;
+  /** The table's time profile. */
+  time: TimeProfileId;
+  /** Seats to act now (present when the server has the table in memory: one table's GET has it). */
+  toAct?: Seat[];
+  /** Seats a bot played for while their player was away, and how many of their actions (the result's mark). */
+  botPlayed?: BotPlayed[];
+}
+
+/** A seat a bot played for while its player was away (clock ran out, left, or handed over by the creator). */
+export interface BotPlayed {
+  seat: Seat;
+  moves: number;
+}
+
+/** One seat's clock and stand-in, as of the frame. */
+export interface SeatTime {
+  /** Remaining milliseconds when the frame was sent; null: no clock (bot seats, tables without a clock). */
+  remainingMs: number | null;
+  /** Whether this clock is running now (the seat is to act and a person plays it). */
+  running: boolean;
+  /** Why a bot plays this person's seat now, or null. */
+  standIn: 'timeout' | 'disconnected' | 'creator' | null;
+  /** How many actions a bot has played for this seat. */
+  botMoves: number;
+}
+
+/**
+ * The table's clocks. A client counts a running clock down from `remainingMs` starting when it
+ * received the frame (each frame sets it again, so it never drifts); `serverNow` is the server's
+ * time (epoch ms) at sending, for clients that prefer to correct for latency.
+ */
+export interface TableTime {
+  profile: TimeProfileId;
+  seats: SeatTime[];
+  serverNow: number;
 }
 
 /**
@@ -157,6 +202,8 @@ export interface TableFrame<View = unknown, Action extends ActionBase = ActionBa
   toAct: Seat[];
   outcome: Outcome | null;
   deal: DealInfo;
+  /** Clocks and bots standing in for absent players (docs/protocol.md). */
+  time: TableTime;
 }
 
 /** Sent on watch and on sync: the frame and the whole log. */
@@ -245,6 +292,14 @@ export interface CreateTableResponse {
   table: TableSummary;
   /** Present when the request claimed a seat: keep it, it is the only key to that seat. */
   seat?: { seat: Seat; token: string };
+  /** The creator's key: it replaces a lost seat link and hands an absent seat to a bot. Shown once. */
+  creator: { token: string };
+}
+
+/** A new link for a seat (the old token stops working). */
+export interface NewSeatLinkResponse {
+  seat: Seat;
+  token: string;
 }
 
 export interface ClaimSeatResponse {

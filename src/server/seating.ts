@@ -9,6 +9,7 @@ import { findBot } from '../bots/index.js';
 import type { Registry } from '../games/index.js';
 import type { AnyGamePackage } from '../games/package.js';
 import { isLiveBot, LIVE_BOTS } from './bot-levels.js';
+import { defaultProfile, type TableSettings } from './clocks.js';
 import { hashToken, newSeatToken, newSeed, newTableId } from './ids.js';
 import { liveTable, summarize, type LiveTable } from './live-table.js';
 import type { ClaimSeatRequest, ClaimSeatResponse, CreateTableRequest, CreateTableResponse, TableStatus } from './protocol.js';
@@ -86,6 +87,10 @@ export async function createTable(
     createdAt: at,
     updatedAt: at,
   };
+  // The creator's token (only its hash is kept) replaces lost seat links and hands absent seats to bots.
+  const creatorToken = newSeatToken();
+  const settings: TableSettings = { time: req.time ?? defaultProfile(req.seats.filter((s) => s.kind === 'human').length), creatorTokenHash: hashToken(creatorToken) };
+  stored.settings = settings;
   if (req.arrangement !== undefined) stored.arrangement = req.arrangement;
   if (fixedDeal) stored.fixedDeal = true;
   try {
@@ -94,7 +99,7 @@ export async function createTable(
     return fail('storage-error', `the table could not be saved: ${messageOf(e)}`);
   }
   const table = liveTable(stored, game, created.value, []);
-  const response: CreateTableResponse = { table: summarize(table) };
+  const response: CreateTableResponse = { table: summarize(table), creator: { token: creatorToken } };
   if (token !== undefined && req.join) response.seat = { seat: req.join.seat, token };
   return { ok: true, value: { table, response } };
 }

@@ -15,9 +15,11 @@
 import type { AnyGame, Seat, Viewer } from '../engine/game.js';
 import { listBots } from '../bots/index.js';
 import type { Registry } from '../games/index.js';
+import { Absence } from './absence.js';
 import { isLiveBot } from './bot-levels.js';
 import { BotSeats } from './bot-seats.js';
 import type { BotRunner } from './bots/pool.js';
+import { realClock, settingsOf, type Clock } from './clocks.js';
 import { commitAction, type CommitContext } from './commits.js';
 import { tokenMatches } from './ids.js';
 import { enqueue, entryFor, frameFor, summarize, type KeptEntry, type LiveTable } from './live-table.js';
@@ -27,6 +29,7 @@ import type {
   CreateTableRequest,
   CreateTableResponse,
   GameInfo,
+  NewSeatLinkResponse,
   TableStatus,
   TableSummary,
 } from './protocol.js';
@@ -78,6 +81,10 @@ export interface TableServiceOptions {
   /** Whether a game has a rules page (for the lobby). */
   hasRules?: (gameId: string) => boolean;
   now?: () => Date;
+  /** The clock of the table clocks and absence timers (clocks.ts); tests pass a fake one. */
+  clock?: Clock;
+  /** Overrides every time profile's grace period before a disconnected player is replaced by a bot. */
+  absentGraceMs?: number;
   warn?: (message: string) => void;
   /**
    * Several processes (docs/deploy.md): this process's lease owner name and the lease time. A
@@ -94,6 +101,7 @@ export class TableService {
   private readonly bots: BotSeats;
   private readonly commits: CommitContext;
   private readonly seating: SeatingContext;
+  private readonly absence: Absence;
   private sweeper: NodeJS.Timeout | undefined;
   /** Presence changes waiting to be announced, per table id. */
   private readonly presenceTimers = new Map<string, NodeJS.Timeout>();
@@ -106,17 +114,29 @@ export class TableService {
   private forwarder: Forwarder | undefined;
 
   constructor(private readonly opts: TableServiceOptions) {
-    const now = (): string => (opts.now?.() ?? new Date()).toISOString();
+    const { now: nowDate } = opts;
+    const clock: Clock = opts.clock ?? (nowDate ? { ...realClock, now: () => nowDate().getTime() } : realClock);
+    const now = (): string => new Date(clock.now()).toISOString();
+    this.absence = new Absence({
+      store: opts.store,
+      clock,
+      ...(opts.absentGraceMs === undefined ? {} : { graceMs: opts.absentGraceMs }),
+      announce: (table) => this.announce(table, []),
+      scheduleBots: (table) => this.bots.schedule(table),
+      warn: (m) => this.warn(m),
+    });
     this.cache = new TableCache({
       store: opts.store,
       game: (id) => this.game(id),
       finishedTtlMs: opts.finishedTtlMs ?? 10 * 60_000,
       warn: (m) => this.warn(m),
+      loaded: (table, history) => this.absence.attach(table, history),
     });
     this.commits = {
       store: opts.store,
       now,
       committed: (table, entry) => {
+        this.absence.actionCommitted(table, entry.seat);
         this.announce(table, [entry]);
         this.bots.schedule(table);
         if (table.stored.status === 'finished') {
@@ -133,6 +153,7 @@ export class TableService {
       delayMs: opts.botDelayMs,
       play: (table, seat, action) => commitAction(this.commits, table, seat, action),
       warn: (m) => this.warn(m),
+      standIn: (table, seat) => this.absence.isStandIn(table, seat),
     });
     this.seating = {
       store: opts.store,
@@ -167,7 +188,10 @@ export class TableService {
   /** Another process plays the table now: let it go from memory and stop its bots. */
   private retire(tableId: string): void {
     const table = this.cache.peek(tableId);
-    if (table) table.retired = true;
+    if (table) {
+      table.retired = true;
+      this.absence.forget(table); // its clocks run at the new holder
+    }
     this.cache.drop(tableId);
   }
 
@@ -209,7 +233,8 @@ export class TableService {
     if (this.ownership) this.ownership.start();
     const rows = this.ownership ? [] : await this.opts.store.listTables({ statuses: ['running'] });
     for (const row of rows) {
-      if (!row.seats.some((s) => s.kind === 'bot')) continue;
+      // Tables with bots play on; tables with a clock keep their clocks running (absence.ts).
+      if (!row.seats.some((s) => s.kind === 'bot') && settingsOf(row).time === 'none') continue;
       const table = await this.getTable(row.id);
       if (table) this.bots.schedule(table);
     }
@@ -240,6 +265,7 @@ export class TableService {
     if (this.sweeper) clearInterval(this.sweeper);
     for (const t of this.presenceTimers.values()) clearTimeout(t);
     this.presenceTimers.clear();
+    this.absence.close();
     this.bots.close();
     await this.cache.close();
     // Letting the leases go hands the tables to the other processes at once.
@@ -267,6 +293,7 @@ export class TableService {
     const { table, response } = created.value;
     // Several processes: the creator plays the new table (nobody else has asked for it yet).
     if (this.ownership && !(await this.ownership.claimNew(table.stored.id))) return { ok: true, value: response };
+    await this.absence.attach(table);
     this.cache.add(table);
     this.bots.schedule(table);
     return { ok: true, value: response };
@@ -279,6 +306,7 @@ export class TableService {
   private claimHere(table: LiveTable, seat: Seat, req: ClaimSeatRequest): Promise<ServiceResult<ClaimSeatResponse>> {
     return enqueue(table, async () => {
       const claimed = await claimSeat(this.seating, table, seat, req);
+      if (claimed.ok && table.stored.status === 'running') await this.absence.started(table);
       if (claimed.ok) {
         this.announce(table, []);
         this.bots.schedule(table);
@@ -444,8 +472,34 @@ export class TableService {
       if (chosenAt !== undefined && isStale(table, seat, chosenAt)) {
         return fail('stale-action', `this action was chosen at move ${chosenAt}; the table is at move ${table.stored.seq} and your seat has acted since`);
       }
+      // A player whose seat a bot plays is back as soon as they act.
+      if (this.absence.isStandIn(table, seat)) await this.absence.returnNow(table, seat);
       return commitAction(this.commits, table, seat, action);
     });
+  }
+
+  /** The holder of a seat's token takes it back from the bot that plays it while they were away. */
+  async reclaim(tableId: string, token: string): Promise<ServiceResult<{ seat: Seat }>> {
+    const table = await this.getTable(tableId);
+    if (!table) return fail('unknown-table', `there is no table ${tableId}`);
+    const seat = this.seatOf(table, token);
+    if (seat === null) return fail('bad-token', 'this token does not open any seat at this table');
+    await this.absence.returned(table, seat);
+    return { ok: true, value: { seat } };
+  }
+
+  /** The table's creator gives a seat a new link (the old token stops working). */
+  async newSeatLink(tableId: string, seat: Seat, creatorToken: string): Promise<ServiceResult<NewSeatLinkResponse>> {
+    const table = await this.getTable(tableId);
+    if (!table) return fail('unknown-table', `there is no table ${tableId}`);
+    return this.absence.newSeatLink(table, seat, creatorToken);
+  }
+
+  /** The table's creator hands a seat whose player is away to a bot, until the player returns. */
+  async handToBot(tableId: string, seat: Seat, creatorToken: string): Promise<ServiceResult<{ seat: Seat }>> {
+    const table = await this.getTable(tableId);
+    if (!table) return fail('unknown-table', `there is no table ${tableId}`);
+    return this.absence.handToBot(table, seat, creatorToken);
   }
 
   /**
@@ -455,6 +509,7 @@ export class TableService {
    */
   presence(table: LiveTable, seat: Seat, delta: 1 | -1): void {
     table.presence.set(seat, Math.max(0, (table.presence.get(seat) ?? 0) + delta));
+    this.absence.presenceChanged(table, seat, delta > 0);
     const id = table.stored.id;
     if (this.presenceTimers.has(id)) return;
     const timer = setTimeout(() => {

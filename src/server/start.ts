@@ -27,6 +27,7 @@ export async function startServer(config: ServerConfig, log: (line: string) => v
     origins: { hosts: config.allowedHosts, origins: config.allowedOrigins },
     botDelayMs: config.botDelayMs,
   };
+  if (config.absentGraceMs !== undefined) opts.absentGraceMs = config.absentGraceMs;
   if (config.webRoot) opts.webRoot = config.webRoot;
   if (config.redisUrl) {
     // The lease owner is this run of this process: a restarted process never mistakes an old lease for its own.

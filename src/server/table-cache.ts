@@ -3,8 +3,9 @@
  * event log by the engine's `matchFromRecord`), kept while it runs, and let go a while after it
  * finishes or after it was loaded finished (it reloads on demand). Loading the same table twice at once loads it once.
  */
-import type { AnyGame } from '../engine/game.js';
+import type { AnyGame, Seat } from '../engine/game.js';
 import { matchFromRecord, type MatchRecord } from '../engine/match.js';
+import type { TableHistory } from './absence.js';
 import { keptEntry, liveTable, type KeptEntry, type LiveTable } from './live-table.js';
 import type { StoredAction, StoredTable, Store } from './storage/types.js';
 
@@ -14,10 +15,12 @@ export interface TableCacheOptions {
   /** How long a finished table stays in memory. */
   finishedTtlMs: number;
   warn(message: string): void;
+  /** A table was loaded from storage (absence.ts resumes its clocks from the history). */
+  loaded?(table: LiveTable, history: TableHistory): Promise<void>;
 }
 
 /** The match record of a stored table and its event log. */
-const recordOf = (stored: StoredTable, actions: readonly StoredAction[]): MatchRecord => ({
+export const recordOf = (stored: StoredTable, actions: readonly StoredAction[]): MatchRecord => ({
   game: stored.game,
   seats: stored.seats.length,
   seed: stored.seed,
@@ -96,8 +99,14 @@ export class TableCache {
       return undefined;
     }
     const log: KeptEntry[] = [];
-    const rebuilt = matchFromRecord(game, recordOf(stored, await store.getActions(tableId)), {
-      step: (step) => log.push(keptEntry(step)),
+    const actions = await store.getActions(tableId);
+    const toAct: Seat[][] = [];
+    const rebuilt = matchFromRecord(game, recordOf(stored, actions), {
+      start: (m) => toAct.push([...game.toAct(m.state)]),
+      step: (step, m) => {
+        log.push(keptEntry(step));
+        toAct.push([...game.toAct(m.state)]);
+      },
     });
     const match = rebuilt.ok ? rebuilt.value : rebuilt.error.match;
     if (!match) {
@@ -107,6 +116,7 @@ export class TableCache {
     // A stored action that no longer replays (the rules changed): keep the table as far as it goes.
     if (!rebuilt.ok) warn(`table ${tableId}: ${rebuilt.error.message}; stopping there`);
     const table = liveTable({ ...stored, seq: match.record.actions.length }, game, match, log);
+    await this.opts.loaded?.(table, { actions: actions.slice(0, match.record.actions.length), toAct });
     const raced = this.live.get(tableId);
     if (raced) return raced;
     this.live.set(tableId, table);

@@ -1,6 +1,7 @@
 /** The HTTP API, typed with the server's protocol types. Errors come back as values. */
 import type {
   ClaimSeatResponse,
+  NewSeatLinkResponse,
   CreateTableRequest,
   CreateTableResponse,
   GameInfo,
@@ -39,6 +40,13 @@ export const api = {
   /** `seat` is 0-based here; URLs count from 1. */
   claim: (id: string, seat: number, name: string) =>
     call<ClaimSeatResponse>('POST', `/api/tables/${encodeURIComponent(id)}/seats/${seat + 1}`, { name }),
+  /** The creator's powers (docs/protocol.md): a new link for a seat, or a bot for an absent seat. */
+  newSeatLink: (id: string, seat: number, creatorToken: string) =>
+    call<NewSeatLinkResponse>('POST', `/api/tables/${encodeURIComponent(id)}/seats/${seat + 1}/new-link`, { creatorToken }),
+  handToBot: (id: string, seat: number, creatorToken: string) =>
+    call<{ seat: number }>('POST', `/api/tables/${encodeURIComponent(id)}/seats/${seat + 1}/bot`, { creatorToken }),
+  /** Takes a seat back from the bot that plays it. */
+  back: (id: string, token: string) => call<{ seat: number }>('POST', `/api/tables/${encodeURIComponent(id)}/back`, { token }),
   replay: (id: string, viewer: number | 'spectator') =>
     call<ReplayResponse>('GET', `/api/tables/${encodeURIComponent(id)}/replay?viewer=${viewer === 'spectator' ? viewer : viewer + 1}`),
   rules: (game: string) => call<string>('GET', `/api/games/${encodeURIComponent(game)}/rules`),

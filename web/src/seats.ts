@@ -25,5 +25,22 @@ export function forgetSeat(tableId: string): void {
   localStorage.removeItem(key(tableId));
 }
 
+/** Every table this browser holds a seat at (for the lobby's "your tables"). */
+export function heldTables(): { tableId: string; held: HeldSeat }[] {
+  const out: { tableId: string; held: HeldSeat }[] = [];
+  try {
+    for (let i = 0; i < localStorage.length; i++) {
+      const k = localStorage.key(i);
+      if (!k?.startsWith('drey:seat:')) continue;
+      const tableId = k.slice('drey:seat:'.length);
+      const held = heldSeat(tableId);
+      if (held) out.push({ tableId, held });
+    }
+  } catch {
+    // Storage may be unavailable (private mode): no tables then.
+  }
+  return out;
+}
+
 export const savedName = (): string => localStorage.getItem('drey:name') ?? '';
 export const saveName = (name: string): void => localStorage.setItem('drey:name', name);

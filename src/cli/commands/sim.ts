@@ -8,6 +8,7 @@ import { CliError, EXIT, usage } from '../errors.js';
 import { botListFlag, intFlag, seatsFor, seedFlag } from '../flags.js';
 import { addGameOptionFlags, rawGameOptions } from '../game-options.js';
 import { progressBar } from '../progress.js';
+import { addQueueFlags, queueRun } from '../queue-flags.js';
 import { simReportLines } from '../sim-report.js';
 
 interface SimFlags {
@@ -18,6 +19,9 @@ interface SimFlags {
   json?: boolean;
   record?: string;
   workers?: number;
+  queue?: string;
+  queueName?: string;
+  block?: number;
   [option: string]: unknown;
 }
 
@@ -33,6 +37,7 @@ export function registerSim(program: Command, registry: Registry): void {
     .option('--json', 'print the report as JSON')
     .option('--record <dir>', 'save every match record as JSON in <dir>')
     .option('--workers <n>', 'worker threads (default: one per core; 1 = no workers)', intFlag(1, 256));
+  addQueueFlags(command);
   addGameOptionFlags(command).action(async (gameId: string, flags: SimFlags) => {
     const game = registry.find(gameId);
     if (!game.ok) usage(game.error.message);
@@ -55,6 +60,7 @@ export function registerSim(program: Command, registry: Registry): void {
     const report = await runResolvedSim(resolved.value, {
       workers: flags.workers ?? defaultWorkers(),
       registry,
+      ...queueRun(flags),
       onProgress: (done, total) => progress.update(done, total),
     });
     progress.done();

@@ -10,6 +10,7 @@ import { botListFlag, intFlag, seatsFor, seedFlag } from '../flags.js';
 import { columns, percent, thousands } from '../format.js';
 import { addGameOptionFlags, rawGameOptions } from '../game-options.js';
 import { progressBar } from '../progress.js';
+import { addQueueFlags, queueRun } from '../queue-flags.js';
 
 interface TournamentFlags {
   seats?: number;
@@ -18,6 +19,9 @@ interface TournamentFlags {
   seed: string;
   json?: boolean;
   workers?: number;
+  queue?: string;
+  queueName?: string;
+  block?: number;
   [option: string]: unknown;
 }
 
@@ -65,6 +69,7 @@ export function registerTournament(program: Command, registry: Registry): void {
     .option('--seed <seed>', 'seed of the tournament; deal i plays with seed <seed>.<i>', seedFlag, '1')
     .option('--json', 'print the report as JSON')
     .option('--workers <n>', 'worker threads (default: one per core; 1 = no workers)', intFlag(1, 256));
+  addQueueFlags(command);
   addGameOptionFlags(command).action(async (gameId: string, flags: TournamentFlags) => {
     const game = registry.find(gameId);
     if (!game.ok) usage(game.error.message);
@@ -83,6 +88,7 @@ export function registerTournament(program: Command, registry: Registry): void {
     const report = await runResolvedTournament(resolved.value, {
       workers: flags.workers ?? defaultWorkers(),
       registry,
+      ...queueRun(flags),
       onProgress: (done, total) => progress.update(done, total),
     });
     progress.done();

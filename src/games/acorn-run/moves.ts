@@ -78,9 +78,10 @@ function verticalTarget(state: State, p: VerticalPending): number | null {
   return p.kind === 'climb' ? s.up : s.down;
 }
 
-const fitsVertical = (p: VerticalPending, target: number, card: number): boolean => {
+/** R4: whether `card` may take the pawn up (climb: the colour of the space climbed to) or down (any colour) to `target`. */
+export const fitsVertical = (kind: VerticalPending['kind'], target: number, card: number): boolean => {
   const color = colorOf(card);
-  return p.kind === 'climb' ? color === space(target).zone : color !== null;
+  return kind === 'climb' ? color === space(target).zone : color !== null;
 };
 
 export function legalVertical(state: State, p: VerticalPending): Action[] {
@@ -88,7 +89,7 @@ export function legalVertical(state: State, p: VerticalPending): Action[] {
   const out: Action[] = [];
   const target = verticalTarget(state, p);
   if (target !== null) {
-    for (const card of distinctKinds(r.hand.filter((c) => fitsVertical(p, target, c)))) out.push({ type: 'add', card });
+    for (const card of distinctKinds(r.hand.filter((c) => fitsVertical(p.kind, target, c)))) out.push({ type: 'add', card });
   }
   if (p.cards.length > 0) {
     if (space(r.pos!).line !== null) out.push({ type: 'slide' });

@@ -11,6 +11,11 @@ import { api } from '../api.js';
 import { gameModule } from '../games/index.js';
 import { navigate, tableLink } from '../router.js';
 import { heldSeat, keepSeat, savedName, saveName } from '../seats.js';
+import { keepCreatorToken } from '../creator.js';
+import { defaultProfile, type TimeProfileId } from '../../../src/server/time-profiles.js';
+import { profileLabel } from './Clocks.js';
+import { MyTables } from './MyTables.js';
+import { TimeProfileField } from './TimeProfileField.js';
 import { OptionsForm } from './OptionsForm.js';
 import { seatLabel } from './TablePage.js';
 
@@ -27,6 +32,8 @@ function CreateTable({ game, onCancel }: { game: GameInfo; onCancel: () => void 
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const used = seats.slice(0, count);
+  const [time, setTime] = useState<TimeProfileId | null>(null);
+  const clock = time ?? defaultProfile(used.filter((s) => s.kind !== 'bot').length);
   // On a phone the form opens below the game cards: bring it into view.
   const panel = useRef<HTMLElement>(null);
   useEffect(() => {
@@ -45,12 +52,13 @@ function CreateTable({ game, onCancel }: { game: GameInfo; onCancel: () => void 
     const req: SeatRequest[] = used.map((s) => (s.kind === 'bot' ? { kind: 'bot', bot: s.bot } : { kind: 'human' }));
     const options = optionsObject(game.options, count, chosen);
     const body = mine >= 0 ? { game: game.id, seats: req, options, join: { seat: mine, name } } : { game: game.id, seats: req, options };
-    const r = await api.create(body);
+    const r = await api.create({ ...body, time: clock });
     setBusy(false);
     if (!r.ok) {
       setError(r.error.message);
       return;
     }
+    keepCreatorToken(r.value.table.id, r.value.creator.token);
     if (r.value.seat) {
       keepSeat(r.value.table.id, r.value.seat);
       saveName(name.trim());
@@ -73,6 +81,7 @@ function CreateTable({ game, onCancel }: { game: GameInfo; onCancel: () => void 
           </select>
         </label>
         <OptionsForm options={game.options} seats={count} chosen={chosen} onChange={setChosen} />
+        <TimeProfileField value={clock} onChange={setTime} />
         {mine >= 0 && (
           <label className="field">
             <span>Your name</span>
@@ -135,7 +144,7 @@ function TableRow({ t }: { t: TableSummary }) {
       <div>
         <strong>{t.gameTitle}</strong> <span className={`pill ${t.status}`}>{t.status === 'open' ? `${free} seat${free === 1 ? '' : 's'} free` : t.status}</span>{' '}
         {t.deal.kind === 'fixed' && <DealNote deal={t.deal} />}
-        <div className="muted small">{t.seats.map((s, i) => seatLabel(s, i)).join(' · ')}</div>
+        <div className="muted small">{t.seats.map((s, i) => seatLabel(s, i)).join(' · ')}{t.time !== 'none' && ` · ${profileLabel(t.time)}`}</div>
       </div>
       <div className="row">
         {t.status === 'finished' ? (
@@ -232,6 +241,7 @@ export function Lobby() {
         })}
       </section>
       {creating && <CreateTable key={creating.id} game={creating} onCancel={() => setCreating(null)} />}
+      <MyTables />
       {groups.map(([title, status]) => {
         const first = tables.filter((t) => t.status === status);
         const seen = new Set(first.map((t) => t.id));

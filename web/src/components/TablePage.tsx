@@ -10,6 +10,10 @@ import { api } from '../api.js';
 import { gameModule, useGameTitle } from '../games/index.js';
 import { navigate, tableLink } from '../router.js';
 import { heldSeat, keepSeat, savedName, saveName, type HeldSeat } from '../seats.js';
+import { takeSeatLink } from '../creator.js';
+import { AbsencePanel, BotPlayedNote } from './Absence.js';
+import { profileLabel, SeatClock, useRemaining } from './Clocks.js';
+import { TurnSettings, useTurnSignals } from './TurnSignals.js';
 import { createTableStore, type TableState, type TableStore } from '../store/table-store.js';
 import { DealNote } from './Deal.js';
 import { Results } from './Results.js';
@@ -43,6 +47,7 @@ function useTable(tableId: string, held: HeldSeat | null): TableState & { act: (
 }
 
 function SeatBar({ frame }: { frame: TableFrame }) {
+  const remaining = useRemaining(frame.time);
   return (
     <ol className="seat-bar" aria-label="seats">
       {frame.seats.map((s, i) => {
@@ -57,6 +62,7 @@ function SeatBar({ frame }: { frame: TableFrame }) {
             {s.kind === 'bot' && <span className="tag bot-tag">{s.bot} bot</span>}
             {frame.you === i && <span className="tag">you</span>}
             {turn && <span className="tag turn-tag">to play</span>}
+            <SeatClock seat={frame.time.seats[i]} remaining={remaining[i]} name={seatLabel(s, i)} />
           </li>
         );
       })}
@@ -157,11 +163,12 @@ function Log({ lines }: { lines: string[] }) {
 }
 
 export function TablePage({ id, inviteSeat }: { id: string; inviteSeat: number | null }) {
-  const [held, setHeld] = useState<HeldSeat | null>(() => heldSeat(id));
+  const [held, setHeld] = useState<HeldSeat | null>(() => takeSeatLink(id) ?? heldSeat(id));
   const t = useTable(id, held);
   const frame = t.frame;
   const module = frame ? gameModule(frame.game) : undefined;
   const title = useGameTitle(frame?.game ?? '');
+  useTurnSignals(frame, title || 'Table');
   const names = frame ? frame.seats.map((s, i) => seatLabel(s, i)) : [];
 
   // The game's narrator tells the events of each frame's view that this page has not read yet
@@ -214,7 +221,7 @@ export function TablePage({ id, inviteSeat }: { id: string; inviteSeat: number |
           <h1>{module ? <span style={{ color: module.accent }}>●</span> : null} {title}</h1>
           <p className="muted">
             <span className={`pill ${frame.status}`}>{status}</span> · {frame.you === null ? 'You are watching' : `You play seat ${frame.you + 1}`} · move{' '}
-            {frame.seq} · <DealNote deal={frame.deal} />
+            {frame.seq} · <DealNote deal={frame.deal} /> · {profileLabel(frame.time.profile)}
             {t.connection !== 'connected' && <span className="pill warn"> reconnecting…</span>}
           </p>
         </div>
@@ -244,6 +251,9 @@ export function TablePage({ id, inviteSeat }: { id: string; inviteSeat: number |
       {frame.status === 'open' && held === null && <JoinPanel frame={frame} inviteSeat={inviteSeat} onJoined={setHeld} />}
       {frame.status === 'open' && held !== null && <InviteLinks frame={frame} />}
       {frame.status === 'finished' && frame.outcome && <Results outcome={frame.outcome} names={names} you={frame.you} />}
+      {frame.status === 'finished' && <BotPlayedNote frame={frame} names={names} />}
+      <AbsencePanel frame={frame} held={held} names={names} />
+      {frame.you !== null && frame.status !== 'finished' && <TurnSettings />}
       <div className="table-layout">
         <div className="table-main">
           {module && <module.Table view={frame.view} legal={frame.legal} you={frame.you} names={names} toAct={frame.toAct} act={t.act} busy={t.pending} />}

@@ -1,134 +1,303 @@
 /**
- * The Acorn Run race board in SVG, drawn from the board content: every tree with its six lanes in
- * three colour zones (R1), the jump-off spaces between trees (R5), acorns lying on spaces (R8),
- * the finish at the Great Oak, and every racer's pawn. Spaces a jump may land on are buttons.
+ * The Acorn Run race board in SVG, drawn from the board content so a player reads it at a glance:
+ * every tree with its six lanes in three colour zones (R1), spaces, acorns and numbered acorn
+ * spaces (R8), horizontal lines (R4), the jump-off spaces between trees (R5), foliage gaps with
+ * the number of cards they need (R6), the Go! spaces and the finish, and every racer's pawn in its
+ * colour with its name. It zooms and pans (buttons, dragging, scrolling) and follows the pawn
+ * that moves. The table passes `targets`: spaces a click acts on (a move's end, a landing space).
  */
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { BOARD, type Space } from '../../../../src/games/acorn-run/board.js';
-import type { Action } from '../../../../src/games/acorn-run/actions.js';
-import { spaceWords } from '../../../../src/games/acorn-run/narrate.js';
 import type { AcornRunView } from '../../../../src/games/acorn-run/view.js';
 
-export const ZONE_FILL = { green: '#4f9a3a', yellow: '#dcae1d', red: '#c8452f' } as const;
+export const ZONE_FILL = { green: '#3f8f2f', yellow: '#d9a514', red: '#c8452f' } as const;
+const ZONE_LIGHT = { green: '#cfe8c0', yellow: '#f7e6a6', red: '#f3c3b8' } as const;
+/** Pawn colours (R14: humans red and blue; dummies green, pink, yellow, brown). */
 export const PAWN_FILL: Record<string, string> = {
-  red: '#d8342a', blue: '#2f6fd0', green: '#2f9a4a', pink: '#e46aa8', yellow: '#f1c40f', brown: '#8a5a2b',
+  red: '#e0281c', blue: '#1f63d6', green: '#1f9e46', pink: '#e455a6', yellow: '#f3c300', brown: '#7a4a1e',
 };
 
-const COL = 12;
-const LANE = 26;
-const GAP = 26;
-const TOP = 14;
+/** The pawn's outline (a squirrel's head and body), centred on 0,0. */
+export const PAWN_PATH = 'M0 -17 C10 -17 14 -8 11 0 C15 6 11 15 0 15 C-11 15 -15 6 -11 0 C-14 -8 -10 -17 0 -17 Z';
+
+const COL = 22;
+const LANE = 46;
+const GAP = 78;
+const TOP = 44;
+const LEFT = 24;
 
 /** Where each tree starts, left to right. */
 const treeX: number[] = [];
-let x = 16;
+let x = LEFT;
 for (const t of BOARD.trees) {
   treeX.push(x);
   x += t.width * COL + GAP;
 }
-const WIDTH = x + 10;
-const HEIGHT = TOP + LANE * 6 + 30;
+const FINISH_X = x - GAP + 34;
+export const BOARD_WIDTH = FINISH_X + 60;
+export const BOARD_HEIGHT = TOP + LANE * 6 + 34;
+const laneY = (lane: number): number => TOP + LANE * (5 - lane) + LANE / 2;
+const treeRight = (t: number): number => treeX[t]! + BOARD.trees[t]!.width * COL;
 
 export function spacePoint(s: Space): { x: number; y: number } {
-  if (s.kind === 'finish') {
-    const last = BOARD.trees.length - 1;
-    return { x: treeX[last]! + BOARD.trees[last]!.width * COL + 6, y: TOP + LANE * 3 };
-  }
+  if (s.kind === 'finish') return { x: FINISH_X, y: TOP + LANE * 3 };
   if (s.kind === 'jumpoff') {
-    const zone = s.zone === 'green' ? 0 : s.zone === 'yellow' ? 1 : 2;
-    return { x: treeX[s.tree]! + BOARD.trees[s.tree]!.width * COL + GAP / 2 - 4, y: TOP + LANE * (5 - zone * 2) };
+    const z = s.zone === 'green' ? 0 : s.zone === 'yellow' ? 1 : 2;
+    return { x: treeRight(s.tree) + GAP / 2 - 6, y: (laneY(2 * z) + laneY(2 * z + 1)) / 2 };
   }
-  return { x: treeX[s.tree]! + (s.col ?? 0) * COL + COL / 2, y: TOP + LANE * (5 - (s.lane ?? 0)) + LANE / 2 };
+  return { x: treeX[s.tree]! + (s.col ?? 0) * COL + COL / 2, y: laneY(s.lane ?? 0) };
 }
 
-export function RaceBoard({ view, legal, act, busy, names }: {
+/** A space the player can click: where a move ends, where a jump lands. */
+export interface BoardTarget {
+  space: number;
+  /** What clicking does, in words (the accessible name). */
+  label: string;
+  /** A short tag drawn beside the space ("sprint 3", "upper lane"). */
+  tag: string;
+  /** The spaces the pawn passes, drawn as a dotted trail. */
+  path?: readonly number[];
+  /** The action this click sends first, as JSON (tests find targets by it). */
+  action: string;
+  onPick: () => void;
+}
+
+/** A squirrel pawn: a round head-and-body drop with an initial, outlined for any background. */
+function Pawn({ x: px, y: py, fill, initial, name, turn, dy }: { x: number; y: number; fill: string; initial: string; name: string; turn: boolean; dy: number }) {
+  const w = Math.max(34, name.length * 6.4 + 12);
+  return (
+    <g transform={`translate(${px} ${py + dy})`} className={`run-pawn ${turn ? 'turn' : ''}`}>
+      <title>{name}</title>
+      {turn && <circle r="21" className="run-pawn-turn" />}
+      <path d={PAWN_PATH} fill={fill} stroke="#fff" strokeWidth="3" />
+      <path d="M9 -12 C16 -22 24 -10 17 -2" fill="none" stroke={fill} strokeWidth="5" strokeLinecap="round" />
+      <text y="5" textAnchor="middle" className="run-pawn-initial">{initial}</text>
+      <g transform="translate(0 -30)">
+        <rect x={-w / 2} y="-9" width={w} height="16" rx="8" fill="#2b1a0c" opacity="0.85" />
+        <text y="3" textAnchor="middle" className="run-pawn-name">{name}</text>
+      </g>
+    </g>
+  );
+}
+
+export function RaceBoard({ view, targets, names, follow }: {
   view: AcornRunView;
-  legal: readonly Action[];
-  act: (a: Action) => void;
-  busy: boolean;
+  targets: readonly BoardTarget[];
   names: (racer: number) => string;
+  /** The racer whose pawn the board keeps in sight. */
+  follow: number;
 }) {
-  // On a narrow screen the board scrolls: keep the racer whose turn it is in sight.
   const wrap = useRef<HTMLDivElement>(null);
-  const focusPos = view.racers[view.turn.racer]?.pos ?? null;
-  useEffect(() => {
+  const [scale, setScale] = useState<number | null>(null);
+  // The first scale shows about two trees across the board's width.
+  useLayoutEffect(() => {
     const el = wrap.current;
-    if (!el || focusPos === null || el.scrollWidth <= el.clientWidth) return;
-    const at = (spacePoint(BOARD.spaces[focusPos]!).x / WIDTH) * el.scrollWidth;
-    el.scrollLeft = Math.max(0, at - el.clientWidth / 2);
-  }, [focusPos]);
+    if (el && scale === null) setScale(Math.min(1.1, Math.max(0.72, el.clientWidth / 760)));
+  }, [scale]);
+  const s = scale ?? 1;
+  const focusPos = view.racers[follow]?.pos ?? null;
+  const centre = useCallback(
+    (smooth: boolean) => {
+      const el = wrap.current;
+      if (!el || focusPos === null) return;
+      const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+      el.scrollTo({ left: Math.max(0, spacePoint(BOARD.spaces[focusPos]!).x * s - el.clientWidth / 2), behavior: smooth && !reduce ? 'smooth' : 'auto' });
+    },
+    [focusPos, s],
+  );
+  useEffect(() => centre(true), [centre]);
+
+  // Drag to pan with a mouse (touch screens scroll natively).
+  const drag = useRef<{ x: number; left: number; moved: boolean } | null>(null);
+  const onPointerDown = (e: ReactPointerEvent<HTMLDivElement>): void => {
+    if (e.pointerType !== 'mouse' || !wrap.current) return;
+    drag.current = { x: e.clientX, left: wrap.current.scrollLeft, moved: false };
+  };
+  const onPointerMove = (e: ReactPointerEvent<HTMLDivElement>): void => {
+    const d = drag.current;
+    if (!d || !wrap.current) return;
+    if (Math.abs(e.clientX - d.x) > 4) d.moved = true;
+    if (d.moved) wrap.current.scrollLeft = d.left - (e.clientX - d.x);
+  };
+  const endDrag = (): void => {
+    drag.current = null;
+  };
+  const zoom = (factor: number | 'fit'): void => {
+    const el = wrap.current;
+    if (!el) return;
+    setScale(factor === 'fit' ? el.clientWidth / BOARD_WIDTH : Math.min(1.6, Math.max(el.clientWidth / BOARD_WIDTH, s * factor)));
+  };
+
   const acorns = new Map(view.boardAcorns.map((a) => [a.space, a.count]));
-  const lands = new Map<number, Action>();
-  for (const a of legal) if (a.type === 'land') lands.set(a.to, a);
   const pawnsAt = new Map<number, number[]>();
   for (const r of view.racers) if (r.pos !== null) pawnsAt.set(r.pos, [...(pawnsAt.get(r.pos) ?? []), r.racer]);
+  const from = focusPos !== null ? spacePoint(BOARD.spaces[focusPos]!) : null;
+
   return (
-    <div className="ar-board-wrap" ref={wrap}>
-      <svg className="ar-board" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label="race board">
-        {BOARD.trees.map((t, i) => (
-          <g key={i}>
-            {(['green', 'yellow', 'red'] as const).map((zone, z) => (
-              <rect key={zone} x={treeX[i]! - 4} y={TOP + LANE * (4 - z * 2)} width={t.width * COL + 8} height={LANE * 2} fill={ZONE_FILL[zone]} opacity="0.18" rx="6" />
-            ))}
-            <rect x={treeX[i]! + (t.width * COL) / 2 - 5} y={TOP + LANE * 6} width="10" height="12" fill="#7a4e2a" />
-            <text x={treeX[i]! + (t.width * COL) / 2} y={HEIGHT - 4} textAnchor="middle" fontSize="9" fill="#f3e2c4">
-              {t.name}
-            </text>
-          </g>
-        ))}
-        {BOARD.spaces.map((s) => {
-          if (s.forward === null) return null;
-          const a = spacePoint(s);
-          const b = spacePoint(BOARD.spaces[s.forward]!);
-          if (s.kind === 'jumpoff') return null;
-          return <line key={`f${s.id}`} x1={a.x} y1={a.y} x2={b.x} y2={b.y} stroke="#f3e2c4" strokeOpacity="0.35" strokeWidth="1.5" />;
-        })}
-        {BOARD.spaces.map((s) => {
-          if (!s.foliage) return null;
-          const a = spacePoint(s);
-          const b = spacePoint(BOARD.spaces[s.foliage.to]!);
-          return <line key={`l${s.id}`} x1={a.x} y1={a.y} x2={b.x} y2={b.y} stroke="#2d5a1c" strokeWidth="5" strokeOpacity="0.7" strokeDasharray="2 2" />;
-        })}
-        {BOARD.spaces.map((s) => {
-          const p = spacePoint(s);
-          const r = s.kind === 'finish' ? 9 : s.kind === 'jumpoff' ? 6 : s.kind === 'go' ? 5 : 4;
-          const fill = s.kind === 'finish' ? '#ffe08a' : s.kind === 'jumpoff' ? '#fff4d6' : s.zone ? ZONE_FILL[s.zone] : '#ccc';
-          const land = lands.get(s.id);
-          return (
-            <g key={s.id}>
-              <circle cx={p.x} cy={p.y} r={r} fill={fill} stroke="#2b1a0c" strokeWidth="0.8" />
-              {s.line !== null && <circle cx={p.x} cy={p.y} r={1.4} fill="#fff" />}
-              {(acorns.get(s.id) ?? 0) > 0 && <ellipse cx={p.x} cy={p.y - 1} rx="2.6" ry="3.2" fill="#8a5a2b" stroke="#fff6e0" strokeWidth="0.6" />}
-              {land && (
-                <circle
-                  cx={p.x}
-                  cy={p.y}
-                  r={r + 5}
-                  className="ar-target"
-                  role="button"
-                  tabIndex={0}
-                  aria-label={`land on ${spaceWords(s.id)}`}
-                  data-action={JSON.stringify(land)}
-                  onClick={() => !busy && act(land)}
-                  onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && !busy && act(land)}
-                />
-              )}
+    <section className="run-board" aria-label="race board">
+      <div className="run-zoom" role="group" aria-label="zoom the board">
+        <button type="button" className="btn small" onClick={() => zoom(1 / 1.25)} aria-label="zoom out">−</button>
+        <button type="button" className="btn small" onClick={() => zoom(1.25)} aria-label="zoom in">+</button>
+        <button type="button" className="btn small" onClick={() => zoom('fit')}>Whole course</button>
+        <button type="button" className="btn small" onClick={() => centre(true)}>Find {names(follow)}</button>
+      </div>
+      <div className="run-board-wrap" ref={wrap} tabIndex={0} role="region" aria-label="the board (scroll or drag to pan)" onPointerDown={onPointerDown} onPointerMove={onPointerMove} onPointerUp={endDrag} onPointerLeave={endDrag}>
+        <svg className="run-board-svg" viewBox={`0 0 ${BOARD_WIDTH} ${BOARD_HEIGHT}`} width={BOARD_WIDTH * s} height={BOARD_HEIGHT * s} role="group" aria-label="the race track, from the Go! Beech to the Great Oak">
+          {BOARD.trees.map((t, i) => (
+            <g key={i} aria-hidden="true">
+              <rect x={treeX[i]! - 10} y={TOP - 6} width={t.width * COL + 20} height={LANE * 6 + 12} rx="18" fill="#5a3a1c" opacity="0.55" />
+              {(['green', 'yellow', 'red'] as const).map((zone, z) => (
+                <g key={zone}>
+                  <rect x={treeX[i]! - 4} y={TOP + LANE * (4 - z * 2) + 2} width={t.width * COL + 8} height={LANE * 2 - 4} rx="12" fill={ZONE_LIGHT[zone]} opacity="0.3" />
+                  {[2 * z, 2 * z + 1].map((lane) => (
+                    <line key={lane} x1={treeX[i]!} x2={treeRight(i)} y1={laneY(lane)} y2={laneY(lane)} stroke={ZONE_FILL[zone]} strokeWidth="9" strokeLinecap="round" opacity="0.75" />
+                  ))}
+                </g>
+              ))}
+              <text x={treeX[i]! + (t.width * COL) / 2} y={TOP - 14} textAnchor="middle" className="run-tree-name">
+                {t.name}
+              </text>
             </g>
-          );
-        })}
-        {[...pawnsAt].map(([pos, racers]) => {
-          const p = spacePoint(BOARD.spaces[pos]!);
-          return racers.map((r, i) => {
-            const racer = view.racers[r]!;
+          ))}
+          {BOARD.spaces.map((sp) => {
+            if (sp.line === null) return null;
+            const a = spacePoint(sp);
+            const b = spacePoint(BOARD.spaces[sp.line]!);
             return (
-              <g key={r} transform={`translate(${p.x + i * 5 - (racers.length - 1) * 2.5} ${p.y - 9 - i * 2})`}>
-                <title>{names(r)}</title>
-                <path d="M0 -8 C4 -8 5 -4 3 -2 L5 6 L-5 6 L-3 -2 C-5 -4 -4 -8 0 -8 Z" fill={PAWN_FILL[racer.pawn] ?? '#999'} stroke={r === view.turn.racer ? '#fff' : '#2b1a0c'} strokeWidth={r === view.turn.racer ? 1.6 : 0.8} />
+              <g key={`h${sp.id}`} aria-hidden="true">
+                <line x1={a.x} y1={a.y - 4} x2={b.x} y2={b.y - 4} stroke="#fff6dc" strokeWidth="3" />
+                <line x1={a.x} y1={a.y + 4} x2={b.x} y2={b.y + 4} stroke="#fff6dc" strokeWidth="3" />
               </g>
             );
-          });
-        })}
-      </svg>
-    </div>
+          })}
+          {BOARD.spaces.map((sp) => {
+            if (!sp.foliage) return null;
+            const a = spacePoint(sp);
+            const b = spacePoint(BOARD.spaces[sp.foliage.to]!);
+            const mx = (a.x + b.x) / 2;
+            return (
+              <g key={`g${sp.id}`} className="run-gap">
+                <title>{`Foliage gap: jump across with a combo of exactly ${sp.foliage.cards} cards`}</title>
+                <ellipse cx={mx} cy={a.y} rx={(b.x - a.x) / 2 - 8} ry="17" fill="#1f5a16" stroke="#bfe3a0" strokeWidth="2" strokeDasharray="5 3" />
+                <text x={mx} y={a.y + 5} textAnchor="middle" className="run-gap-text">
+                  {`gap ${sp.foliage.cards}`}
+                </text>
+              </g>
+            );
+          })}
+          {BOARD.trees.map((t, i) =>
+            t.jumpoffs.map((j) => {
+              const sp = BOARD.spaces[j]!;
+              const p = spacePoint(sp);
+              return (
+                <g key={`j${j}`} className="run-jumpoff">
+                  <title>{`Jump-off (${sp.zone}): jump to the ${sp.zone} lanes of the next tree`}</title>
+                  <rect x={p.x - 17} y={p.y - LANE + 8} width="34" height={LANE * 2 - 16} rx="14" fill={ZONE_LIGHT[sp.zone!]} stroke={ZONE_FILL[sp.zone!]} strokeWidth="4" />
+                  <text x={p.x} y={p.y + 4} textAnchor="middle" className="run-jump-text" transform={`rotate(-90 ${p.x} ${p.y})`}>
+                    JUMP
+                  </text>
+                  <path d={`M${p.x + 20} ${p.y} l12 0 m-5 -5 l5 5 l-5 5`} stroke="#fff6dc" strokeWidth="3" fill="none" />
+                </g>
+              );
+            }),
+          )}
+          <g className="run-finish">
+            <title>The finish line at the Great Oak</title>
+            <rect x={FINISH_X - 16} y={TOP} width="32" height={LANE * 6} rx="8" fill="url(#run-check)" stroke="#2b1a0c" strokeWidth="2" />
+            <text x={FINISH_X} y={TOP - 14} textAnchor="middle" className="run-tree-name">
+              FINISH
+            </text>
+          </g>
+          <defs>
+            <pattern id="run-check" width="16" height="16" patternUnits="userSpaceOnUse">
+              <rect width="16" height="16" fill="#fff" />
+              <rect width="8" height="8" fill="#222" />
+              <rect x="8" y="8" width="8" height="8" fill="#222" />
+            </pattern>
+          </defs>
+          {BOARD.spaces.map((sp) => {
+            if (sp.kind === 'jumpoff' || sp.kind === 'finish') return null;
+            const p = spacePoint(sp);
+            const here = acorns.get(sp.id) ?? 0;
+            return (
+              <g key={sp.id} aria-hidden="true">
+                <circle cx={p.x} cy={p.y} r="12" fill="#fffaf0" stroke={ZONE_FILL[sp.zone!]} strokeWidth="4" />
+                {sp.kind === 'go' && (
+                  <text x={p.x - 22} y={p.y + 4} textAnchor="end" className="run-go">
+                    Go!
+                  </text>
+                )}
+                {here > 0 && (
+                  <g transform={`translate(${p.x} ${p.y})`}>
+                    <ellipse cy="2" rx="6" ry="7" fill="#9b5f26" />
+                    <path d="M-7 -2 C-7 -9 7 -9 7 -2 Z" fill="#5a3410" />
+                  </g>
+                )}
+                {sp.acornMin !== null && sp.acornMin >= 2 && (
+                  <g>
+                    <circle cx={p.x + 11} cy={p.y - 11} r="7" fill={here > 0 ? '#5a3410' : '#8d7a66'} />
+                    <text x={p.x + 11} y={p.y - 7.5} textAnchor="middle" className="run-acorn-min">
+                      {sp.acornMin}
+                    </text>
+                  </g>
+                )}
+              </g>
+            );
+          })}
+          {from &&
+            targets.map((t) =>
+              t.path && t.path.length > 0 ? (
+                <polyline
+                  key={`p${t.space}-${t.action}`}
+                  aria-hidden="true"
+                  points={[from, ...t.path.map((id) => spacePoint(BOARD.spaces[id]!))].map((q) => `${q.x},${q.y}`).join(' ')}
+                  className="run-trail"
+                />
+              ) : null,
+            )}
+          {[...pawnsAt].map(([pos, racers]) => {
+            const p = spacePoint(BOARD.spaces[pos]!);
+            const jump = BOARD.spaces[pos]!.kind === 'jumpoff';
+            return racers.map((r, i) => {
+              const racer = view.racers[r]!;
+              const name = names(r);
+              return (
+                <Pawn key={r} x={p.x + (jump ? 0 : i * 14 - (racers.length - 1) * 7)} y={p.y} dy={jump ? (i - (racers.length - 1) / 2) * 30 : 0} fill={PAWN_FILL[racer.pawn] ?? '#999'} initial={name.slice(0, 1).toUpperCase()} name={name} turn={r === view.turn.racer && !view.over} />
+              );
+            });
+          })}
+          {targets.map((t) => {
+            const p = spacePoint(BOARD.spaces[t.space]!);
+            const w = t.tag.length * 6.6 + 14;
+            // A tag that would leave the board's right edge sits left of its space instead.
+            const tagX = p.x + 22 + w > BOARD_WIDTH ? p.x - 22 - w : p.x + 22;
+            return (
+              <g
+                key={`t${t.space}-${t.action}`}
+                className="run-target"
+                role="button"
+                tabIndex={0}
+                aria-label={`${t.tag}: ${t.label}`}
+                data-action={t.action}
+                data-space={t.space}
+                onClick={t.onPick}
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter' || e.key === ' ') {
+                    e.preventDefault();
+                    t.onPick();
+                  }
+                }}
+              >
+                <circle cx={p.x} cy={p.y} r="20" className="run-target-ring" />
+                <g transform={`translate(${tagX} ${p.y})`}>
+                  <rect x="0" y="-9" width={w} height="18" rx="9" className="run-target-tag" />
+                  <text x="7" y="4" className="run-target-text">{t.tag}</text>
+                </g>
+              </g>
+            );
+          })}
+        </svg>
+      </div>
+    </section>
   );
 }

@@ -1,102 +1,155 @@
 /**
- * The Acorn Run table: the race board, the market rows, every racer's board (acorn grid, acorns,
- * combo tokens, place), your hand and the move being built. Every legal action is a button,
- * labelled by the game's label helper (src/games/acorn-run/labels.ts); cards, market slots, grid spaces and landing spaces that an
- * action uses light up, and clicking one narrows the buttons to its actions (or plays the only one).
+ * The Acorn Run table, played on the board: pick cards in your hand and the spaces they take your
+ * pawn to light up on the board (a sprint, climb or descent, R3 R4); click one and the table sends
+ * the engine's steps one by one, each only while it is legal. A jump lights its landing lanes,
+ * shows the combo being built and its reward (R5). Market cards are bought by clicking them (the
+ * payment's progress is shown), acorns spent by clicking a space of your player board (R9). The
+ * same choices are listed in words below for keyboard and screen-reader users. Facts come from the
+ * game's pure helpers (play-aids.ts, labels.ts); legal moves only from the engine.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Action } from '../../../../src/games/acorn-run/actions.js';
+import { BOARD } from '../../../../src/games/acorn-run/board.js';
 import { kindOf, type MarketRow } from '../../../../src/games/acorn-run/cards.js';
 import { CONTENT } from '../../../../src/games/acorn-run/content/index.js';
 import { DUMMY_NAMES, type DummyColor } from '../../../../src/games/acorn-run/content/dummy-schema.js';
+import type { Effect } from '../../../../src/games/acorn-run/content/schema.js';
 import { effectLabel } from '../../../../src/games/acorn-run/describe.js';
 import { CELLS } from '../../../../src/games/acorn-run/effects.js';
-import { CELL_EMPTY, OUT_OF_TIME } from '../../../../src/games/acorn-run/state.js';
 import { actionLabel } from '../../../../src/games/acorn-run/labels.js';
+import { spaceWords } from '../../../../src/games/acorn-run/narrate.js';
+import { cardSentence, comboWords, effectSentence, matchLegal, movePlans, pendingMoveEnd, stepPrompt } from '../../../../src/games/acorn-run/play-aids.js';
+import { CELL_EMPTY, OUT_OF_TIME } from '../../../../src/games/acorn-run/state.js';
 import type { AcornRunView, RacerView } from '../../../../src/games/acorn-run/view.js';
 import type { TableProps } from '../types.js';
-import { PAWN_FILL, RaceBoard, ZONE_FILL } from './Board.js';
+import { PAWN_FILL, PAWN_PATH, RaceBoard, ZONE_FILL, type BoardTarget } from './Board.js';
+import './acorn-run.css';
 
-/** What an action points at, so the thing can light up: a card, a market slot or a grid space. */
-type Focus = { card: number } | { slot: string } | { cell: number };
-const focusOf = (a: Action): Focus | null => {
-  switch (a.type) {
-    case 'add':
-    case 'play':
-    case 'discard':
-    case 'trash':
-      return { card: a.card };
-    case 'buy':
-    case 'gain':
-      return { slot: `${a.row}:${a.index}` };
-    case 'spend':
-      return { cell: a.cell };
-    default:
-      return null;
-  }
+const key = (a: Action): string => JSON.stringify(a);
+
+/** A small icon per effect kind, drawn on cards and player-board spaces. */
+const EFFECT_ICON: Record<Effect['kind'], string> = {
+  move: '➜',
+  'sprint-plus': '»',
+  'extra-sprint': '⟳',
+  'extra-move': '✚',
+  'big-acorn': '◎',
+  'small-acorn': '○',
+  oops: '!',
+  draw: '⊕',
+  cycle: '⇄',
+  'buying-power': '¢',
+  trash: '✕',
+  gain: '★',
+  'combo-vp': '◆',
+  acorns: '●',
 };
-const sameFocus = (a: Focus | null, b: Focus | null): boolean => a !== null && b !== null && JSON.stringify(a) === JSON.stringify(b);
+const effectIcon = (e: Effect): string => (e.kind === 'move' ? { up: '↑', down: '↓', forward: '→' }[e.dir] : EFFECT_ICON[e.kind]);
 
-export function RunCard({ card, width = 70, dim = false }: { card: number; width?: number; dim?: boolean }) {
+/** A card drawn with its colour, cost, combo symbols and effect icon; its title reads it in words. */
+export function RunCard({ card, width = 76, dim = false }: { card: number; width?: number; dim?: boolean }) {
   const k = kindOf(card);
   const fill = k.color === 'acorn' ? '#8a5a2b' : ZONE_FILL[k.color];
   return (
-    <svg className="card-svg" viewBox="0 0 70 98" width={width} height={(width * 98) / 70} role="img" aria-label={k.name} opacity={dim ? 0.55 : 1}>
-      <rect x="0.5" y="0.5" width="69" height="97" rx="6" fill="#fffaf0" stroke="#3b2410" />
-      <rect x="4" y="4" width="62" height="30" rx="4" fill={fill} />
-      <text x="35" y="23" textAnchor="middle" fontSize="9" fontWeight="700" fill="#fff">
+    <svg className="card-svg run-card" viewBox="0 0 70 98" width={width} height={(width * 98) / 70} role="img" aria-label={cardSentence(card)} opacity={dim ? 0.6 : 1}>
+      <title>{cardSentence(card)}</title>
+      <rect x="0.5" y="0.5" width="69" height="97" rx="7" fill="#fffaf0" stroke="#3b2410" />
+      <rect x="4" y="4" width="62" height="26" rx="5" fill={fill} />
+      <text x="35" y="21" textAnchor="middle" fontSize="9.5" fontWeight="700" fill="#fff">
         {k.name.length > 14 ? `${k.name.slice(0, 13)}…` : k.name}
       </text>
       {k.cost > 0 && (
         <g>
-          <circle cx="60" cy="42" r="7" fill="#3b2410" />
-          <text x="60" y="45.5" textAnchor="middle" fontSize="9" fontWeight="700" fill="#ffe08a">
+          <circle cx="59" cy="41" r="8" fill="#3b2410" />
+          <text x="59" y="44.5" textAnchor="middle" fontSize="10" fontWeight="700" fill="#ffe08a">
             {k.cost}
           </text>
         </g>
       )}
+      {k.combo.length > 0 && (
+        <text x="6" y="44" fontSize="7" fill="#3b2410">
+          combo
+        </text>
+      )}
       {k.combo.map((c, i) => (
-        <path key={i} d={`M${10 + i * 13} 46 l5 -6 l5 6 l-5 6 z`} fill={ZONE_FILL[c]} stroke="#3b2410" strokeWidth="0.6" />
+        <path key={i} d={`M${10 + i * 14} 52 l6 -6 l6 6 l-6 6 z`} fill={ZONE_FILL[c]} stroke="#3b2410" strokeWidth="0.8" />
       ))}
       {k.effect && (
-        <foreignObject x="4" y="56" width="62" height="38">
-          <div className="ar-effect">{effectLabel(k.effect)}</div>
-        </foreignObject>
+        <g>
+          <circle cx="35" cy="71" r="10" fill={fill} opacity="0.9" />
+          <text x="35" y="75.5" textAnchor="middle" fontSize="12" fill="#fff">
+            {effectIcon(k.effect)}
+          </text>
+          <text x="35" y="92" textAnchor="middle" fontSize="7.5" fontWeight="600" fill="#3b2410">
+            {effectLabel(k.effect).replace(/ \(may refresh a row\)/, '')}
+          </text>
+        </g>
       )}
     </svg>
   );
 }
 
-function RacerBoard({ racer, name, mine, turn, acting }: { racer: RacerView; name: string; mine: boolean; turn: boolean; acting: { cell: number; action: Action }[] }) {
-  const columns = CONTENT.playerBoard.columns;
+function PawnMark({ pawn }: { pawn: string }) {
   return (
-    <div className={`ar-racer ${mine ? 'mine' : ''} ${turn ? 'turn' : ''}`}>
-      <div className="ar-racer-head">
-        <span className="ar-pawn" style={{ background: PAWN_FILL[racer.pawn] ?? '#999' }} />
+    <svg className="run-pawn-mark" viewBox="-18 -18 36 34" width="20" height="19" aria-hidden="true">
+      <path d={PAWN_PATH} fill={PAWN_FILL[pawn] ?? '#999'} stroke="#fff" strokeWidth="3" />
+    </svg>
+  );
+}
+
+const comboVp = (r: RacerView): number | null => (r.tokens ? r.tokens.reduce((a, b) => a + b, 0) : null);
+
+function RacerPanel({ racer, name, mine, turn, spends, busy, spend: spendNow }: { racer: RacerView; name: string; mine: boolean; turn: boolean; spends: Map<number, Action>; busy: boolean; spend: (a: Action) => void }) {
+  const columns = CONTENT.playerBoard.columns;
+  const vp = comboVp(racer);
+  return (
+    <div className={`run-racer ${mine ? 'mine' : ''} ${turn ? 'turn' : ''}`} data-testid={`racer-${racer.racer}`}>
+      <div className="run-racer-head">
+        <PawnMark pawn={racer.pawn} />
         <strong>{name}</strong>
-        {racer.place !== null && <span className="tag">{CONTENT.race.results[racer.place]} VP</span>}
+        <span className="run-sub">{racer.kind === 'dummy' ? `dummy · ${racer.pawn}` : racer.pawn}</span>
+        {racer.place !== null && <span className="tag">finished {racer.place + 1}.</span>}
         {racer.out && <span className="tag">out of time</span>}
       </div>
-      <div className="small">
-        acorns {racer.acorns} · tokens {racer.tokenCount}
-        {racer.tokens ? ` (${racer.tokens.join('+') || 0})` : ''} · race VP {racer.raceVp}
-        {racer.kind === 'seat' ? ` · hand ${racer.handCount} · deck ${racer.deckCount}` : ''}
-      </div>
+      <dl className="run-stats">
+        <div><dt>acorns</dt><dd>{racer.acorns}</dd></div>
+        <div><dt>combo tokens</dt><dd>{racer.tokenCount}{vp !== null ? ` (${vp} VP)` : ''}</dd></div>
+        <div><dt>race VP</dt><dd>{racer.raceVp}</dd></div>
+        {racer.kind === 'seat' && (
+          <>
+            <div><dt>hand</dt><dd>{racer.handCount}</dd></div>
+            <div><dt>deck</dt><dd>{racer.deckCount}</dd></div>
+            <div><dt>discard</dt><dd>{racer.discard.length}</dd></div>
+          </>
+        )}
+      </dl>
       {racer.kind === 'seat' && (
-        <div className="ar-grid" aria-label={`${name}'s acorn grid`}>
+        <div className="run-grid" role="group" aria-label={`${name}'s player board`}>
           {columns.map((col, c) => (
-            <div key={c} className="ar-col">
+            <div key={c} className="run-col">
               {col.cells.map((_, r) => {
                 const cell = c * col.cells.length + r;
                 const filled = racer.grid[cell] !== CELL_EMPTY;
-                const spend = acting.find((a) => a.cell === cell);
-                const label = CELLS[cell] ? effectLabel(CELLS[cell]!.effect) : '';
-                return (
-                  <span key={r} className={`ar-cell ${filled ? 'filled' : ''} ${spend ? 'target' : ''}`} title={label}>
-                    {label}
+                const effect = CELLS[cell]!.effect;
+                const spend = spends.get(cell);
+                const text = (
+                  <>
+                    <span className="run-cell-icon" aria-hidden="true">{filled ? '●' : effectIcon(effect)}</span> {effectLabel(effect).replace(/ \(may refresh a row\)/, '')}
+                  </>
+                );
+                return spend ? (
+                  <button key={r} type="button" className="run-cell target" disabled={busy} data-action={key(spend)} title={effectSentence(effect)} aria-label={`spend an acorn: ${effectLabel(effect)}`} onClick={() => !busy && spendNow(spend)}>
+                    {text}
+                  </button>
+                ) : (
+                  <span key={r} className={`run-cell ${filled ? 'filled' : ''}`} title={effectSentence(effect)}>
+                    {text}
                   </span>
                 );
               })}
+              <span className="run-cell bonus" title={`Fill the column: ${effectSentence(col.bonus)}`}>
+                bonus: {effectLabel(col.bonus)}
+              </span>
             </div>
           ))}
         </div>
@@ -105,8 +158,53 @@ function RacerBoard({ racer, name, mine, turn, acting }: { racer: RacerView; nam
   );
 }
 
+/** Every racer, dummies included, with race and combo VP (R13: ties go to the better race result). */
+function RunResults({ view, name }: { view: AcornRunView; name: (r: number) => string }) {
+  const rows = view.racers
+    .map((r) => {
+      const combo = comboVp(r) ?? 0;
+      return { r, combo, total: r.out ? 0 : r.raceVp + combo };
+    })
+    .sort((a, b) => b.total - a.total || (a.r.place ?? 99) - (b.r.place ?? 99));
+  return (
+    <section className="run-results" aria-label="race results" data-testid="run-results">
+      <h2>Race results</h2>
+      <div className="run-results-scroll">
+      <table>
+        <thead>
+          <tr><th scope="col">#</th><th scope="col">Racer</th><th scope="col">Result</th><th scope="col">Race VP</th><th scope="col">Combo VP</th><th scope="col">Total</th></tr>
+        </thead>
+        <tbody>
+          {rows.map(({ r, combo, total }, i) => (
+            <tr key={r.racer} className={r.racer === view.me ? 'mine' : ''}>
+              <td>{i + 1}</td>
+              <td><PawnMark pawn={r.pawn} /> {name(r.racer)}{r.kind === 'dummy' ? ' (dummy)' : ''}</td>
+              <td>{r.out ? 'out of time' : r.place !== null ? `place ${r.place + 1}` : '—'}</td>
+              <td>{r.raceVp}</td>
+              <td>{combo}</td>
+              <td><strong>{total}</strong></td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      </div>
+    </section>
+  );
+}
+
+/** The choices list groups, in the order a turn usually goes. */
+const GROUPS: { title: string; types: Action['type'][] }[] = [
+  { title: 'Move', types: ['sprint', 'climb', 'descend', 'jump', 'add', 'slide', 'land', 'done', 'cancel'] },
+  { title: 'Cards and acorns', types: ['play', 'spend', 'discard', 'trash', 'skip'] },
+  { title: 'Market', types: ['buy', 'gain', 'refresh'] },
+  { title: 'Turn', types: ['end', 'keep'] },
+];
+
 export function AcornRunTable({ view, legal, you, names, act, busy }: TableProps<AcornRunView, Action>) {
-  const [focus, setFocus] = useState<Focus | null>(null);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [queue, setQueue] = useState<Action[]>([]);
+  const [note, setNote] = useState<string | null>(null);
+  const sentIn = useRef<AcornRunView | null>(null);
   const racerName = (r: number): string => {
     const racer = view.racers[r];
     if (!racer) return '';
@@ -114,107 +212,272 @@ export function AcornRunTable({ view, legal, you, names, act, busy }: TableProps
     return racer.seat === you ? 'You' : (names[racer.seat] ?? `Seat ${racer.seat + 1}`);
   };
   const me = view.me !== null ? view.racers[view.me] : undefined;
-  const play = (a: Action): void => {
-    setFocus(null);
+  const pending = view.turn.pending[0];
+  const send = (a: Action): void => {
+    sentIn.current = view;
     act(a);
   };
-  const pick = (f: Focus): void => {
-    const matching = legal.filter((a) => sameFocus(focusOf(a), f));
-    if (matching.length === 1) play(matching[0]!);
-    else setFocus(sameFocus(focus, f) ? null : f);
+
+  // A move picked on the board is a queue of the engine's steps: each is sent once the previous
+  // one is answered (a new view) and only if it is legal then; otherwise the queue stops.
+  useEffect(() => {
+    if (queue.length === 0 || busy || sentIn.current === view) return;
+    const next = matchLegal(queue[0]!, legal);
+    if (!next) {
+      setQueue([]);
+      setNote('That move is no longer possible; choose again.');
+      return;
+    }
+    setQueue(queue.slice(1));
+    send(next);
+  }); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // Cards no longer in hand drop out of the selection.
+  const hand = me?.hand ?? [];
+  useEffect(() => {
+    if (selected.some((c) => !hand.includes(c))) setSelected((s) => s.filter((c) => hand.includes(c)));
+  }, [hand.join(',')]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const run = (actions: Action[]): void => {
+    const first = matchLegal(actions[0]!, legal);
+    if (!first || busy) return;
+    setSelected([]);
+    setNote(null);
+    setQueue(actions.slice(1));
+    send(first);
   };
-  const shown = focus ? legal.filter((a) => sameFocus(focusOf(a), focus)) : legal;
-  const usable = (f: Focus): boolean => legal.some((a) => sameFocus(focusOf(a), f));
+  const one = (a: Action): void => run([a]);
+
+  const myTurn = legal.length > 0;
+  const working = queue.length > 0;
+
+  // Board targets: the ends of moves made with the selected cards, jump starts and landings.
+  const targets: BoardTarget[] = [];
+  if (myTurn && !working) {
+    for (const plan of movePlans(view, legal, selected)) {
+      const n = plan.path.length;
+      const slides = plan.actions.filter((a) => a.type === 'slide').length;
+      // R12: crossing the finish line ends the turn at once; the target says so before the click.
+      const finish = plan.to === BOARD.finish;
+      targets.push({
+        space: plan.to,
+        label: `${plan.kind} to ${spaceWords(plan.to)}${finish ? ', which ends your turn' : ''}`,
+        tag: finish ? `FINISH: ${plan.kind} ${n} (ends turn)` : `${plan.kind}${slides > 0 ? ' + slide' : ''} ${n}`,
+        path: plan.path,
+        action: key(plan.actions[0]!),
+        onPick: () => run(plan.actions),
+      });
+    }
+    const pos = me?.pos ?? null;
+    const jump = legal.find((a) => a.type === 'jump');
+    if (jump && pos !== null && selected.length === 0) {
+      const sp = BOARD.spaces[pos]!;
+      const lands = sp.jumpTo ? [sp.jumpTo.lower, sp.jumpTo.upper] : sp.foliage ? [sp.foliage.to] : [];
+      for (const to of lands) {
+        targets.push({ space: to, label: `start a jump towards ${spaceWords(to)}`, tag: 'jump here', action: key(jump), onPick: () => one(jump) });
+      }
+    }
+    // A move being built step by step (from the list, or a queue that stopped): finish or slide on the board.
+    const done = legal.find((a) => a.type === 'done');
+    const end = pendingMoveEnd(view);
+    if (done && end !== null && pending && 'cards' in pending) {
+      const finish = end === BOARD.finish;
+      targets.push({ space: end, label: `finish the ${pending.kind} on ${spaceWords(end)}${finish ? ', which ends your turn' : ''}`, tag: finish ? 'FINISH (ends turn)' : `finish the ${pending.kind} here`, action: key(done), onPick: () => one(done) });
+    }
+    const slide = legal.find((a) => a.type === 'slide');
+    const line = pos === null ? null : BOARD.spaces[pos]!.line;
+    if (slide && line !== null) {
+      targets.push({ space: line, label: `slide forward along the line to ${spaceWords(line)}`, tag: 'slide here', action: key(slide), onPick: () => one(slide) });
+    }
+    for (const a of legal) {
+      if (a.type !== 'land') continue;
+      const sp = BOARD.spaces[a.to]!;
+      const lane = sp.lane === null ? '' : sp.lane % 2 === 1 ? 'upper lane' : 'lower lane';
+      targets.push({ space: a.to, label: `land on ${spaceWords(a.to)}`, tag: `land: ${lane || 'here'}`, action: key(a), onPick: () => one(a) });
+    }
+  }
+
+  // What a hand card does when clicked: with a step pending, its action; otherwise select it.
+  const cardAction = (card: number): Action | null => {
+    if (!pending) return null;
+    for (const type of ['add', 'discard', 'trash'] as const) {
+      const a = matchLegal({ type, card }, legal);
+      if (a) return a;
+    }
+    return null;
+  };
+  const cardOwnActions = (card: number): Action[] => legal.filter((a) => 'card' in a && a.type !== 'add' && kindOf(a.card).id === kindOf(card).id);
+  const toggle = (card: number): void => {
+    setNote(null);
+    setSelected((s) => (s.includes(card) ? s.filter((c) => c !== card) : [...s, card]));
+  };
+
+  const marketAction = (row: MarketRow, index: number): Action | null =>
+    legal.find((a) => (a.type === 'buy' || a.type === 'gain') && a.row === row && a.index === index) ?? null;
+  const paying = pending?.kind === 'pay' ? pending : null;
+  const jumping = pending?.kind === 'jump' ? pending : null;
+  const spends = new Map<number, Action>();
+  for (const a of legal) if (a.type === 'spend') spends.set(a.cell, a);
+
   const turnName = racerName(view.turn.racer);
+  const prompt = view.over
+    ? 'The race is over.'
+    : !myTurn
+      ? `${turnName} ${turnName === 'You' ? 'are' : 'is'} racing…`
+      : working
+        ? 'Moving…'
+        : selected.length > 0 && !pending
+          ? targets.length > 0
+            ? 'Click a lit space on the board to move there, pick more cards, or use the card on its own below.'
+            : 'These cards make no move together from here: pick other cards, or use the card on its own below.'
+          : stepPrompt(view);
+
+  const grouped = GROUPS.map((g) => ({ ...g, actions: legal.filter((a) => g.types.includes(a.type)) })).filter((g) => g.actions.length > 0);
 
   return (
-    <div className="ar-table">
-      <div className="al-status" aria-live="polite">
-        <span className="al-chip">Round {view.round}</span>
-        <span className="al-chip">{view.over ? 'race over' : `${turnName} to move`}</span>
-        {!view.over && <span className="al-chip">main moves {view.turn.mainMoves} · buying power {view.turn.buyingPower}</span>}
-        <span className="al-chip">results left {view.results.filter((r) => r === null).length}</span>
-        {view.results.includes(OUT_OF_TIME) && <span className="al-chip al-low">time is running out</span>}
+    <div className="run-table">
+      <div className="run-status" aria-live="polite">
+        <span className="run-chip">Round {view.round}</span>
+        <span className="run-chip">{view.over ? 'race over' : `${turnName} to move`}</span>
+        {!view.over && myTurn && (
+          <span className="run-chip">
+            main move {view.turn.mainMoves > 0 ? 'left' : 'used'}
+            {view.turn.extraSprints > 0 ? ` · ${view.turn.extraSprints} extra sprint` : ''} · buying power {view.turn.buyingPower}
+          </span>
+        )}
+        <span className="run-chip">results spaces left {view.results.filter((r) => r === null).length}</span>
+        {view.results.includes(OUT_OF_TIME) && <span className="run-chip low">time is running out</span>}
       </div>
-      <p className="al-prompt" data-testid="prompt">
-        {view.over
-          ? 'The race is over.'
-          : legal.length === 0
-            ? `${turnName} is racing…`
-            : focus
-              ? 'Choose what to do with it, or click it again to see every move.'
-              : view.turn.pending.length > 0
-                ? 'Finish your move: add cards, then done (or cancel).'
-                : 'Your turn: sprint, climb, descend or jump; play cards, spend acorns, buy; then end the turn.'}
+      <p className="run-prompt" data-testid="prompt">
+        {prompt}
       </p>
+      {note && <p className="run-note" role="status">{note}</p>}
 
-      <RaceBoard view={view} legal={legal} act={play} busy={busy} names={racerName} />
+      {view.over && <RunResults view={view} name={racerName} />}
 
-      {legal.length > 0 && (
-        <section className="ar-actions" aria-label="your moves">
-          {shown.map((a, i) => (
-            <button key={i} type="button" className="btn small" disabled={busy} onClick={() => play(a)} data-action={JSON.stringify(a)}>
-              {actionLabel(a, view)}
-            </button>
-          ))}
+      <RaceBoard view={view} targets={targets} names={racerName} follow={view.me !== null && (myTurn || view.over) ? view.me : view.turn.racer} />
+
+      {jumping && (
+        <section className="run-combo" aria-label="the jump being built" data-testid="combo">
+          <h3>Your jump</h3>
+          <div className="run-combo-cards">
+            {jumping.cards.length === 0 && <span className="run-sub">Add a card with combo symbols first, then a card of one of its symbols' colours, and so on.</span>}
+            {jumping.cards.map((c, i) => (
+              <span key={c} className="run-combo-step">
+                {i > 0 && <span className="run-arrow" aria-hidden="true">→</span>}
+                <RunCard card={c} width={58} />
+              </span>
+            ))}
+          </div>
+          <p>
+            <strong>Reward if you land now:</strong> {comboWords(jumping.cards.length)}
+            {jumping.cards.length >= 1 && BOARD.spaces[jumping.from]!.jumpTo !== null ? (jumping.cards.length >= 2 ? ' · either lane' : ' · add a combo card to reach the upper lane') : ''}
+          </p>
         </section>
       )}
 
       {me?.hand && (
-        <section className="al-hand" aria-label="your hand">
-          <h3>Your hand{view.turn.played.length > 0 ? ` · played ${view.turn.played.length}` : ''}</h3>
-          <div className="al-hand-cards">
-            {me.hand.map((card) =>
-              usable({ card }) ? (
-                <button key={card} type="button" className={`al-card legal ${sameFocus(focus, { card }) ? 'selected' : ''}`} disabled={busy} onClick={() => pick({ card })} data-select={`card:${card}`} aria-label={`use ${kindOf(card).name}`}>
-                  <RunCard card={card} />
-                </button>
-              ) : (
-                <span key={card} className="al-card">
-                  <RunCard card={card} dim={legal.length > 0} />
+        <section className="run-hand" aria-label="your hand">
+          <h3>
+            Your hand{view.turn.played.length > 0 ? ` · played this turn: ${view.turn.played.length}` : ''}
+            {paying ? ` · paying ${paying.power + paying.cards.length} of ${kindOf(view.market[paying.row].row[paying.index] ?? 0).cost}` : ''}
+          </h3>
+          <div className="run-cards">
+            {hand.map((card) => {
+              const a = myTurn && !working ? cardAction(card) : null;
+              const selectable = myTurn && !working && !pending;
+              const words = cardSentence(card);
+              if (a) {
+                return (
+                  <button key={card} type="button" className="run-card-btn legal" disabled={busy} data-action={key(a)} data-card-kind={kindOf(card).id} aria-label={`${actionLabel(a, view)}. ${words}`} onClick={() => one(a)}>
+                    <RunCard card={card} />
+                  </button>
+                );
+              }
+              if (selectable) {
+                const on = selected.includes(card);
+                return (
+                  <button key={card} type="button" className={`run-card-btn pickable ${on ? 'selected' : ''}`} aria-pressed={on} disabled={busy} data-select={`card:${card}`} data-card-kind={kindOf(card).id} aria-label={`${on ? 'unpick' : 'pick'} ${words}`} onClick={() => toggle(card)}>
+                    <RunCard card={card} />
+                  </button>
+                );
+              }
+              return (
+                <span key={card} className="run-card-btn">
+                  <RunCard card={card} dim={myTurn} />
                 </span>
-              ),
-            )}
-            {view.turn.pending.flatMap((p) => ('cards' in p ? p.cards : [])).map((card) => (
-              <span key={`p${card}`} className="al-card pending" title="in the move being built">
-                <RunCard card={card} width={54} />
-              </span>
-            ))}
+              );
+            })}
           </div>
+          {selected.length > 0 && !pending && (
+            <div className="run-picked" aria-label="the cards you picked">
+              {selected.map((c) => (
+                <div key={c} className="run-picked-card">
+                  <p>{cardSentence(c)}</p>
+                  <div className="row">
+                    {cardOwnActions(c).map((a) => (
+                      <button key={key(a)} type="button" className="btn small" disabled={busy} data-action={key(a)} onClick={() => one(a)}>
+                        {actionLabel(a, view)}
+                      </button>
+                    ))}
+                  </div>
+                </div>
+              ))}
+              <button type="button" className="btn small" onClick={() => setSelected([])}>
+                Unpick all
+              </button>
+            </div>
+          )}
         </section>
       )}
 
-      <section className="ar-market" aria-label="market">
+      {myTurn && grouped.length > 0 && (
+        <section className="run-choices" aria-label="every choice in words">
+          <h3>Every choice in words</h3>
+          {grouped.map((g) => (
+            <div key={g.title} className="run-choice-group" role="group" aria-label={g.title}>
+              <span className="run-sub">{g.title}:</span>
+              {g.actions.map((a) => (
+                <button key={key(a)} type="button" className={`btn small ${a.type === 'end' || a.type === 'keep' || a.type === 'done' ? 'primary' : ''}`} disabled={busy || working} data-action={key(a)} onClick={() => one(a)}>
+                  {actionLabel(a, view)}
+                </button>
+              ))}
+            </div>
+          ))}
+        </section>
+      )}
+
+      <section className="run-market" aria-label="market">
         {(['cheap', 'expensive'] as MarketRow[]).map((row) => (
-          <div key={row} className="ar-row">
+          <div key={row} className="run-row">
             <h3>
-              {row} market · {view.market[row].deckCount} in deck
+              {row === 'cheap' ? 'Cheap market (cost 1–2)' : 'Expensive market (cost 3–4)'} · {view.market[row].deckCount} in deck
             </h3>
-            <div className="al-hand-cards">
-              {view.market[row].row.map((card, index) =>
-                card === null ? (
-                  <span key={index} className="ar-empty-slot" />
-                ) : usable({ slot: `${row}:${index}` }) ? (
-                  <button key={index} type="button" className="al-card legal" disabled={busy} onClick={() => pick({ slot: `${row}:${index}` })} data-select={`slot:${row}:${index}`} aria-label={`buy ${kindOf(card).name}`}>
-                    <RunCard card={card} width={62} />
+            <div className="run-cards">
+              {view.market[row].row.map((card, index) => {
+                if (card === null) return <span key={index} className="run-empty-slot" />;
+                const a = myTurn && !working ? marketAction(row, index) : null;
+                const buying = paying && paying.row === row && paying.index === index;
+                return a ? (
+                  <button key={index} type="button" className="run-card-btn legal" disabled={busy} data-action={key(a)} aria-label={`${actionLabel(a, view)}. ${cardSentence(card)}`} onClick={() => one(a)}>
+                    <RunCard card={card} width={68} />
                   </button>
                 ) : (
-                  <span key={index} className="al-card">
-                    <RunCard card={card} width={62} />
+                  <span key={index} className={`run-card-btn ${buying ? 'buying' : ''}`}>
+                    <RunCard card={card} width={68} />
+                    {buying && <span className="run-paying">paid {paying.power + paying.cards.length}/{kindOf(card).cost}</span>}
                   </span>
-                ),
-              )}
+                );
+              })}
             </div>
           </div>
         ))}
       </section>
 
-      <section className="ar-racers" aria-label="racers">
-        {view.order.map((r) => {
-          const racer = view.racers[r]!;
-          const acting = r === view.me ? legal.flatMap((a) => (a.type === 'spend' ? [{ cell: a.cell, action: a }] : [])) : [];
-          return <RacerBoard key={r} racer={racer} name={racerName(r)} mine={r === view.me} turn={r === view.turn.racer && !view.over} acting={acting} />;
-        })}
+      <section className="run-racers" aria-label="racers">
+        {view.order.map((r) => (
+          <RacerPanel key={r} racer={view.racers[r]!} name={racerName(r)} mine={r === view.me} turn={r === view.turn.racer && !view.over} spends={r === view.me && !working ? spends : new Map()} busy={busy} spend={one} />
+        ))}
       </section>
     </div>
   );

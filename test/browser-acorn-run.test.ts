@@ -1,0 +1,209 @@
+/**
+ * Acorn Run in Chromium, played on the board as a person would: on a practice table with a fixed
+ * arrangement (a solo race with two dummies over the last two trees) the player spends an acorn on
+ * the player board, buys a market card and pays for it card by card, sprints by picking cards and
+ * clicking a lit space, jumps with a combo (seeing its reward and both landing lanes) and descends
+ * the next turn; the race then runs to its results. At desktop and phone width, with an axe-core
+ * check of the table. DREY_SCREENSHOTS=docs/screenshots refreshes the pictures in the docs.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BOARD } from '../src/games/acorn-run/board.js';
+import { createDreyServer, type DreyServer } from '../src/server/app.js';
+import type { CreateTableResponse } from '../src/server/protocol.js';
+import { openSqliteStore } from '../src/server/storage/sqlite.js';
+import { launchBrowser } from './browser-helpers.js';
+
+const require = createRequire(import.meta.url);
+// The page's Content-Security-Policy forbids inline scripts: axe is evaluated through the DevTools protocol.
+const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+let server: DreyServer;
+let url: string;
+let dir: string;
+
+beforeAll(async () => {
+  execFileSync('npm', ['run', '--silent', 'build:web'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  dir = mkdtempSync(join(tmpdir(), 'drey-browser-ar-'));
+  server = await createDreyServer({ store: openSqliteStore(join(dir, 'drey.sqlite')), botDelayMs: 10 });
+  url = (await server.listen(0, '127.0.0.1')).url;
+});
+
+afterAll(async () => {
+  await server?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const id = (name: string): number => {
+  const s = BOARD.byName.get(name);
+  if (s === undefined) throw new Error(`no space ${name}`);
+  return s;
+};
+
+/** The opening hand (then four more cards), the market and the start: see the test's steps. */
+const ARRANGEMENT = {
+  positions: ['t5.y2.3'],
+  acorns: [1],
+  decks: [
+    [
+      ...['s-yellow', 's-yellow-r', 's-yellow-g', 's-red-g', 's-green-y', 's-green'],
+      ...['s-green', 'y-dash', 'y-twig-r', 'y-twig-g', 's-red', 's-red-y'],
+      ...['s-green-r', 's-green', 's-red-g'],
+    ],
+  ],
+  expensive: ['g-rush', 'g-again', 'g-shuffle'],
+};
+
+async function practiceTable(): Promise<{ tableId: string; token: string }> {
+  const r = await fetch(`${url}/api/tables`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      game: 'acorn-run',
+      seats: [{ kind: 'human' }],
+      options: { trees: 2, roundLimit: 3, dummies: 2 },
+      seed: 'arweb',
+      arrangement: ARRANGEMENT,
+      join: { seat: 0, name: 'Ann' },
+    }),
+  });
+  expect(r.status).toBe(201);
+  const body = (await r.json()) as CreateTableResponse;
+  return { tableId: body.table.id, token: body.seat!.token };
+}
+
+const seqOf = async (page: Page): Promise<number> => Number(await page.locator('main.table-page').getAttribute('data-seq'));
+const prompt = (page: Page) => page.locator('[data-testid=prompt]');
+const action = (a: object): string => `[data-action='${JSON.stringify(a)}']`;
+const cardOf = (kind: string): string => `.run-hand [data-card-kind='${kind}']`;
+const target = (space: number): string => `.run-target[data-space='${space}']`;
+
+/** Waits until the table has taken an action (or a queue of them) and the player may act again. */
+async function settled(page: Page, before: number): Promise<void> {
+  await expect.poll(() => seqOf(page), { timeout: 15_000 }).toBeGreaterThan(before);
+  await expect.poll(() => prompt(page).textContent(), { timeout: 15_000 }).not.toBe('Moving…');
+}
+async function click(page: Page, selector: string): Promise<void> {
+  const before = await seqOf(page);
+  await page.locator(selector).first().click();
+  await settled(page, before);
+}
+
+async function axeCheck(page: Page): Promise<{ id: string; impact: string; nodes: string[] }[]> {
+  await page.evaluate(AXE);
+  return page.evaluate(async () => {
+    const w = globalThis as unknown as { axe: { run: (c: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } };
+    const r = await w.axe.run({ include: [['.run-table']] });
+    return r.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+  });
+}
+
+const WIDTHS = [
+  { label: 'desktop', viewport: { width: 1280, height: 900 } },
+  { label: 'phone', viewport: { width: 390, height: 844 } },
+];
+
+describe.each(WIDTHS)('Acorn Run played on the board ($label)', ({ label, viewport }) => {
+  it('spends an acorn, buys a card, sprints, jumps with a combo, descends, and reaches the results', { timeout: 240_000 }, async () => {
+    const player = await launchBrowser(viewport);
+    const errors: string[] = [];
+    const shots = process.env.DREY_SCREENSHOTS ?? '.tmp/screenshots';
+    mkdirSync(shots, { recursive: true });
+    try {
+      const { tableId, token } = await practiceTable();
+      const page = await player.context.newPage();
+      page.on('pageerror', (e) => errors.push(e.message));
+      await page.goto(url);
+      await page.evaluate(
+        ([t, tok]) => (globalThis as unknown as { localStorage: { setItem: (k: string, v: string) => void } }).localStorage.setItem(`drey:seat:${t}`, JSON.stringify({ seat: 0, token: tok })),
+        [tableId, token],
+      );
+      await page.goto(`${url}/t/${tableId}`);
+      await expect.poll(() => prompt(page).textContent(), { timeout: 15_000 }).toMatch(/^Your turn/);
+      // Every racer has a panel, the two dummies too, and pawns carry their names on the board.
+      await expect(page.locator('.run-racer').count()).resolves.toBe(3);
+      await expect(page.locator('.run-pawn-name').allTextContents()).resolves.toEqual(expect.arrayContaining(['You', 'Twinkle', 'Bloom']));
+
+      // R9: spend the acorn on a "+2 buying power" space of the player board.
+      await click(page, `.run-grid ${action({ type: 'spend', cell: 6 })}`);
+      await expect(page.locator('.run-racer.mine .run-cell.filled').count()).resolves.toBe(1);
+      await expect(page.locator('.run-status').textContent()).resolves.toContain('buying power 2');
+
+      // R10: buy Green Rush (cost 3): 2 from buying power, then one card from hand; the progress shows.
+      await click(page, `.run-market ${action({ type: 'buy', row: 'expensive', index: 0 })}`);
+      await expect(prompt(page).textContent()).resolves.toMatch(/^Paying for Green Rush: 2 of 3 paid/);
+      await expect(page.locator('.run-paying').textContent()).resolves.toBe('paid 2/3');
+      await click(page, cardOf('s-green'));
+      await expect.poll(() => page.locator('[data-testid=log]').textContent()).toContain('You buy Green Rush from the expensive market');
+
+      // R3: pick three yellow cards; the board lights the end of the sprint (the jump-off); click it.
+      for (const kind of ['s-yellow', 's-yellow-r', 's-yellow-g']) await page.locator(cardOf(kind)).click();
+      await expect(page.locator(target(id('t5.y.jump'))).getAttribute('aria-label')).resolves.toMatch(/sprint to the yellow jump-off of the Linden tree/);
+      await click(page, target(id('t5.y.jump')));
+      await expect.poll(() => page.locator('[data-testid=log]').textContent()).toMatch(/You sprint in yellow .* with Yellow Branch, Yellow Leaf and Yellow Leaf/);
+
+      // R5: the two landing lanes are lit; start the jump, build a 2-card combo and see its reward.
+      await expect(page.locator(`.run-target${action({ type: 'jump' })}`).count()).resolves.toBe(2);
+      await click(page, `.run-target${action({ type: 'jump' })}`);
+      await click(page, cardOf('s-red-g'));
+      await expect(page.locator('[data-testid=combo]').textContent()).resolves.toContain('one card: no combo, lower lane only');
+      await click(page, cardOf('s-green-y'));
+      await expect(page.locator('[data-testid=combo]').textContent()).resolves.toContain('2-card combo: 1 acorn');
+      await expect(page.locator(`.run-target[data-action*='"land"']`).count()).resolves.toBe(2);
+      expect(await axeCheck(page)).toEqual([]);
+      await page.locator('[data-testid=prompt]').evaluate((e) => e.scrollIntoView());
+      await page.screenshot({ path: `${shots}/acorn-run-${label}.png`, fullPage: label === 'desktop' });
+      await click(page, target(id('t6.y2.0')));
+      await expect.poll(() => page.locator('[data-testid=log]').textContent()).toContain('with a combo of 2 cards (Red Leaf and Green Leaf), winning 1 acorn');
+
+      // The hand is empty: end the turn; the dummies race (their turns in full in the log).
+      await click(page, `.run-choices ${action({ type: 'end' })}`);
+      await expect.poll(() => prompt(page).textContent(), { timeout: 20_000 }).toMatch(/^Your turn/);
+      await expect(page.locator('[data-testid=log]').textContent()).resolves.toMatch(/Twinkle .*(moves|jumps)/);
+
+      // The log reads the same after a reload.
+      const logBefore = await page.locator('[data-testid=log] li').allTextContents();
+      await page.reload();
+      await expect.poll(() => prompt(page).textContent(), { timeout: 15_000 }).toMatch(/^Your turn/);
+      const logAfter = await page.locator('[data-testid=log] li').allTextContents();
+      expect(logAfter.slice(-5)).toEqual(logBefore.slice(-5));
+
+      // R4: pick one card and descend one lane on the Great Oak by clicking the lit space.
+      await page.locator(cardOf('s-green')).first().click();
+      await expect(page.locator(target(id('t6.y1.0'))).getAttribute('aria-label')).resolves.toMatch(/descend to the lower yellow lane of the Great Oak, space 1/);
+      await click(page, target(id('t6.y1.0')));
+      await expect.poll(() => page.locator('[data-testid=log]').textContent()).toContain('You descend');
+
+      // R11: ending the turn asks which cards to discard; keep them all.
+      await click(page, `.run-choices ${action({ type: 'end' })}`);
+      await expect(prompt(page).textContent()).resolves.toMatch(/^End of your turn: click the cards you want to discard/);
+      await click(page, `.run-choices ${action({ type: 'keep' })}`);
+      await expect.poll(() => prompt(page).textContent(), { timeout: 20_000 }).toMatch(/^Your turn/);
+
+      // R3, R12: Yellow Dash (2) and two Yellow Twigs sprint four spaces: across the finish line.
+      for (const kind of ['y-dash', 'y-twig-r', 'y-twig-g']) await page.locator(cardOf(kind)).click();
+      await expect(page.locator(target(BOARD.finish)).getAttribute('aria-label')).resolves.toMatch(/^FINISH: sprint 4 \(ends turn\): sprint to the finish line, which ends your turn$/);
+      await click(page, target(BOARD.finish));
+      await expect.poll(() => page.locator('main.table-page').getAttribute('data-status'), { timeout: 20_000 }).toBe('finished');
+      // Results: every racer, dummies included, with race and combo VP.
+      const rows = page.locator('[data-testid=run-results] tbody tr');
+      await expect(rows.count()).resolves.toBe(3);
+      // You crossed first: 10 race VP (R12), no combo VP (a 2-card combo pays an acorn, R5).
+      expect((await rows.first().locator('td').allTextContents()).map((t) => t.trim())).toEqual(['1', 'You', 'place 1', '10', '0', '10']);
+      await expect(page.locator('[data-testid=run-results]').textContent()).resolves.toMatch(/Twinkle \(dummy\)/);
+      expect(await axeCheck(page)).toEqual([]);
+      await page.locator('[data-testid=run-results]').evaluate((e) => e.scrollIntoView());
+      await page.screenshot({ path: `${shots}/acorn-run-results-${label}.png`, fullPage: label === 'desktop' });
+      expect(errors).toEqual([]);
+    } finally {
+      await player.close();
+    }
+  });
+});
