@@ -116,7 +116,13 @@ class Player {
     };
     this.socket.on('snapshot', onFrame);
     this.socket.on('update', onFrame);
-    this.socket.on('connect', () => this.socket.emit('watch', { tableId: this.tableId, token: this.token }));
+    // A watch refused while the table changes hands (table-unavailable) is asked again, as a person would reload.
+    const watch = (): void => {
+      this.socket.emit('watch', { tableId: this.tableId, token: this.token }, (ack: { ok: boolean }) => {
+        if (!ack.ok) setTimeout(watch, 500);
+      });
+    };
+    this.socket.on('connect', watch);
   }
 
   maybeAct(): void {

@@ -362,7 +362,8 @@ export class TableService {
       const table = await this.cache.get(op.tableId);
       return table ? this.runHere(table, op) : unknown;
     }
-    const deadline = Date.now() + 2 * (this.opts.cluster?.leaseTtlMs ?? 0) + 2_000;
+    // Long enough to wait out a dead holder's lease and the takeover, under load too.
+    const deadline = Date.now() + 3 * (this.opts.cluster?.leaseTtlMs ?? 0) + 5_000;
     for (;;) {
       const placed = await ownership.place(op.tableId);
       if (placed.kind === 'none') return unknown;
