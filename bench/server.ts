@@ -13,6 +13,13 @@
  * TABLES one process holds at ≤ 100 ms.
  *
  *   THINK_MS=2000 BOTS=2 TABLES=100 DREY_BENCH_SECONDS=60 npm run bench:server
+ *
+ * Several processes (docs/deploy.md): PROCESSES=N starts N servers on DATABASE_URL (PostgreSQL)
+ * and REDIS_URL; table t is created at process t mod N and its seats connect round-robin to all
+ * of them, so most updates cross processes. KILL=1 kills process 1 with SIGKILL halfway through and
+ * prints the takeover time: from the kill until every table it played has committed again.
+ *
+ *   PROCESSES=3 DATABASE_URL=postgres://… REDIS_URL=redis://… THINK_MS=2000 TABLES=60 npm run bench:server
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -31,9 +38,17 @@ const THINK_MS = Number(process.env.THINK_MS ?? 0);
 /** Bot seats per table (the last seats), at the server's normal delay in human-pace mode. */
 const BOTS = Number(process.env.BOTS ?? (THINK_MS > 0 ? 2 : 0));
 const HUMANS = SEATS - BOTS;
+const PROCESSES = Number(process.env.PROCESSES ?? 1);
+const KILL = process.env.KILL === '1' && PROCESSES > 1;
+if (PROCESSES > 1 && (!process.env.DATABASE_URL || !process.env.REDIS_URL)) {
+  console.error('PROCESSES > 1 needs DATABASE_URL (PostgreSQL) and REDIS_URL');
+  process.exit(2);
+}
 
 interface Seat {
   socket: Socket;
+  /** The process this seat's client talks to. */
+  proc: number;
   token: string;
   latest: TableFrame | null;
   inflight: boolean;
@@ -50,41 +65,50 @@ interface Table {
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'drey-bench-'));
-const server = spawn(process.execPath, [...(process.env.DREY_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.DREY_PROFILE] : []), 'dist/server/start.js'], {
-  // Every client is on loopback: the per-address limits (docs/deploy.md) would refuse most of them.
-  env: { ...process.env, ...(THINK_MS > 0 ? {} : { DREY_BOT_DELAY_MS: '0' }), PORT: '0', HOST: '127.0.0.1', DREY_DB: join(dir, 'bench.sqlite'), DREY_DB_SYNC: SYNC, DREY_MAX_CONNECTIONS_PER_ADDRESS: '100000', DREY_MAX_CONNECTIONS: '100000', DREY_TABLES_PER_MINUTE: '100000', DREY_SEATS_PER_MINUTE: '100000' },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
+const servers = Array.from({ length: PROCESSES }, (_, i) =>
+  spawn(process.execPath, [...(process.env.DREY_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.DREY_PROFILE] : []), 'dist/server/start.js'], {
+    // Every client is on loopback: the per-address limits (docs/deploy.md) would refuse most of them.
+    env: { ...process.env, ...(THINK_MS > 0 ? {} : { DREY_BOT_DELAY_MS: '0' }), PROCESS_ID: `bench-${i}`, PORT: '0', HOST: '127.0.0.1', DREY_DB: join(dir, 'bench.sqlite'), DREY_DB_SYNC: SYNC, DREY_MAX_CONNECTIONS_PER_ADDRESS: '100000', DREY_MAX_CONNECTIONS: '100000', DREY_TABLES_PER_MINUTE: '100000', DREY_SEATS_PER_MINUTE: '100000' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  }),
+);
 const stopServer = (): void => {
-  if (server.exitCode === null) server.kill('SIGTERM');
+  for (const server of servers) if (server.exitCode === null && server.signalCode === null) server.kill('SIGTERM');
 };
 process.on('exit', () => {
   stopServer();
   rmSync(dir, { recursive: true, force: true });
 });
 
-const url = await new Promise<string>((resolve, reject) => {
-  let out = '';
-  server.stdout!.on('data', (c: Buffer) => {
-    out += c.toString();
-    const m = /serving on (http:\/\/\S+)/.exec(out);
-    if (m) resolve(m[1]!);
-  });
-  server.once('exit', (code) => reject(new Error(`server exited ${String(code)} (run npm run build first)`)));
-});
+const urls = await Promise.all(
+  servers.map(
+    (server) =>
+      new Promise<string>((resolve, reject) => {
+        let out = '';
+        server.stdout!.on('data', (c: Buffer) => {
+          out += c.toString();
+          const m = /serving on (http:\/\/\S+)/.exec(out);
+          if (m) resolve(m[1]!);
+        });
+        server.once('exit', (code) => reject(new Error(`server exited ${String(code)} (run npm run build first)`)));
+      }),
+  ),
+);
+const url = urls[0]!;
 
-const post = async <T>(path: string, body: unknown): Promise<T> => {
-  const res = await fetch(url + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const postTo = async <T>(base: string, path: string, body: unknown): Promise<T> => {
+  const res = await fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
 };
 
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)]!;
 
-console.log(`server on ${url} (synchronous=${SYNC}); setting up ${TABLES} tables × ${SEATS} seats (${BOTS} bots)${THINK_MS > 0 ? `, people think ${THINK_MS} ms on average` : ''}…`);
+console.log(`${PROCESSES} server process(es) on ${urls.join(', ')} (${process.env.DATABASE_URL ? 'PostgreSQL' : `SQLite, synchronous=${SYNC}`}); setting up ${TABLES} tables × ${SEATS} seats (${BOTS} bots)${THINK_MS > 0 ? `, people think ${THINK_MS} ms on average` : ''}…`);
 const tables: Table[] = [];
 for (let t = 0; t < TABLES; t++) {
-  const created = await post<CreateTableResponse>('/api/tables', {
+  const at = urls[t % PROCESSES]!;
+  const created = await postTo<CreateTableResponse>(at, '/api/tables', {
     game: 'autumn-leaves',
     seats: Array.from({ length: SEATS }, (_, i) => (i < HUMANS ? { kind: 'human' } : { kind: 'bot', bot: 'easy' })),
     options: { hands: HANDS },
@@ -92,11 +116,11 @@ for (let t = 0; t < TABLES; t++) {
   });
   const tokens = [created.seat!.token];
   for (let s = 1; s < HUMANS; s++) {
-    tokens.push((await post<ClaimSeatResponse>(`/api/tables/${created.table.id}/seats/${s + 1}`, { name: `P${s + 1}` })).token);
+    tokens.push((await postTo<ClaimSeatResponse>(at, `/api/tables/${created.table.id}/seats/${s + 1}`, { name: `P${s + 1}` })).token);
   }
   tables.push({
     id: created.table.id,
-    seats: tokens.map((token) => ({ socket: io(url, { transports: ['websocket'], forceNew: true, autoConnect: false }), token, latest: null, inflight: false, actedOn: -1, received: new Map() })),
+    seats: tokens.map((token, s) => ({ socket: io(urls[(t + s) % PROCESSES]!, { transports: ['websocket'], forceNew: true, autoConnect: false }), proc: (t + s) % PROCESSES, token, latest: null, inflight: false, actedOn: -1, received: new Map() })),
     sent: [],
     done: false,
   });
@@ -137,8 +161,8 @@ function send(table: Table, seat: Seat, f: TableFrame): void {
   });
 }
 
-for (const table of tables) {
-  for (const seat of table.seats) {
+function attach(table: Table, seat: Seat): void {
+  {
     const onFrame = (f: TableFrame): void => {
       if (f.tableId !== table.id) return;
       seat.received.set(f.seq, performance.now());
@@ -155,6 +179,7 @@ for (const table of tables) {
     seat.socket.connect();
   }
 }
+for (const table of tables) for (const seat of table.seats) attach(table, seat);
 // Wait until every seat has its snapshot, then start all tables at once.
 while (!tables.every((t) => t.seats.every((s) => s.latest))) await new Promise((r) => setTimeout(r, 50));
 console.log(`${TABLES * HUMANS} clients connected; playing…`);
@@ -162,6 +187,35 @@ const t0 = performance.now();
 started = 1;
 for (const table of tables) for (const seat of table.seats) maybeAct(table, seat);
 const timer = setTimeout(resolveAll, LIMIT_MS);
+let takeover: Promise<number> | undefined;
+if (KILL) {
+  takeover = new Promise<number>((resolve) => {
+    setTimeout(() => {
+      // Process 1 dies; its clients come back through process 2 (as a load balancer would send them).
+      const victims = tables.filter((t, i) => i % PROCESSES === 1 && !t.done);
+      const seqAtKill = new Map(victims.map((t) => [t, Math.max(...t.seats.map((s) => s.latest?.seq ?? 0))]));
+      servers[1]!.kill('SIGKILL');
+      const killedAt = performance.now();
+      for (const table of tables) {
+        for (const seat of table.seats) {
+          if (seat.proc !== 1) continue;
+          seat.socket.close();
+          seat.proc = 2 % PROCESSES;
+          seat.inflight = false;
+          seat.socket = io(urls[seat.proc]!, { transports: ['websocket'], forceNew: true, autoConnect: false });
+          attach(table, seat);
+        }
+      }
+      const poll = setInterval(() => {
+        const moved = victims.every((t) => t.done || t.seats.some((s) => (s.latest?.seq ?? 0) > seqAtKill.get(t)!));
+        if (moved) {
+          clearInterval(poll);
+          resolve(performance.now() - killedAt);
+        }
+      }, 20);
+    }, LIMIT_MS / 2);
+  });
+}
 await allDone;
 clearTimeout(timer);
 const elapsed = (performance.now() - t0) / 1000;
@@ -179,6 +233,14 @@ latencies.sort((a, b) => a - b);
 const q = (p: number): number => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? NaN;
 console.log(`tables finished: ${finishedTables}/${TABLES} in ${elapsed.toFixed(1)} s`);
 console.log(`actions committed: ${actions} (${(actions / elapsed).toFixed(0)} actions/s)`);
+if (takeover) {
+  const ms = await Promise.race([takeover, new Promise<number>((r) => setTimeout(() => r(NaN), 30_000))]);
+  if (Number.isNaN(ms)) {
+    const stuck = tables.filter((t, i) => i % PROCESSES === 1 && !t.done);
+    console.log(`tables of process 1 that did not move: ${stuck.map((t) => `${t.id} ${t.seats.map((s) => `${s.proc}:${s.latest?.seq ?? '-'}${s.socket.connected ? '' : '(off)'}`).join(' ')}`).join('; ')}`);
+  }
+  console.log(`takeover after SIGKILL of process 1: ${(ms / 1000).toFixed(2)} s until every table it played moved again`);
+}
 console.log(`send → every seat updated: p50 ${q(0.5).toFixed(1)} ms, p99 ${q(0.99).toFixed(1)} ms (n=${latencies.length})`);
 for (const t of tables) for (const s of t.seats) s.socket.close();
 stopServer();

@@ -4,7 +4,7 @@
  * open a fresh store and to open it again on the same data (persistence).
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AppendAction, Store, StoredTable } from '../src/server/storage/types.js';
+import { LeaseLostError, type AppendAction, type Store, type StoredTable } from '../src/server/storage/types.js';
 
 export interface StoreUnderTest {
   /** A store on fresh, empty data. */
@@ -215,6 +215,54 @@ export function storeContract(name: string, under: () => StoreUnderTest | undefi
       );
       expect(made.map((n) => n.n).sort((x, y) => x - y)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
       expect((await store.getNotes('a')).map((n) => n.n)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+    });
+
+    it('leases: one holder at a time; a lease is taken over only once it expired; finished tables need none', async () => {
+      const store = await fresh();
+      await store.createTable(storedTable('t', { status: 'running' }));
+      await store.createTable(storedTable('done', { status: 'finished' }));
+      const t0 = '2026-01-01T00:00:00.000Z';
+      expect(await store.acquireLease('t', 'A', '2026-01-01T00:00:05.000Z', t0)).toEqual({ kind: 'acquired' });
+      expect(await store.acquireLease('t', 'B', '2026-01-01T00:00:06.000Z', '2026-01-01T00:00:01.000Z')).toEqual({
+        kind: 'held',
+        owner: 'A',
+        until: '2026-01-01T00:00:05.000Z',
+      });
+      // The holder extends its own lease.
+      expect(await store.acquireLease('t', 'A', '2026-01-01T00:00:07.000Z', '2026-01-01T00:00:02.000Z')).toEqual({ kind: 'acquired' });
+      expect(await store.renewLeases('A', '2026-01-01T00:00:08.000Z')).toEqual(['t']);
+      expect(await store.renewLeases('B', '2026-01-01T00:00:08.000Z')).toEqual([]);
+      // Running with a bot seat and expired: listed for takeover; not before.
+      expect(await store.listExpiredLeases('2026-01-01T00:00:07.000Z', 10)).toEqual([]);
+      expect(await store.listExpiredLeases('2026-01-01T00:00:09.000Z', 10)).toEqual(['t']);
+      expect(await store.acquireLease('t', 'B', '2026-01-01T00:00:14.000Z', '2026-01-01T00:00:09.000Z')).toEqual({ kind: 'acquired' });
+      expect(await store.renewLeases('A', '2026-01-01T00:00:15.000Z')).toEqual([]);
+      await store.releaseLease('t', 'A'); // not A's: nothing happens
+      expect(await store.acquireLease('t', 'C', '2026-01-01T00:00:15.000Z', '2026-01-01T00:00:10.000Z')).toMatchObject({ kind: 'held', owner: 'B' });
+      await store.releaseLease('t', 'B');
+      expect(await store.acquireLease('t', 'C', '2026-01-01T00:00:15.000Z', '2026-01-01T00:00:10.000Z')).toEqual({ kind: 'acquired' });
+      expect(await store.acquireLease('done', 'A', '2026-01-01T00:00:15.000Z', t0)).toEqual({ kind: 'finished' });
+      expect(await store.acquireLease('nope', 'A', '2026-01-01T00:00:15.000Z', t0)).toEqual({ kind: 'missing' });
+    });
+
+    it('fencing: a process that lost its lease cannot append or change seats, and nothing changes', async () => {
+      const store = await fresh();
+      await store.createTable(storedTable('t', { status: 'running' }));
+      await store.acquireLease('t', 'A', '2026-01-01T00:00:05.000Z', '2026-01-01T00:00:00.000Z');
+      await store.appendAction(step('t', 1, { owner: 'A' }));
+      // A is paused past its lease; B takes the table over and plays on.
+      expect(await store.acquireLease('t', 'B', '2026-01-01T00:00:11.000Z', '2026-01-01T00:00:06.000Z')).toEqual({ kind: 'acquired' });
+      const before = await store.getTable('t');
+      const log = await store.getActions('t');
+      // A wakes up and appends the step it had prepared, at the right number: refused.
+      await expect(store.appendAction(step('t', 2, { owner: 'A' }))).rejects.toBeInstanceOf(LeaseLostError);
+      await expect(store.updateSeats('t', [], 'running', 'x', 'A')).rejects.toBeInstanceOf(LeaseLostError);
+      expect(await store.getTable('t')).toEqual(before);
+      expect(await store.getActions('t')).toEqual(log);
+      await store.appendAction(step('t', 2, { owner: 'B' }));
+      expect((await store.getActions('t')).map((a) => a.seq)).toEqual([1, 2]);
+      // A wrong sequence number from the holder is still a plain refusal, not a lost lease.
+      await expect(store.appendAction(step('t', 2, { owner: 'B' }))).rejects.not.toBeInstanceOf(LeaseLostError);
     });
 
     it('keeps everything when opened again', async () => {

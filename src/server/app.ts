@@ -18,6 +18,7 @@ import type { Clock } from './clocks.js';
 import { registerApi, sendError } from './http.js';
 import { DEFAULT_LIMITS, limitConnections, limitedHttpServer, type ConnectionCounts, type ServerLimits } from './limits.js';
 import { handshakeAllowed, hostAllowed, type OriginPolicy } from './origins.js';
+import { connectCluster, type Cluster } from './cluster.js';
 import { attachRealtime } from './realtime.js';
 import { TableService } from './service.js';
 import type { ServerError, ServerErrorCode } from './protocol.js';
@@ -54,6 +55,11 @@ export interface DreyServerOptions {
   trustProxy?: boolean;
   /** Hosts and origins the server answers (origins.ts); absent: any host, and live tables from its own origin only. */
   origins?: Partial<OriginPolicy>;
+  /**
+   * Several processes sharing the store (docs/deploy.md): Redis for socket.io's adapter and for
+   * forwarding to a table's owner, this process's lease owner name, and the lease time.
+   */
+  cluster?: { redisUrl: string; owner: string; leaseTtlMs: number };
 }
 
 export interface DreyServer {
@@ -94,7 +100,18 @@ export async function createDreyServer(opts: DreyServerOptions): Promise<DreySer
     openTableTtlMs: limits.openTableTtlMs,
     hasRules: (id) => existsSync(rulesFile(id)),
     warn: (m) => app.log.warn(m),
+    ...(opts.cluster ? { cluster: { owner: opts.cluster.owner, leaseTtlMs: opts.cluster.leaseTtlMs } } : {}),
   });
+  let cluster: Cluster | undefined;
+  if (opts.cluster) {
+    cluster = await connectCluster({
+      redisUrl: opts.cluster.redisUrl,
+      owner: opts.cluster.owner,
+      handle: (op) => service.handleForwarded(op),
+      warn: (m) => app.log.warn(m),
+    });
+    service.setForwarder(cluster);
+  }
 
   // Fastify's own errors (bad JSON, wrong content type, too large, a refused static file) and
   // anything a route threw, in Drey's error shape. A server fault is logged, not shown.
@@ -166,7 +183,8 @@ export async function createDreyServer(opts: DreyServerOptions): Promise<DreySer
     // No cross-site pages at live tables: the handshake's Host and Origin are checked (origins.ts).
     allowRequest: (req, callback) => callback(null, handshakeAllowed(policy, req)),
   });
-  attachRealtime(io, service, { warn: (m) => app.log.warn(m), limits });
+  cluster?.attach(io);
+  attachRealtime(io, service, { warn: (m) => app.log.warn(m), limits, cluster: cluster !== undefined });
   await service.start();
 
   let closed = false;
@@ -189,6 +207,7 @@ export async function createDreyServer(opts: DreyServerOptions): Promise<DreySer
         io.close(() => done());
       });
       await app.close().catch(() => undefined);
+      await cluster?.close();
       await bots.close();
       await opts.store.close();
     },

@@ -30,7 +30,7 @@ export class BotSeats {
 
   /** Starts a decision for every bot seat that is to act and not already thinking. */
   schedule(table: LiveTable): void {
-    if (this.closed || table.stored.status !== 'running') return;
+    if (this.closed || table.retired || table.stored.status !== 'running') return;
     for (const seat of table.game.toAct(table.match.state)) {
       const bot = this.botOf(table, seat);
       if (bot === null || table.thinking.has(seat)) continue;
@@ -91,7 +91,7 @@ export class BotSeats {
     if (!answer.ok) warn(`${where}: the ${FALLBACK_BOT} bot failed too (${answer.code}: ${answer.error}); playing the first legal action`);
     const played = await enqueue(table, async (): Promise<ServiceResult<{ seq: number }>> => {
       // Closing, or the absent player came back while the stand-in was thinking: nothing to play.
-      if (this.closed || this.botOf(table, seat) === null) return { ok: true, value: { seq: table.stored.seq } };
+      if (this.closed || table.retired || this.botOf(table, seat) === null) return { ok: true, value: { seq: table.stored.seq } };
       if (chosen !== undefined) {
         const r = await this.opts.play(table, seat, chosen);
         if (r.ok || table.stored.seq !== seqAtStart) return r;

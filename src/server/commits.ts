@@ -9,7 +9,7 @@ import { commit, lookAhead, prepare } from '../engine/match.js';
 import { keepStep, type KeptEntry, type LiveTable } from './live-table.js';
 import type { TableStatus } from './protocol.js';
 import { fail, messageOf, type ServiceResult } from './result.js';
-import type { Store } from './storage/types.js';
+import { LeaseLostError, type Store } from './storage/types.js';
 
 export interface CommitContext {
   store: Store;
@@ -18,6 +18,10 @@ export interface CommitContext {
   committed(table: LiveTable, entry: KeptEntry): void;
   /** Called when memory cannot follow the log: the table must reload from storage. */
   forget(table: LiveTable): void;
+  /** Several processes: this process's lease owner name; appends are fenced by the table's lease. */
+  owner?: string;
+  /** The store refused an append because another process holds the table now (nothing was saved). */
+  leaseLost?(table: LiveTable): void;
 }
 
 /** prepare → append to the log → commit → announce. The caller holds the table's queue. */
@@ -38,8 +42,10 @@ export async function commitAction(
   const status: TableStatus = outcome ? 'finished' : 'running';
   const at = ctx.now();
   try {
-    await ctx.store.appendAction({ tableId: table.stored.id, seq: step.seq, seat: step.seat, action: step.action, status, outcome, at });
+    const owner = ctx.owner === undefined ? {} : { owner: ctx.owner };
+    await ctx.store.appendAction({ tableId: table.stored.id, seq: step.seq, seat: step.seat, action: step.action, status, outcome, at, ...owner });
   } catch (e) {
+    if (e instanceof LeaseLostError) ctx.leaseLost?.(table);
     return fail('storage-error', `the action could not be saved: ${messageOf(e)}`);
   }
   const committed = commit(step);

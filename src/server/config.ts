@@ -4,7 +4,7 @@
  * people can follow), DREY_BOT_WORKERS how many worker threads think for bots, DREY_BOT_TIME_LIMIT_MS
  * and DREY_BOT_MEMORY_MB what one decision may take (docs/deploy.md lists every setting).
  */
-import { cpus } from 'node:os';
+import { cpus, hostname } from 'node:os';
 import { z } from 'zod';
 import { describeZodError } from '../engine/schema.js';
 import type { ServerLimits } from './limits.js';
@@ -35,6 +35,9 @@ const EnvSchema = z.object({
   DREY_ALLOWED_HOSTS: z.string().optional(),
   DREY_ALLOWED_ORIGINS: z.string().optional(),
   DREY_TRUST_PROXY: z.enum(['0', '1', 'true', 'false']).default('0'),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://').optional(),
+  PROCESS_ID: z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'PROCESS_ID: letters, digits, _ . - (at most 64)').optional(),
+  DREY_LEASE_TTL_MS: z.coerce.number().int().min(1_000).max(120_000).default(5_000),
 });
 
 /** A comma-separated list, or undefined when empty. */
@@ -85,6 +88,10 @@ export interface ServerConfig {
   /** Host names the server answers (undefined: any) and extra origins for live tables. */
   allowedHosts: readonly string[] | undefined;
   allowedOrigins: readonly string[];
+  /** Several processes (docs/deploy.md): Redis, this process's name, and the table lease time. */
+  redisUrl: string | undefined;
+  processId: string;
+  leaseTtlMs: number;
 }
 
 export const defaultBotWorkers = (): number => Math.max(2, Math.min(4, cpus().length - 1));
@@ -115,6 +122,9 @@ export function readConfig(env: NodeJS.ProcessEnv): { ok: true; value: ServerCon
       trustProxy: e.DREY_TRUST_PROXY === '1' || e.DREY_TRUST_PROXY === 'true',
       allowedHosts: defaultHosts(e.HOST, list(e.DREY_ALLOWED_HOSTS)),
       allowedOrigins: list(e.DREY_ALLOWED_ORIGINS) ?? [],
+      redisUrl: e.REDIS_URL,
+      processId: e.PROCESS_ID ?? `${hostname().replace(/[^A-Za-z0-9_.-]/g, '-').slice(0, 40)}-${process.pid}`,
+      leaseTtlMs: e.DREY_LEASE_TTL_MS,
     },
   };
 }

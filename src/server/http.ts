@@ -46,6 +46,7 @@ const STATUS: Record<ServerErrorCode, number> = {
   spectator: 403,
   'rate-limited': 429,
   'storage-error': 500,
+  'table-unavailable': 503,
   'internal-error': 500,
 };
 

@@ -41,6 +41,8 @@ export interface LiveTable {
   thinking: Set<Seat>;
   /** Serializes every change to this table: prepare → append to the log → commit → broadcast. */
   queue: Promise<unknown>;
+  /** Several processes: another process plays this table now; this copy must not change it. */
+  retired?: boolean;
   /** Clocks and bots standing in for absent players (clocks.ts, absence.ts). */
   time?: LiveTime;
 }

@@ -301,6 +301,7 @@ export const SERVER_ERROR_CODES = [
   'spectator',
   'rate-limited',
   'storage-error',
+  'table-unavailable',
   'internal-error',
 ] as const;
 export type ServerErrorCode = (typeof SERVER_ERROR_CODES)[number];

@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import type { Seat, Viewer } from '../engine/game.js';
 import { describeZodError } from '../engine/schema.js';
 import { DEFAULT_LIMITS, TokenBucket, type ServerLimits } from './limits.js';
-import { entryFor, frameFor, type LiveTable } from './live-table.js';
+import { entryFor, frameFor } from './live-table.js';
 import {
   ActMessageSchema,
   ChatMessageSchema,
@@ -30,6 +30,7 @@ import {
   type LeaveAck,
   type ProtocolError,
   type ServerError,
+  type SnapshotMessage,
   type UpdateMessage,
   type WatchAck,
 } from './protocol.js';
@@ -37,6 +38,8 @@ import { messageOf } from './result.js';
 import type { TableChange, TableService } from './service.js';
 
 const room = (tableId: string): string => `table:${tableId}`;
+/** Everyone watching a table as one viewer: updates go to these rooms, so they reach every process. */
+const viewerRoom = (tableId: string, viewer: Viewer): string => `table:${tableId}:${viewer === 'spectator' ? 's' : viewer}`;
 
 const KNOWN_EVENTS: ReadonlySet<string> = new Set(Object.values(CLIENT_EVENTS));
 
@@ -47,6 +50,8 @@ interface Watching {
 /** What the server keeps per socket: the tables it watches and as which seat. */
 interface SocketData {
   watching: Map<string, Watching>;
+  /** The highest `seq` sent to this socket per table (a snapshot must not be older). */
+  sent: Map<string, number>;
 }
 
 type Ack<T> = (answer: T) => void;
@@ -85,29 +90,29 @@ function guarded(
 export interface RealtimeOptions {
   warn?: (m: string) => void;
   limits?: Pick<ServerLimits, 'socketMessagesPerSecond' | 'socketBurst'>;
+  /** Several processes: rooms span every process, so updates are sent to every viewer's room. */
+  cluster?: boolean;
 }
+
+/** How often a watch asks again for a snapshot that updates overtook on the way. */
+const SNAPSHOT_TRIES = 5;
 
 export function attachRealtime(io: Server, service: TableService, opts: RealtimeOptions = {}): void {
   const warn = opts.warn ?? (() => undefined);
   const { socketMessagesPerSecond, socketBurst } = opts.limits ?? DEFAULT_LIMITS;
   const dataOf = (socket: Socket): SocketData => socket.data as SocketData;
 
-  // After every committed change: each watcher's own frame. Views are computed once per viewer.
+  // After every committed change: each viewer's own frame, once per viewer, to that viewer's room
+  // (with several processes the room spans them all, so every human seat and the spectators get one).
   service.onChange(({ table, entries }: TableChange) => {
-    const sockets = io.sockets.adapter.rooms.get(room(table.stored.id));
-    if (!sockets || sockets.size === 0) return;
-    const frames = new Map<Viewer, UpdateMessage>();
-    for (const id of sockets) {
-      const socket = io.sockets.sockets.get(id);
-      const watching = socket && dataOf(socket).watching.get(table.stored.id);
-      if (!socket || !watching) continue;
-      const viewer: Viewer = watching.seat ?? 'spectator';
-      let frame = frames.get(viewer);
-      if (!frame) {
-        frame = { ...frameFor(table, viewer), entries: entries.map((e) => entryFor(table, e, viewer)) };
-        frames.set(viewer, frame);
-      }
-      socket.emit(SERVER_EVENTS.update, frame);
+    const id = table.stored.id;
+    const viewers: Viewer[] = ['spectator'];
+    table.stored.seats.forEach((s, seat) => s.kind === 'human' && viewers.push(seat));
+    for (const viewer of viewers) {
+      const to = viewerRoom(id, viewer);
+      if (!opts.cluster && !io.sockets.adapter.rooms.get(to)?.size) continue;
+      const frame: UpdateMessage = { ...frameFor(table, viewer), entries: entries.map((e) => entryFor(table, e, viewer)) };
+      io.to(to).emit(SERVER_EVENTS.update, frame);
     }
   });
 
@@ -117,21 +122,38 @@ export function attachRealtime(io: Server, service: TableService, opts: Realtime
     if (!was) return;
     data.watching.delete(tableId);
     void socket.leave(room(tableId));
+    void socket.leave(viewerRoom(tableId, was.seat ?? 'spectator'));
     if (was.seat !== null) {
-      const seat = was.seat;
-      service.getTable(tableId).then(
-        (t) => t && service.presence(t, seat, -1),
-        () => undefined,
-      );
+      service.perform<'presence'>({ op: 'presence', tableId, seat: was.seat, delta: -1 }).catch(() => undefined);
     }
   };
 
-  const sendSnapshot = (socket: Socket, table: LiveTable, seat: Seat | null): void => {
-    socket.emit(SERVER_EVENTS.snapshot, service.snapshot(table, seat ?? 'spectator'));
+  /**
+   * Sends the socket a snapshot no older than any update it has been sent. The socket is in the
+   * table's rooms already, so updates committed meanwhile reach it; one that overtakes the
+   * snapshot (they travel apart between processes) makes it ask again.
+   */
+  const sendSnapshot = async (socket: Socket, tableId: string, first: SnapshotMessage, seat: Seat | null): Promise<number | undefined> => {
+    let snapshot = first;
+    for (let i = 0; (dataOf(socket).sent.get(tableId) ?? -1) > snapshot.seq; i++) {
+      if (i >= SNAPSHOT_TRIES) return undefined;
+      const again = await service.perform<'sync'>({ op: 'sync', tableId, seat });
+      if (!again.ok) return undefined;
+      snapshot = again.value;
+    }
+    socket.emit(SERVER_EVENTS.snapshot, snapshot);
+    return snapshot.seq;
   };
 
   io.on('connection', (socket) => {
     dataOf(socket).watching = new Map();
+    dataOf(socket).sent = new Map();
+    socket.onAnyOutgoing((event: unknown, frame: unknown) => {
+      if (event !== SERVER_EVENTS.update && event !== SERVER_EVENTS.snapshot) return;
+      const { tableId, seq } = frame as { tableId: string; seq: number };
+      const sent = dataOf(socket).sent;
+      if ((sent.get(tableId) ?? -1) < seq) sent.set(tableId, seq);
+    });
 
     // Each connection may send so many messages a second; past that they are refused (and a
     // connection that keeps on regardless is closed), so no client can make the server work, or
@@ -154,40 +176,45 @@ export function attachRealtime(io: Server, service: TableService, opts: Realtime
       const parsed = WatchMessageSchema.safeParse(msg);
       if (!parsed.success) return reply<WatchAck>(socket, ack, badMessage(parsed.error));
       const { tableId, token } = parsed.data;
-      const table = await service.getTable(tableId);
-      if (!table) return reply<WatchAck>(socket, ack, { ok: false, error: { code: 'unknown-table', message: `there is no table ${tableId}` } });
-      let seat: Seat | null = null;
-      if (token !== undefined) {
-        seat = service.seatOf(table, token);
-        if (seat === null) {
-          return reply<WatchAck>(socket, ack, { ok: false, error: { code: 'bad-token', message: 'this token does not open any seat at this table' } });
-        }
-      }
+      // Who the token seats, from the process that plays the table; the snapshot is asked for once
+      // this socket is in the table's rooms, so no update committed in between can miss it.
+      const watched = await service.perform<'watch'>({ op: 'watch', tableId, ...(token === undefined ? {} : { token }) });
+      if (!watched.ok) return reply<WatchAck>(socket, ack, watched);
+      const { seat } = watched.value;
       if (!socket.connected) return;
       stopWatching(socket, tableId);
       dataOf(socket).watching.set(tableId, { seat });
-      await socket.join(room(tableId));
-      // The snapshot and the ack go out in the same tick, so no update can slip in between.
-      sendSnapshot(socket, table, seat);
-      reply<WatchAck>(socket, ack, { ok: true, seq: table.stored.seq, you: seat });
-      if (seat !== null) service.presence(table, seat, 1);
-      // The chat's latest lines, and the rematch if one was started (issue 16).
-      const lines = await service.chat.history(table);
+      await socket.join([room(tableId), viewerRoom(tableId, seat ?? 'spectator')]);
+      const synced = await service.perform<'sync'>({ op: 'sync', tableId, seat });
+      const seq = synced.ok ? await sendSnapshot(socket, tableId, synced.value, seat) : undefined;
+      if (seq === undefined) {
+        stopWatching(socket, tableId);
+        return reply<WatchAck>(socket, ack, { ok: false, error: { code: 'table-unavailable', message: 'the table is changing too fast to follow; try again' } });
+      }
+      reply<WatchAck>(socket, ack, { ok: true, seq, you: seat });
+      if (seat !== null) await service.perform<'presence'>({ op: 'presence', tableId, seat, delta: 1 });
+      // The chat's latest lines, and the rematch if one was started (issue 16). With several
+      // processes the chat history is sent by the process that plays the table.
+      const local = await service.getTable(tableId);
+      const lines = local ? await service.chat.history(local) : [];
       if (lines.length > 0) socket.emit(SERVER_EVENTS.chat, { tableId, lines } satisfies ChatEvent);
-      const rematch = table.stored.status === 'finished' ? await service.rematchOf(tableId) : null;
+      const rematch = await service.rematchOf(tableId);
       if (rematch) socket.emit(SERVER_EVENTS.rematch, { tableId, rematch } satisfies RematchEvent);
     }));
 
     socket.on(CLIENT_EVENTS.sync, guarded(socket, warn, async (msg: unknown, ack?: unknown) => {
       const parsed = SyncMessageSchema.safeParse(msg);
       if (!parsed.success) return reply<WatchAck>(socket, ack, badMessage(parsed.error));
-      const watching = dataOf(socket).watching.get(parsed.data.tableId);
-      const table = watching && (await service.getTable(parsed.data.tableId));
-      if (!watching || !table) {
+      const { tableId } = parsed.data;
+      const watching = dataOf(socket).watching.get(tableId);
+      if (!watching) {
         return reply<WatchAck>(socket, ack, { ok: false, error: { code: 'unknown-table', message: 'watch the table before syncing it' } });
       }
-      sendSnapshot(socket, table, watching.seat);
-      reply<WatchAck>(socket, ack, { ok: true, seq: table.stored.seq, you: watching.seat });
+      const synced = await service.perform<'sync'>({ op: 'sync', tableId, seat: watching.seat });
+      if (!synced.ok) return reply<WatchAck>(socket, ack, synced);
+      const seq = await sendSnapshot(socket, tableId, synced.value, watching.seat);
+      if (seq === undefined) return reply<WatchAck>(socket, ack, { ok: false, error: { code: 'table-unavailable', message: 'the table is changing too fast to follow; try again' } });
+      reply<WatchAck>(socket, ack, { ok: true, seq, you: watching.seat });
     }));
 
     socket.on(CLIENT_EVENTS.act, guarded(socket, warn, async (msg: unknown, ack?: unknown) => {

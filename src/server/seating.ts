@@ -14,12 +14,16 @@ import { hashToken, newSeatToken, newSeed, newTableId } from './ids.js';
 import { liveTable, summarize, type LiveTable } from './live-table.js';
 import type { ClaimSeatRequest, ClaimSeatResponse, CreateTableRequest, CreateTableResponse, TableStatus } from './protocol.js';
 import { fail, messageOf, type ServiceResult } from './result.js';
-import type { Store, StoredSeat, StoredTable } from './storage/types.js';
+import { LeaseLostError, type Store, type StoredSeat, type StoredTable } from './storage/types.js';
 
 export interface SeatingContext {
   store: Store;
   registry: Registry;
   now(): string;
+  /** Several processes: this process's lease owner name; seat changes are fenced by the table's lease. */
+  owner?: string;
+  /** The store refused a seat change because another process holds the table now (nothing was saved). */
+  leaseLost?(table: LiveTable): void;
 }
 
 /** The bots a live table of this game may seat. */
@@ -121,8 +125,9 @@ export async function claimSeat(
   const status = statusOf(seats, table.stored.outcome);
   const at = ctx.now();
   try {
-    await ctx.store.updateSeats(table.stored.id, seats, status, at);
+    await ctx.store.updateSeats(table.stored.id, seats, status, at, ctx.owner);
   } catch (e) {
+    if (e instanceof LeaseLostError) ctx.leaseLost?.(table);
     return fail('storage-error', `the seat could not be saved: ${messageOf(e)}`);
   }
   table.stored = { ...table.stored, seats, status, updatedAt: at };

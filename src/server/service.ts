@@ -37,6 +37,9 @@ import { ReplayCache, replayFramesJson } from './replays.js';
 import { fail, messageOf, type ServiceResult } from './result.js';
 import { claimSeat, createTable, type SeatingContext } from './seating.js';
 import type { Store } from './storage/types.js';
+import type { Forwarder } from './cluster.js';
+import { Ownership } from './ownership.js';
+import type { OpOf, OpResult, TableOp } from './table-ops.js';
 import { TableCache } from './table-cache.js';
 import { TableChat } from './chat.js';
 import { rematchOf, rematchRequest, type RematchLink } from './rematch.js';
@@ -88,7 +91,14 @@ export interface TableServiceOptions {
   /** Overrides every time profile's grace period before a disconnected player is replaced by a bot. */
   absentGraceMs?: number;
   warn?: (message: string) => void;
+  /**
+   * Several processes (docs/deploy.md): this process's lease owner name and the lease time. A
+   * table is played only by the holder of its lease; the others forward to it (`setForwarder`).
+   */
+  cluster?: { owner: string; leaseTtlMs: number };
 }
+
+const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
 
 export class TableService {
   private readonly listeners = new Set<(change: TableChange) => void>();
@@ -106,6 +116,9 @@ export class TableService {
   readonly replays: ReplayCache;
   /** Table chat (chat.ts). */
   readonly chat: TableChat;
+  /** Which tables this process plays (several processes); undefined with one process. */
+  readonly ownership: Ownership | undefined;
+  private forwarder: Forwarder | undefined;
 
   constructor(private readonly opts: TableServiceOptions) {
     const { now: nowDate } = opts;
@@ -133,9 +146,14 @@ export class TableService {
         this.absence.actionCommitted(table, entry.seat);
         this.announce(table, [entry]);
         this.bots.schedule(table);
-        if (table.stored.status === 'finished') this.cache.evictLater(table);
+        if (table.stored.status === 'finished') {
+          this.cache.evictLater(table);
+          this.ownership?.release(table.stored.id);
+        }
       },
       forget: (table) => this.cache.forget(table),
+      ...(opts.cluster ? { owner: opts.cluster.owner } : {}),
+      leaseLost: (table) => this.ownership?.lose(table.stored.id),
     };
     this.bots = new BotSeats({
       runner: opts.bots,
@@ -144,7 +162,26 @@ export class TableService {
       warn: (m) => this.warn(m),
       standIn: (table, seat) => this.absence.isStandIn(table, seat),
     });
-    this.seating = { store: opts.store, registry: opts.registry, now };
+    this.seating = {
+      store: opts.store,
+      registry: opts.registry,
+      now,
+      ...(opts.cluster ? { owner: opts.cluster.owner } : {}),
+      leaseLost: (table) => this.ownership?.lose(table.stored.id),
+    };
+    this.ownership = opts.cluster
+      ? new Ownership({
+          store: opts.store,
+          owner: opts.cluster.owner,
+          ttlMs: opts.cluster.leaseTtlMs,
+          now: () => opts.now?.() ?? new Date(),
+          load: (id) => this.cache.get(id),
+          peek: (id) => this.cache.peek(id),
+          taken: (table) => this.bots.schedule(table),
+          lost: (id) => this.retire(id),
+          warn: (m) => this.warn(m),
+        })
+      : undefined;
     this.chat = new TableChat({ store: opts.store, now });
     registerUndoRules(opts.registry);
     this.replays = new ReplayCache({
@@ -155,6 +192,21 @@ export class TableService {
           return g ? replayFramesJson(g, record, viewer) : { ok: false, error: { code: 'unknown-game', message: `unknown game ${game}` } };
         }),
     });
+  }
+
+  /** Another process plays the table now: let it go from memory and stop its bots. */
+  private retire(tableId: string): void {
+    const table = this.cache.peek(tableId);
+    if (table) {
+      table.retired = true;
+      this.absence.forget(table); // its clocks run at the new holder
+    }
+    this.cache.drop(tableId);
+  }
+
+  /** How this process reaches the owners of tables it does not play (several processes). */
+  setForwarder(forwarder: Forwarder): void {
+    this.forwarder = forwarder;
   }
 
   private warn(message: string): void {
@@ -186,7 +238,9 @@ export class TableService {
    * loads when someone asks for it; open tables nobody joins are deleted after a while.
    */
   async start(): Promise<void> {
-    const rows = await this.opts.store.listTables({ statuses: ['running'] });
+    // Several processes: the tables whose owner is gone are taken over by the sweep, lease by lease.
+    if (this.ownership) this.ownership.start();
+    const rows = this.ownership ? [] : await this.opts.store.listTables({ statuses: ['running'] });
     for (const row of rows) {
       // Tables with bots play on; tables with a clock keep their clocks running (absence.ts).
       if (!row.seats.some((s) => s.kind === 'bot') && settingsOf(row).time === 'none') continue;
@@ -207,7 +261,10 @@ export class TableService {
     let expired = 0;
     for (;;) {
       const ids = await this.opts.store.deleteOpenTables(cutoff, 500);
-      for (const id of ids) this.cache.drop(id);
+      for (const id of ids) {
+        this.cache.drop(id);
+        this.ownership?.lose(id);
+      }
       expired += ids.length;
       if (ids.length < 500) return expired;
     }
@@ -220,6 +277,8 @@ export class TableService {
     this.absence.close();
     this.bots.close();
     await this.cache.close();
+    // Letting the leases go hands the tables to the other processes at once.
+    await this.ownership?.close();
   }
 
   games(): GameInfo[] {
@@ -241,15 +300,19 @@ export class TableService {
     const created = await createTable(this.seating, req);
     if (!created.ok) return created;
     const { table, response } = created.value;
+    // Several processes: the creator plays the new table (nobody else has asked for it yet).
+    if (this.ownership && !(await this.ownership.claimNew(table.stored.id))) return { ok: true, value: response };
     await this.absence.attach(table);
     this.cache.add(table);
     this.bots.schedule(table);
     return { ok: true, value: response };
   }
 
-  async claim(tableId: string, seat: Seat, req: ClaimSeatRequest): Promise<ServiceResult<ClaimSeatResponse>> {
-    const table = await this.getTable(tableId);
-    if (!table) return fail('unknown-table', `there is no table ${tableId}`);
+  claim(tableId: string, seat: Seat, req: ClaimSeatRequest): Promise<ServiceResult<ClaimSeatResponse>> {
+    return this.perform<'claim'>({ op: 'claim', tableId, seat, req });
+  }
+
+  private claimHere(table: LiveTable, seat: Seat, req: ClaimSeatRequest): Promise<ServiceResult<ClaimSeatResponse>> {
     return enqueue(table, async () => {
       const claimed = await claimSeat(this.seating, table, seat, req);
       if (claimed.ok && table.stored.status === 'running') await this.absence.started(table);
@@ -274,14 +337,101 @@ export class TableService {
     return this.cache.size;
   }
 
-  /** The live table, loading (and replaying) it from storage if needed. */
-  getTable(tableId: string): Promise<LiveTable | undefined> {
-    return this.cache.get(tableId);
+  /**
+   * The live table, loading (and replaying) it from storage if needed. With several processes:
+   * only a table this process plays (or a finished one); undefined when another process plays it.
+   */
+  async getTable(tableId: string): Promise<LiveTable | undefined> {
+    if (!this.ownership) return this.cache.get(tableId);
+    const placed = await this.ownership.place(tableId);
+    return placed.kind === 'here' ? placed.table : undefined;
   }
 
   async summary(tableId: string): Promise<TableSummary | undefined> {
-    const table = await this.getTable(tableId);
-    return table ? summarize(table) : undefined;
+    const answer = await this.perform<'summary'>({ op: 'summary', tableId });
+    return answer.ok ? answer.value : undefined;
+  }
+
+  // ------------------------------------------------------------------ where a table is played
+
+  /**
+   * Carries out an operation on a table where the table is played: here, or (several processes)
+   * at the process holding its lease, through the forwarder. When that process is gone, waits for
+   * its lease to run out and takes the table over; a lease lost under a change (nothing was saved)
+   * sends the operation on to the new holder.
+   */
+  async perform<K extends TableOp['op']>(op: OpOf<K>): Promise<OpResult<K>> {
+    return (await this.route(op)) as OpResult<K>;
+  }
+
+  private async route(op: TableOp): Promise<ServiceResult<unknown>> {
+    const unknown = fail('unknown-table', `there is no table ${op.tableId}`);
+    const { ownership, forwarder } = this;
+    if (!ownership) {
+      const table = await this.cache.get(op.tableId);
+      return table ? this.runHere(table, op) : unknown;
+    }
+    // Long enough to wait out a dead holder's lease and the takeover, under load too.
+    const deadline = Date.now() + 3 * (this.opts.cluster?.leaseTtlMs ?? 0) + 5_000;
+    for (;;) {
+      const placed = await ownership.place(op.tableId);
+      if (placed.kind === 'none') return unknown;
+      if (placed.kind === 'here') {
+        const answer = await this.runHere(placed.table, op);
+        const lost = !answer.ok && placed.table.retired === true;
+        if (lost && Date.now() < deadline) continue;
+        return answer;
+      }
+      const forwarded = forwarder ? await forwarder.forward(placed.owner, op) : { kind: 'unreachable' as const };
+      if (forwarded.kind === 'answer') return forwarded.result;
+      if (forwarded.kind === 'timeout' || Date.now() >= deadline) {
+        return fail('table-unavailable', 'the server playing this table did not answer; try again in a few seconds');
+      }
+      // Its holder moved on or is gone: ask again soon, or once a dead holder's lease has run out.
+      const leaseLeft = new Date(placed.until).getTime() - Date.now();
+      await sleep(forwarded.kind === 'unreachable' ? Math.min(1_000, Math.max(50, leaseLeft + 10)) : 50);
+    }
+  }
+
+  /** An operation forwarded by another process: carried out if this process plays the table. */
+  async handleForwarded(op: TableOp): Promise<ServiceResult<unknown> | 'not-owner'> {
+    if (!this.ownership) return 'not-owner';
+    const placed = await this.ownership.place(op.tableId);
+    if (placed.kind === 'none') return fail('unknown-table', `there is no table ${op.tableId}`);
+    return placed.kind === 'here' ? this.runHere(placed.table, op) : 'not-owner';
+  }
+
+  private async runHere(table: LiveTable, op: TableOp): Promise<ServiceResult<unknown>> {
+    switch (op.op) {
+      case 'act':
+        return this.actHere(table, op.token, op.action, op.chosenAt);
+      case 'claim':
+        return this.claimHere(table, op.seat, op.req);
+      case 'watch': {
+        const seat = op.token === undefined ? null : this.seatOf(table, op.token);
+        if (op.token !== undefined && seat === null) return fail('bad-token', 'this token does not open any seat at this table');
+        return { ok: true, value: { seat } };
+      }
+      case 'sync':
+        return { ok: true, value: this.snapshot(table, op.seat ?? 'spectator') };
+      case 'presence':
+        this.presence(table, op.seat, op.delta);
+        return { ok: true, value: null };
+      case 'summary':
+        return { ok: true, value: summarize(table) };
+      case 'reclaim':
+        return this.reclaimHere(table, op.token);
+      case 'new-link':
+        return this.absence.newSeatLink(table, op.seat, op.creatorToken);
+      case 'hand-to-bot':
+        return this.absence.handToBot(table, op.seat, op.creatorToken);
+      case 'undo':
+        return this.undoHere(table, op.token, op.step);
+      case 'say':
+        return this.sayHere(table, op.token, op.text);
+      case 'rematch':
+        return this.rematchHere(table, op.token);
+    }
   }
 
   /**
@@ -320,6 +470,8 @@ export class TableService {
   /** Every step of a finished match as `viewer` saw it, for the replay viewer: a `ReplayResponse` as JSON text. */
   async replay(tableId: string, viewer: Viewer): Promise<ServiceResult<string>> {
     const table = await this.getTable(tableId);
+    // Several processes: a table played elsewhere is not finished.
+    if (!table && this.ownership && (await this.opts.store.getTable(tableId))) return fail('not-finished', 'the game is not over yet');
     if (!table) return fail('unknown-table', `there is no table ${tableId}`);
     return this.replays.replay(table, viewer);
   }
@@ -331,9 +483,11 @@ export class TableService {
    * `chosenAt` is the `seq` of the frame it was chosen in (clients must send it): an action whose
    * seat has acted since then, or from ahead of the table, is stale and refused.
    */
-  async act(tableId: string, token: string, action: unknown, chosenAt?: number): Promise<ServiceResult<{ seq: number }>> {
-    const table = await this.getTable(tableId);
-    if (!table) return fail('unknown-table', `there is no table ${tableId}`);
+  act(tableId: string, token: string, action: unknown, chosenAt?: number): Promise<ServiceResult<{ seq: number }>> {
+    return this.perform<'act'>({ op: 'act', tableId, token, action, ...(chosenAt === undefined ? {} : { chosenAt }) });
+  }
+
+  private async actHere(table: LiveTable, token: string, action: unknown, chosenAt?: number): Promise<ServiceResult<{ seq: number }>> {
     const seat = this.seatOf(table, token);
     if (seat === null) return fail('bad-token', 'this token does not open any seat at this table');
     return enqueue(table, async () => {
@@ -347,46 +501,28 @@ export class TableService {
   }
 
   /** The holder of a seat's token takes it back from the bot that plays it while they were away. */
-  async reclaim(tableId: string, token: string): Promise<ServiceResult<{ seat: Seat }>> {
-    const table = await this.getTable(tableId);
-    if (!table) return fail('unknown-table', `there is no table ${tableId}`);
-    const seat = this.seatOf(table, token);
-    if (seat === null) return fail('bad-token', 'this token does not open any seat at this table');
-    await this.absence.returned(table, seat);
-    return { ok: true, value: { seat } };
+  reclaim(tableId: string, token: string): Promise<ServiceResult<{ seat: Seat }>> {
+    return this.perform<'reclaim'>({ op: 'reclaim', tableId, token });
   }
 
   /** The table's creator gives a seat a new link (the old token stops working). */
-  async newSeatLink(tableId: string, seat: Seat, creatorToken: string): Promise<ServiceResult<NewSeatLinkResponse>> {
-    const table = await this.getTable(tableId);
-    if (!table) return fail('unknown-table', `there is no table ${tableId}`);
-    return this.absence.newSeatLink(table, seat, creatorToken);
+  newSeatLink(tableId: string, seat: Seat, creatorToken: string): Promise<ServiceResult<NewSeatLinkResponse>> {
+    return this.perform<'new-link'>({ op: 'new-link', tableId, seat, creatorToken });
   }
 
   /** The table's creator hands a seat whose player is away to a bot, until the player returns. */
-  async handToBot(tableId: string, seat: Seat, creatorToken: string): Promise<ServiceResult<{ seat: Seat }>> {
-    const table = await this.getTable(tableId);
-    if (!table) return fail('unknown-table', `there is no table ${tableId}`);
-    return this.absence.handToBot(table, seat, creatorToken);
+  handToBot(tableId: string, seat: Seat, creatorToken: string): Promise<ServiceResult<{ seat: Seat }>> {
+    return this.perform<'hand-to-bot'>({ op: 'hand-to-bot', tableId, seat, creatorToken });
   }
 
   /** Takes back the last step of the holder of `token` (issue 16; engine/match.ts `prepareUndo` says when). */
-  async undo(tableId: string, token: string, step: number): Promise<ServiceResult<{ seq: number }>> {
-    const table = await this.getTable(tableId);
-    if (!table) return fail('unknown-table', `there is no table ${tableId}`);
-    const seat = this.seatOf(table, token);
-    if (seat === null) return fail('bad-token', 'this token does not open any seat at this table');
-    return enqueue(table, () => undoStep(this.commits, table, seat, step));
+  undo(tableId: string, token: string, step: number): Promise<ServiceResult<{ seq: number }>> {
+    return this.perform<'undo'>({ op: 'undo', tableId, token, step });
   }
 
   /** Writes a chat line for the holder of `token` (text parsed by ChatTextSchema); spectators read only. */
-  async say(tableId: string, token: string, text: string): Promise<ServiceResult<{ table: LiveTable; line: ChatLine }>> {
-    const table = await this.getTable(tableId);
-    if (!table) return fail('unknown-table', `there is no table ${tableId}`);
-    const seat = this.seatOf(table, token);
-    if (seat === null) return fail('spectator', 'only seated players write in the chat; spectators read it');
-    const line = await this.chat.post(table, seat, text);
-    return line.ok ? { ok: true, value: { table, line: line.value } } : line;
+  say(tableId: string, token: string, text: string): Promise<ServiceResult<{ line: ChatLine }>> {
+    return this.perform<'say'>({ op: 'say', tableId, token, text });
   }
 
   /** The rematch someone started of this table, if any. */
@@ -398,9 +534,34 @@ export class TableService {
    * Starts a rematch of a finished table for the holder of `token` (same seats, bots and options,
    * a new seed), or joins the one another seat started: the same seat with a new token.
    */
-  async rematch(tableId: string, token: string): Promise<ServiceResult<{ link: RematchLink; seat: Seat; token: string; started: boolean }>> {
-    const table = await this.getTable(tableId);
-    if (!table) return fail('unknown-table', `there is no table ${tableId}`);
+  rematch(tableId: string, token: string): Promise<ServiceResult<{ link: RematchLink; seat: Seat; token: string; started: boolean }>> {
+    return this.perform<'rematch'>({ op: 'rematch', tableId, token });
+  }
+
+  // What the routed operations of issue 16 do on the process that plays the table.
+
+  private async reclaimHere(table: LiveTable, token: string): Promise<ServiceResult<{ seat: Seat }>> {
+    const seat = this.seatOf(table, token);
+    if (seat === null) return fail('bad-token', 'this token does not open any seat at this table');
+    await this.absence.returned(table, seat);
+    return { ok: true, value: { seat } };
+  }
+
+  private undoHere(table: LiveTable, token: string, step: number): Promise<ServiceResult<{ seq: number }>> {
+    const seat = this.seatOf(table, token);
+    if (seat === null) return Promise.resolve(fail('bad-token', 'this token does not open any seat at this table'));
+    return enqueue(table, () => undoStep(this.commits, table, seat, step));
+  }
+
+  private async sayHere(table: LiveTable, token: string, text: string): Promise<ServiceResult<{ line: ChatLine }>> {
+    const seat = this.seatOf(table, token);
+    if (seat === null) return fail('spectator', 'only seated players write in the chat; spectators read it');
+    const line = await this.chat.post(table, seat, text);
+    return line.ok ? { ok: true, value: { line: line.value } } : line;
+  }
+
+  private async rematchHere(table: LiveTable, token: string): Promise<ServiceResult<{ link: RematchLink; seat: Seat; token: string; started: boolean }>> {
+    const tableId = table.stored.id;
     const seat = this.seatOf(table, token);
     if (seat === null) return fail('bad-token', 'only a player of this table can ask for a rematch');
     if (table.stored.status !== 'finished') return fail('not-finished', 'a rematch starts once the game is over');
@@ -416,8 +577,12 @@ export class TableService {
       const created = await createTable(this.seating, rematchRequest(table, seat, name), { rematchOf: tableId });
       if (!created.ok) return created;
       const { table: fresh, response } = created.value;
-      this.cache.add(fresh);
-      this.bots.schedule(fresh);
+      // Like create(): with several processes this one plays the new table; its clocks start here.
+      if (!this.ownership || (await this.ownership.claimNew(fresh.stored.id))) {
+        await this.absence.attach(fresh);
+        this.cache.add(fresh);
+        this.bots.schedule(fresh);
+      }
       const link: RematchLink = { tableId: fresh.stored.id, by: name };
       try {
         await this.opts.store.appendNote({ tableId, kind: 'rematch', seat, data: link, at: (this.opts.now?.() ?? new Date()).toISOString() });

@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createDreyServer, PACKAGE_ROOT, type DreyServer } from './app.js';
 import { readConfig, type ServerConfig } from './config.js';
+import { randomBytes } from 'node:crypto';
 import { describeLocation, openStore, type StoreLocation } from './storage/open.js';
 
 export async function startServer(config: ServerConfig, log: (line: string) => void = console.log): Promise<DreyServer & { url: string }> {
@@ -28,6 +29,12 @@ export async function startServer(config: ServerConfig, log: (line: string) => v
   };
   if (config.absentGraceMs !== undefined) opts.absentGraceMs = config.absentGraceMs;
   if (config.webRoot) opts.webRoot = config.webRoot;
+  if (config.redisUrl) {
+    // The lease owner is this run of this process: a restarted process never mistakes an old lease for its own.
+    const owner = `${config.processId}.${randomBytes(4).toString('hex')}`;
+    opts.cluster = { redisUrl: config.redisUrl, owner, leaseTtlMs: config.leaseTtlMs };
+    log(`several processes: this one is ${owner}; tables are leased for ${config.leaseTtlMs} ms`);
+  }
   if (!config.allowedHosts) log(`DREY_ALLOWED_HOSTS is not set: answering any Host header on ${config.host} (set it to this server's names)`);
   const server = await createDreyServer(opts);
   const { url } = await server.listen(config.port, config.host);

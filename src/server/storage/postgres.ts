@@ -16,7 +16,7 @@
 import pg from 'pg';
 import type { Outcome } from '../../engine/game.js';
 import type { TableStatus } from '../protocol.js';
-import type { AppendAction, Store, StoredAction, StoredSeat, StoredTable, TableNote } from './types.js';
+import { LeaseLostError, type AppendAction, type LeaseAnswer, type Store, type StoredAction, type StoredSeat, type StoredTable, type TableNote } from './types.js';
 
 /** One schema change, applied once, in order of `version`. Never edit one that has shipped: add one. */
 export interface Migration {
@@ -64,6 +64,14 @@ CREATE TABLE notes (
   at       TEXT NOT NULL,
   PRIMARY KEY (table_id, n)
 );`,
+  },
+  {
+    version: 2,
+    name: 'table leases (several server processes)',
+    sql: `
+ALTER TABLE tables ADD COLUMN lease_owner TEXT;
+ALTER TABLE tables ADD COLUMN lease_until TEXT COLLATE "C";
+CREATE INDEX tables_lease_owner ON tables (lease_owner) WHERE lease_owner IS NOT NULL;`,
   },
 ];
 
@@ -134,6 +142,13 @@ const jsonOrNull = (value: unknown): string | null => (value === undefined || va
 const UNIQUE_VIOLATION = '23505';
 const codeOf = (e: unknown): string | undefined =>
   typeof e === 'object' && e !== null && 'code' in e && typeof e.code === 'string' ? e.code : undefined;
+
+/** Why a guarded change did not apply: the lease is someone else's, or (null) something else. */
+async function leaseLost(db: pg.Pool | pg.ClientBase, tableId: string, owner: string | undefined): Promise<LeaseLostError | null> {
+  if (owner === undefined) return null;
+  const { rows } = await db.query<{ lease_owner: string | null }>('SELECT lease_owner FROM tables WHERE id = $1', [tableId]);
+  return rows[0] && rows[0].lease_owner !== owner ? new LeaseLostError(tableId, owner) : null;
+}
 
 /** Applies the migrations `client`'s database lacks, in order, each in its own transaction; their versions. */
 export async function migratePostgres(client: pg.ClientBase, migrations: readonly Migration[] = MIGRATIONS): Promise<number[]> {
@@ -245,19 +260,57 @@ export async function openPostgresStore(url: string, opts: PostgresOptions = {})
         ],
       );
     },
-    async updateSeats(tableId, seats, status, at) {
-      const changed = await pool.query('UPDATE tables SET seats = $1, status = $2, updated_at = $3 WHERE id = $4', [JSON.stringify(seats), status, at, tableId]);
-      if (changed.rowCount !== 1) throw new Error(`no table ${tableId}`);
+    async updateSeats(tableId, seats, status, at, owner) {
+      // With an owner, only the holder of the table's lease may change it (fencing).
+      const changed = await pool.query(
+        'UPDATE tables SET seats = $1, status = $2, updated_at = $3 WHERE id = $4 AND ($5::text IS NULL OR lease_owner = $5)',
+        [JSON.stringify(seats), status, at, tableId, owner ?? null],
+      );
+      if (changed.rowCount !== 1) throw (await leaseLost(pool, tableId, owner)) ?? new Error(`no table ${tableId}`);
+    },
+    async acquireLease(tableId, owner, until, now): Promise<LeaseAnswer> {
+      const taken = await pool.query(
+        `UPDATE tables SET lease_owner = $2, lease_until = $3
+         WHERE id = $1 AND status <> 'finished' AND (lease_owner IS NULL OR lease_owner = $2 OR lease_until <= $4)`,
+        [tableId, owner, until, now],
+      );
+      if (taken.rowCount === 1) return { kind: 'acquired' };
+      const { rows } = await pool.query<{ status: string; lease_owner: string | null; lease_until: string | null }>(
+        'SELECT status, lease_owner, lease_until FROM tables WHERE id = $1',
+        [tableId],
+      );
+      const row = rows[0];
+      if (!row) return { kind: 'missing' };
+      if (row.status === 'finished') return { kind: 'finished' };
+      return { kind: 'held', owner: row.lease_owner ?? '', until: row.lease_until ?? now };
+    },
+    async renewLeases(owner, until) {
+      const { rows } = await pool.query<{ id: string }>('UPDATE tables SET lease_until = $2 WHERE lease_owner = $1 RETURNING id', [owner, until]);
+      return rows.map((r) => r.id);
+    },
+    async releaseLease(tableId, owner) {
+      await pool.query('UPDATE tables SET lease_owner = NULL, lease_until = NULL WHERE id = $1 AND lease_owner = $2', [tableId, owner]);
+    },
+    async listExpiredLeases(now, limit) {
+      // A bot seat is stored as {"kind":"bot",…} in the seats JSON (kept as the text written).
+      const { rows } = await pool.query<{ id: string }>(
+        `SELECT id FROM tables WHERE status = 'running' AND (lease_until IS NULL OR lease_until <= $1)
+         AND seats::text LIKE '%"kind":"bot"%' ORDER BY updated_at LIMIT $2`,
+        [now, limit],
+      );
+      return rows.map((r) => r.id);
     },
     async appendAction(e: AppendAction) {
       await transaction(async (client) => {
         // A second writer of step N waits here for the first one's row lock, then finds seq = N
         // and changes nothing; the primary key on actions would refuse it as well.
+        // With an owner, the same guarded UPDATE checks the lease too (fencing): a process that lost
+        // the table cannot append, even at the right sequence number.
         const advanced = await client.query(
-          'UPDATE tables SET seq = $1, status = $2, outcome = $3, updated_at = $4 WHERE id = $5 AND seq = $6',
-          [e.seq, e.status, jsonOrNull(e.outcome), e.at, e.tableId, e.seq - 1],
+          'UPDATE tables SET seq = $1, status = $2, outcome = $3, updated_at = $4 WHERE id = $5 AND seq = $6 AND ($7::text IS NULL OR lease_owner = $7)',
+          [e.seq, e.status, jsonOrNull(e.outcome), e.at, e.tableId, e.seq - 1, e.owner ?? null],
         );
-        if (advanced.rowCount !== 1) throw new Error(`table ${e.tableId} is not at action ${e.seq - 1}`);
+        if (advanced.rowCount !== 1) throw (await leaseLost(client, e.tableId, e.owner)) ?? new Error(`table ${e.tableId} is not at action ${e.seq - 1}`);
         await client.query('INSERT INTO actions (table_id, seq, seat, action, at) VALUES ($1, $2, $3, $4, $5)', [
           e.tableId,
           e.seq,

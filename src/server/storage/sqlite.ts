@@ -8,7 +8,7 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Outcome } from '../../engine/game.js';
 import type { TableStatus } from '../protocol.js';
-import type { AppendAction, Store, StoredAction, StoredSeat, StoredTable, TableNote } from './types.js';
+import { LeaseLostError, type AppendAction, type LeaseAnswer, type Store, type StoredAction, type StoredSeat, type StoredTable, type TableNote } from './types.js';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS tables (
@@ -24,7 +24,9 @@ CREATE TABLE IF NOT EXISTS tables (
   outcome     TEXT,
   created_at  TEXT NOT NULL,
   updated_at  TEXT NOT NULL,
-  settings    TEXT
+  settings    TEXT,
+  lease_owner TEXT,
+  lease_until TEXT
 );
 CREATE INDEX IF NOT EXISTS tables_status ON tables (status, updated_at);
 CREATE TABLE IF NOT EXISTS actions (
@@ -113,16 +115,40 @@ export function openSqliteStore(file: string, opts: SqliteOptions = {}): Store {
   const columns = new Set(db.prepare<[], { name: string }>('PRAGMA table_info(tables)').all().map((c) => c.name));
   if (!columns.has('fixed_deal')) db.exec('ALTER TABLE tables ADD COLUMN fixed_deal INTEGER NOT NULL DEFAULT 0');
   if (!columns.has('settings')) db.exec('ALTER TABLE tables ADD COLUMN settings TEXT');
+  if (!columns.has('lease_owner')) db.exec('ALTER TABLE tables ADD COLUMN lease_owner TEXT; ALTER TABLE tables ADD COLUMN lease_until TEXT');
 
   const insertTable = db.prepare(
     `INSERT INTO tables (id, game, seed, options, arrangement, fixed_deal, seats, status, seq, outcome, created_at, updated_at, settings)
      VALUES (@id, @game, @seed, @options, @arrangement, @fixedDeal, @seats, @status, @seq, @outcome, @createdAt, @updatedAt, @settings)`,
   );
-  const updateSeatsStmt = db.prepare('UPDATE tables SET seats = ?, status = ?, updated_at = ? WHERE id = ?');
-  const insertAction = db.prepare('INSERT INTO actions (table_id, seq, seat, action, at) VALUES (?, ?, ?, ?, ?)');
-  const advanceTable = db.prepare(
-    'UPDATE tables SET seq = ?, status = ?, outcome = ?, updated_at = ? WHERE id = ? AND seq = ?',
+  // `@owner IS NULL OR lease_owner = @owner`: with an owner, only the lease holder may change the table (fencing).
+  const updateSeatsStmt = db.prepare<{ seats: string; status: string; at: string; id: string; owner: string | null }>(
+    'UPDATE tables SET seats = @seats, status = @status, updated_at = @at WHERE id = @id AND (@owner IS NULL OR lease_owner = @owner)',
   );
+  const insertAction = db.prepare('INSERT INTO actions (table_id, seq, seat, action, at) VALUES (?, ?, ?, ?, ?)');
+  const advanceTable = db.prepare<{ seq: number; status: string; outcome: string | null; at: string; id: string; prev: number; owner: string | null }>(
+    'UPDATE tables SET seq = @seq, status = @status, outcome = @outcome, updated_at = @at WHERE id = @id AND seq = @prev AND (@owner IS NULL OR lease_owner = @owner)',
+  );
+  const selectLease = db.prepare<[string], { status: string; lease_owner: string | null; lease_until: string | null }>(
+    'SELECT status, lease_owner, lease_until FROM tables WHERE id = ?',
+  );
+  const takeLease = db.prepare<{ id: string; owner: string; until: string; now: string }>(
+    `UPDATE tables SET lease_owner = @owner, lease_until = @until
+     WHERE id = @id AND status <> 'finished' AND (lease_owner IS NULL OR lease_owner = @owner OR lease_until <= @now)`,
+  );
+  const renewStmt = db.prepare<[string, string], { id: string }>('UPDATE tables SET lease_until = ? WHERE lease_owner = ? RETURNING id');
+  const releaseStmt = db.prepare('UPDATE tables SET lease_owner = NULL, lease_until = NULL WHERE id = ? AND lease_owner = ?');
+  // A bot seat is stored as {"kind":"bot",…} in the seats JSON.
+  const expiredStmt = db.prepare<[string, number], { id: string }>(
+    `SELECT id FROM tables WHERE status = 'running' AND (lease_until IS NULL OR lease_until <= ?)
+     AND seats LIKE '%"kind":"bot"%' ORDER BY updated_at LIMIT ?`,
+  );
+  /** Why a guarded change did not apply: the lease is someone else's, or (null) something else. */
+  const leaseLost = (tableId: string, owner: string | undefined): LeaseLostError | null => {
+    if (owner === undefined) return null;
+    const row = selectLease.get(tableId);
+    return row && row.lease_owner !== owner ? new LeaseLostError(tableId, owner) : null;
+  };
   const selectTable = db.prepare<[string], TableRow>('SELECT * FROM tables WHERE id = ?');
   // Open tables have no actions (play starts when every seat is taken), so nothing else refers to them.
   const deleteOpen = db.prepare<[string, number], { id: string }>(
@@ -138,15 +164,16 @@ export function openSqliteStore(file: string, opts: SqliteOptions = {}): Store {
   );
 
   const append = db.transaction((e: AppendAction) => {
-    const changed = advanceTable.run(
-      e.seq,
-      e.status,
-      e.outcome === null ? null : JSON.stringify(e.outcome),
-      e.at,
-      e.tableId,
-      e.seq - 1,
-    );
-    if (changed.changes !== 1) throw new Error(`table ${e.tableId} is not at action ${e.seq - 1}`);
+    const changed = advanceTable.run({
+      seq: e.seq,
+      status: e.status,
+      outcome: e.outcome === null ? null : JSON.stringify(e.outcome),
+      at: e.at,
+      id: e.tableId,
+      prev: e.seq - 1,
+      owner: e.owner ?? null,
+    });
+    if (changed.changes !== 1) throw leaseLost(e.tableId, e.owner) ?? new Error(`table ${e.tableId} is not at action ${e.seq - 1}`);
     insertAction.run(e.tableId, e.seq, e.seat, JSON.stringify(e.action), e.at);
   });
 
@@ -194,9 +221,25 @@ export function openSqliteStore(file: string, opts: SqliteOptions = {}): Store {
         settings: t.settings === undefined ? null : JSON.stringify(t.settings),
       });
     },
-    async updateSeats(tableId, seats, status, at) {
-      const changed = updateSeatsStmt.run(JSON.stringify(seats), status, at, tableId);
-      if (changed.changes !== 1) throw new Error(`no table ${tableId}`);
+    async updateSeats(tableId, seats, status, at, owner) {
+      const changed = updateSeatsStmt.run({ seats: JSON.stringify(seats), status, at, id: tableId, owner: owner ?? null });
+      if (changed.changes !== 1) throw leaseLost(tableId, owner) ?? new Error(`no table ${tableId}`);
+    },
+    async acquireLease(tableId, owner, until, now): Promise<LeaseAnswer> {
+      if (takeLease.run({ id: tableId, owner, until, now }).changes === 1) return { kind: 'acquired' };
+      const row = selectLease.get(tableId);
+      if (!row) return { kind: 'missing' };
+      if (row.status === 'finished') return { kind: 'finished' };
+      return { kind: 'held', owner: row.lease_owner ?? '', until: row.lease_until ?? now };
+    },
+    async renewLeases(owner, until) {
+      return renewStmt.all(until, owner).map((r) => r.id);
+    },
+    async releaseLease(tableId, owner) {
+      releaseStmt.run(tableId, owner);
+    },
+    async listExpiredLeases(now, limit) {
+      return expiredStmt.all(now, limit).map((r) => r.id);
     },
     appendAction(entry) {
       return new Promise<void>((resolve, reject) => {

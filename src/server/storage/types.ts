@@ -49,6 +49,30 @@ export interface AppendAction {
   status: TableStatus;
   outcome: Outcome | null;
   at: string;
+  /**
+   * The process that holds the table's lease (several server processes, docs/deploy.md): the append
+   * is refused with a `LeaseLostError`, and changes nothing, when another process holds it now.
+   * Absent (one process): only the sequence number guards the log.
+   */
+  owner?: string;
+}
+
+/**
+ * What asking for a table's lease got. A table that is not finished is played by exactly one
+ * process at a time, the holder of its lease; a finished table never changes and needs none.
+ */
+export type LeaseAnswer =
+  | { kind: 'acquired' }
+  | { kind: 'held'; owner: string; until: string }
+  | { kind: 'finished' }
+  | { kind: 'missing' };
+
+/** An append or seat change by a process that no longer holds the table's lease: nothing changed. */
+export class LeaseLostError extends Error {
+  readonly code = 'lease-lost';
+  constructor(tableId: string, owner: string) {
+    super(`table ${tableId} is no longer held by ${owner}`);
+  }
 }
 
 /**
@@ -68,12 +92,27 @@ export interface TableNote {
 export interface Store {
   createTable(table: StoredTable): Promise<void>;
   /** Claims and status changes. */
-  updateSeats(tableId: string, seats: StoredSeat[], status: TableStatus, at: string): Promise<void>;
+  updateSeats(tableId: string, seats: StoredSeat[], status: TableStatus, at: string, owner?: string): Promise<void>;
   /**
    * Appends one action to the event log and updates the table row in one transaction. Rejects
    * (and changes nothing) when `seq` is not the next number: the log never has holes or forks.
+   * With `entry.owner`, also rejects (with a LeaseLostError) unless that process holds the lease.
    */
   appendAction(entry: AppendAction): Promise<void>;
+  /**
+   * Leases (several processes): takes the table's lease for `owner` until `until` when nobody
+   * holds it, it expired (`until` ≤ `now`, ISO times), or `owner` holds it already (then extends it).
+   */
+  acquireLease(tableId: string, owner: string, until: string, now: string): Promise<LeaseAnswer>;
+  /** Extends every lease `owner` still holds to `until`; the ids of those tables. */
+  renewLeases(owner: string, until: string): Promise<string[]>;
+  /** Lets the table's lease go if `owner` holds it. */
+  releaseLease(tableId: string, owner: string): Promise<void>;
+  /**
+   * Running tables with a bot seat whose lease is absent or expired at `now` (oldest change first,
+   * at most `limit`): the tables that need an owner to go on by themselves after a process died.
+   */
+  listExpiredLeases(now: string, limit: number): Promise<string[]>;
   getTable(tableId: string): Promise<StoredTable | undefined>;
   /** Every action of the table in order. */
   getActions(tableId: string): Promise<StoredAction[]>;
