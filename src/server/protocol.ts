@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import type { ActionBase, Outcome, Seat } from '../engine/game.js';
+import { UNDO_ERROR_CODES } from '../engine/match.js';
 import type { OptionDescription } from '../games/package.js';
 import { TIME_PROFILE_IDS, type TimeProfileId } from './time-profiles.js';
 
@@ -290,14 +291,8 @@ export const SERVER_ERROR_CODES = [
   'not-your-turn',
   'illegal-action',
   'stale-action',
-  'no-undo',
-  'nothing-to-undo',
-  'stale-undo',
-  'others-acted',
-  'not-your-step',
-  'random-draw',
-  'turn-over',
-  'not-undoable',
+  // The engine's undo refusals (engine/match.ts), answered as they are.
+  ...UNDO_ERROR_CODES.filter((c) => c !== 'game-over'),
   'spectator',
   'rate-limited',
   'storage-error',

@@ -6,7 +6,7 @@
  * from it (the compiled board, card numbers, player-board cells…) register them with `derive`;
  * a package built from other content binds its content (`enterContent`) for the length of each
  * call into it and restores the previous one after, so two packages with different content can
- * run side by side in one process. Calls are synchronous, so a binding never outlives its call.
+ * run side by side. Calls are synchronous, so a binding never outlives its call.
  */
 import { BOARD } from './board.js';
 import { CARDS } from './cards.js';
