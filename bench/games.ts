@@ -17,6 +17,7 @@ import type { AnyGame } from '../src/engine/game.js';
 import { randomPlayout } from '../src/engine/playout.js';
 import { createRng } from '../src/engine/rng.js';
 import { listGames } from '../src/games/index.js';
+import { TightLeaves } from './tight-leaves.js';
 
 const args = process.argv.slice(2);
 const secondsAt = args.indexOf('--seconds');
@@ -86,7 +87,17 @@ for (const game of listGames()) {
   if (!options.ok) throw new Error(`${game.id}: default options refused: ${options.error.message}`);
   console.log(`\n${game.title} (${game.id}), ${seats} seats`);
   console.log(HEAD);
-  console.log(line('random playouts', randomRate(game, seats, options.value)));
+  const random = randomRate(game, seats, options.value);
+  console.log(line('random playouts', random));
+  if (game.id === 'autumn-leaves') {
+    // The yardstick: the same game as a tight hand-written loop (bench/tight-leaves.ts), measured in
+    // the same run. Target: the engine's random playouts at least half as fast.
+    const tight = new TightLeaves(seats);
+    const loop = measure((i) => tight.play(i), seconds);
+    console.log(line('tight loop', loop));
+    const ratio = random.games / random.cpuSeconds / (loop.games / loop.cpuSeconds);
+    console.log(`  random playouts run at ${(ratio * 100).toFixed(0)}% of the tight loop's speed (games per CPU-second; target ≥ 50%)`);
+  }
   const heuristic = heuristicRate(game, seats, options.value);
   if (heuristic) console.log(line('heuristic matches', heuristic));
 }
