@@ -126,24 +126,27 @@ const acornRunGuide: Guide = {
     if (legal.length === 0) return { step: 5, of, text: 'Twinkle, the dummy racer, takes its turn: watch its pawn move.' };
     const pending = view.turn.pending[0];
     if (pending?.kind === 'cleanup') {
-      return { step: 5, of, text: 'End of the turn: click a card in your hand to discard it, or keep it for next turn. "keep the rest and draw" (under "Every choice in words", below your hand) fills your hand back up to six; the cards you played go to your discard pile.' };
-    }
-    const moved = view.turn.mainMoves === 0;
-    const spent = me.grid.some((cell) => cell !== CELL_EMPTY);
-    const bought = me.discard.some((card) => kindOf(card).deck !== 'starter');
-    if (!moved && !spent && !bought) {
-      if (pending && pending.kind !== 'pay') return { step: 1, of, text: 'Finish the move you started (or cancel it), then click a lit space.' };
-      return { step: 1, of, text: 'Your turn: your pawn is on the upper green lane of the Go! Beech. Click your two Green Branches and the Green Leaf in your hand: the space these three cards take you to lights up on the board, three spaces ahead, on an acorn. Click the lit space to sprint there.' };
-    }
-    if (me.acorns > 0 && !spent && !bought) {
-      return { step: 2, of, text: 'You picked up the acorn. Spend it on your player board (under the market): click "+2 buying power". Filling a whole column of the board earns its bonus.' };
+      return { step: 5, of, text: 'End of the turn: click a card in your hand to discard it, or keep it for next turn; then click "keep the rest and draw" (under "Every choice in words", below your hand) to fill your hand back up to six. The cards you played go to your discard pile.' };
     }
     if (pending?.kind === 'pay') {
-      return { step: 3, of, text: 'Pay the rest: click a card in your hand (the Yellow Branch will do). The market card shows how much is paid; paying cards go to your discard pile.' };
+      return { step: 3, of, text: 'Pay the rest: click a card in your hand (any card you no longer need this turn). The market card shows how much is paid; paying cards go to your discard pile.' };
+    }
+    if (pending) return { step: 1, of, text: 'Finish the move you started on the board (or cancel it in the list of choices).' };
+    const spent = me.grid.some((cell) => cell !== CELL_EMPTY);
+    const bought = me.discard.some((card) => kindOf(card).deck !== 'starter');
+    if (view.turn.mainMoves > 0) {
+      const kinds = (me.hand ?? []).map((card) => kindOf(card).id);
+      const arranged = kinds.filter((id) => id === 's-green').length >= 2 && kinds.includes('s-green-y');
+      return arranged
+        ? { step: 1, of, text: 'Your turn: your pawn is on the upper green lane of the Go! Beech. Click your two Green Branches and the Green Leaf in your hand: the space these three cards take you to lights up on the board, three spaces ahead, on an acorn. Click the lit space to sprint there.' }
+        : { step: 1, of, text: 'Make your main move: click cards of one colour in your hand, and the spaces they take you to light up on the board. Click a lit space to go there.' };
+    }
+    if (me.acorns > 0 && !spent) {
+      return { step: 2, of, text: 'You picked up the acorn. Spend it on your player board (under the market): click "+2 buying power". Filling a whole column of the board earns its bonus.' };
     }
     if (!bought && legal.some((a) => a.type === 'buy')) {
       return view.turn.buyingPower >= 2
-        ? { step: 3, of, text: 'Buy a card: click Green Rush in the expensive market. It costs 3: your buying power pays 2, and one card from your hand pays the last one. Rush sprints three spaces on a later turn.' }
+        ? { step: 3, of, text: 'Buy a card: click Green Rush in the expensive market. It costs 3: your buying power pays 2, and one card from your hand pays the last one. In a later sprint, Rush counts as three spaces.' }
         : { step: 3, of, text: 'Buy a card: click a market card that lights up, then pay its cost with cards from your hand.' };
     }
     return { step: 4, of, text: 'That is a full turn. Click "end the turn" (under "Every choice in words", below your hand).' };
