@@ -5,6 +5,11 @@
  * view and legal actions only; the panel can be hidden at any time.
  */
 import { useState } from 'react';
+import type { Action as RunAction } from '../../../src/games/acorn-run/actions.js';
+import { GUIDED_FIRST_TURN } from '../../../src/games/acorn-run/arrange.js';
+import { kindOf } from '../../../src/games/acorn-run/cards.js';
+import { CELL_EMPTY } from '../../../src/games/acorn-run/state.js';
+import type { AcornRunView } from '../../../src/games/acorn-run/view.js';
 import type { AcornsAction } from '../../../src/games/acorns/actions.js';
 import { arrangeDeal as arrangeAcorns } from '../../../src/games/acorns/arrange.js';
 import type { AcornsView } from '../../../src/games/acorns/view.js';
@@ -96,7 +101,59 @@ const acornsGuide: Guide = {
   },
 };
 
-const GUIDES: Record<string, Guide> = { 'autumn-leaves': leavesGuide, acorns: acornsGuide };
+/**
+ * Acorn Run: you race first against one easy dummy (Twinkle), from the upper green lane of the
+ * Go! Beech, three spaces before an acorn; the deal (src/games/acorn-run/arrange.ts) gives you
+ * three green cards for the sprint, the acorn buys power, and Green Rush waits in the market.
+ * Each hint follows what the view shows (main move used, acorns, player board, discard pile), so
+ * a player who does things in another order still gets the next useful step.
+ */
+const acornRunGuide: Guide = {
+  table: {
+    game: 'acorn-run',
+    seats: [{ kind: 'human' }],
+    options: GUIDED_FIRST_TURN.options,
+    seed: 'guided-first-turn',
+    arrangement: GUIDED_FIRST_TURN.arrangement,
+  },
+  hint: (v, l) => {
+    const view = v as AcornRunView;
+    const legal = l as readonly RunAction[];
+    const of = 6;
+    const me = view.me === null ? undefined : view.racers[view.me];
+    const basics = { step: 6, of, text: 'You have the basics: one main move a turn with your cards, acorns for your player board or the market, better cards bought for later turns. From a jump-off space at the end of a tree, jump to the next one with a chain of cards whose combo symbols match; longer chains win acorns and combo points. "How to play" above has the rest.' };
+    if (!me || view.over || view.round > 1) return basics;
+    if (legal.length === 0) return { step: 5, of, text: 'Twinkle, the dummy racer, takes its turn: watch its pawn move.' };
+    const pending = view.turn.pending[0];
+    if (pending?.kind === 'cleanup') {
+      return { step: 5, of, text: 'End of the turn: click a card in your hand to discard it, or keep it for next turn; then click "keep the rest and draw" (under "Every choice in words", below your hand) to fill your hand back up to six. The cards you played go to your discard pile.' };
+    }
+    if (pending?.kind === 'pay') {
+      return { step: 3, of, text: 'Pay the rest: click a card in your hand (any card you no longer need this turn). The market card shows how much is paid; paying cards go to your discard pile.' };
+    }
+    if (pending) return { step: 1, of, text: 'Finish the move you started on the board (or cancel it in the list of choices).' };
+    const spent = me.grid.some((cell) => cell !== CELL_EMPTY);
+    const bought = me.discard.some((card) => kindOf(card).deck !== 'starter');
+    if (view.turn.mainMoves > 0) {
+      const kinds = (me.hand ?? []).map((card) => kindOf(card).id);
+      const arranged = kinds.filter((id) => id === 's-green').length >= 2 && kinds.includes('s-green-y');
+      return arranged
+        ? { step: 1, of, text: 'Your turn: your pawn is on the upper green lane of the Go! Beech. Click your two Green Branches and the Green Leaf in your hand: the space these three cards take you to lights up on the board, three spaces ahead, on an acorn. Click the lit space to sprint there.' }
+        : { step: 1, of, text: 'Make your main move: click cards of one colour in your hand, and the spaces they take you to light up on the board. Click a lit space to go there.' };
+    }
+    if (me.acorns > 0 && !spent) {
+      return { step: 2, of, text: 'You picked up the acorn. Spend it on your player board (under the market): click "+2 buying power". Filling a whole column of the board earns its bonus.' };
+    }
+    if (!bought && legal.some((a) => a.type === 'buy')) {
+      return view.turn.buyingPower >= 2
+        ? { step: 3, of, text: 'Buy a card: click Green Rush in the expensive market. It costs 3: your buying power pays 2, and one card from your hand pays the last one. In a later sprint, Rush counts as three spaces.' }
+        : { step: 3, of, text: 'Buy a card: click a market card that lights up, then pay its cost with cards from your hand.' };
+    }
+    return { step: 4, of, text: 'That is a full turn. Click "end the turn" (under "Every choice in words", below your hand).' };
+  },
+};
+
+const GUIDES: Record<string, Guide> = { 'autumn-leaves': leavesGuide, acorns: acornsGuide, 'acorn-run': acornRunGuide };
 
 export const hasGuide = (game: string): boolean => game in GUIDES;
 

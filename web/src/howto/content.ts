@@ -97,7 +97,12 @@ const acornRun: HowTo = {
       paragraphs: [
         'Each tree has three colour zones, green at the bottom, then yellow, then red at the top, each with two lanes. Once per turn you make one main move with cards from your hand.',
         'Sprint: play cards of one colour to run forward one space per card. The colour must match your lane or a zone above it. Climb: go up one lane per card, each card matching the lane you climb into. Descend: go down one lane per card, any colour.',
+        'On the table, click cards in your hand: the spaces they can take you to light up on the board, with what the move is. Click a lit space and your pawn goes there.',
       ],
+      picture: {
+        src: '/howto/acorn-run-board.png',
+        alt: 'The start of the course. Three green cards are picked: the space three ahead on the upper green lane, with an acorn on it, is lit and says "sprint 3"; the pawns carry their names, You and Twinkle.',
+      },
     },
     {
       heading: 'Jump to the next tree',
@@ -109,9 +114,24 @@ const acornRun: HowTo = {
       heading: 'Acorns, the market and the finish',
       paragraphs: [
         'Stopping on an acorn picks it up. Spend acorns on your player board for bonuses, or for buying power at the market, where you buy better cards by throwing away cards from your hand.',
+        'Each market card shows its cost in the dark circle, its combo symbols (the colours the next card of a jump chain may have) and what it does. Click a card to buy it, then click cards in your hand to pay; the card shows how much is paid so far.',
         'At the end of your turn you keep or discard what you did not play and draw back up to six cards.',
         'The first to reach the Great Oak takes the best race points; the others take what is left. Race points plus bonus points decide the winner. Dummy racers, if you add them, race too and can win.',
       ],
+      picture: {
+        src: '/howto/acorn-run-market.png',
+        alt: 'The cheap and expensive markets, three cards each, with their costs, combo symbols and effects; Green Rush is being bought and shows "paid 2/3".',
+      },
+    },
+    {
+      heading: 'The results',
+      paragraphs: [
+        'When the race is over, the results list every racer, dummies too: the place they finished, their race points, the combo points from their face-down tokens (shown to everyone now) and the total. A racer still on the course when time runs out scores nothing.',
+      ],
+      picture: {
+        src: '/howto/acorn-run-results.png',
+        alt: 'The race results: You finished first with 10 race points and 3 combo points, 13 in all; the two dummies ran out of time with 0.',
+      },
     },
   ],
 };

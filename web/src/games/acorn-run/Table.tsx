@@ -386,10 +386,10 @@ export function AcornRunTable({ view, legal, you, names, act, busy }: TableProps
             {hand.map((card) => {
               const a = myTurn && !working ? cardAction(card) : null;
               const selectable = myTurn && !working && !pending;
-              const words = cardSentence(card);
               if (a) {
                 return (
-                  <button key={card} type="button" className="run-card-btn legal" disabled={busy} data-action={key(a)} data-card-kind={kindOf(card).id} aria-label={`${actionLabel(a, view)}. ${words}`} onClick={() => one(a)}>
+                  <button key={card} type="button" className="run-card-btn legal" disabled={busy} data-action={key(a)} data-card-kind={kindOf(card).id} onClick={() => one(a)}>
+                    <span className="sr-only">{actionLabel(a, view)}. </span>
                     <RunCard card={card} />
                   </button>
                 );
@@ -397,7 +397,8 @@ export function AcornRunTable({ view, legal, you, names, act, busy }: TableProps
               if (selectable) {
                 const on = selected.includes(card);
                 return (
-                  <button key={card} type="button" className={`run-card-btn pickable ${on ? 'selected' : ''}`} aria-pressed={on} disabled={busy} data-select={`card:${card}`} data-card-kind={kindOf(card).id} aria-label={`${on ? 'unpick' : 'pick'} ${words}`} onClick={() => toggle(card)}>
+                  <button key={card} type="button" className={`run-card-btn pickable ${on ? 'selected' : ''}`} aria-pressed={on} disabled={busy} data-select={`card:${card}`} data-card-kind={kindOf(card).id} onClick={() => toggle(card)}>
+                    <span className="sr-only">{on ? 'unpick' : 'pick'} </span>
                     <RunCard card={card} />
                   </button>
                 );
@@ -459,7 +460,8 @@ export function AcornRunTable({ view, legal, you, names, act, busy }: TableProps
                 const a = myTurn && !working ? marketAction(row, index) : null;
                 const buying = paying && paying.row === row && paying.index === index;
                 return a ? (
-                  <button key={index} type="button" className="run-card-btn legal" disabled={busy} data-action={key(a)} aria-label={`${actionLabel(a, view)}. ${cardSentence(card)}`} onClick={() => one(a)}>
+                  <button key={index} type="button" className="run-card-btn legal" disabled={busy} data-action={key(a)} onClick={() => one(a)}>
+                    <span className="sr-only">{actionLabel(a, view)}. </span>
                     <RunCard card={card} width={68} />
                   </button>
                 ) : (
