@@ -20,6 +20,7 @@ const STATUS: Record<ServerErrorCode, number> = {
   'not-found': 404,
   forbidden: 403,
   'unknown-table': 404,
+  'unknown-content': 409,
   'unknown-game': 404,
   'unknown-bot': 400,
   'bad-options': 400,
@@ -124,9 +125,8 @@ export async function registerApi(app: FastifyInstance, { service, rules, limits
   app.get('/api/tables/:id', async (req, reply) => {
     const p = parsed(reply, TableParams, req.params);
     if (!p) return reply;
-    const summary = await service.summary(p.id);
-    if (!summary) return sendError(reply, { code: 'unknown-table', message: `there is no table ${p.id}` });
-    return summary;
+    // A table this server cannot open (its content is another) is refused with the reason.
+    return answer(reply, await service.perform<'summary'>({ op: 'summary', tableId: p.id }));
   });
 
   // Seats are numbered from 1 in URLs, as people count them (invite links show them).
