@@ -4,7 +4,7 @@
  * game with no module here is played with the generic table (generic/GenericTable.tsx).
  */
 import { useEffect, useState } from 'react';
-import type { GameInfo } from '../../../src/server/protocol.js';
+import type { ContentInfo, GameInfo } from '../../../src/server/protocol.js';
 import { api } from '../api.js';
 import { acornRunModule } from './acorn-run/index.js';
 import { acornsModule } from './acorns/index.js';
@@ -48,4 +48,13 @@ export function useGames(): GameInfo[] | null {
 /** A game's title from the server, or its id until the list has come. */
 export function useGameTitle(id: string): string {
   return useGames()?.find((g) => g.id === id)?.title ?? id;
+}
+
+/** "variant dash (content 3f2a9c01…)" for content that is not the builtin (`drey serve --content`), else null. */
+export const variantLabel = (content: ContentInfo | undefined): string | null =>
+  content?.variant === undefined ? null : `variant ${content.variant} (content ${content.hash.slice(0, 8)}…)`;
+
+/** The variant the server plays a game with, as variantLabel words, or null for the builtin content. */
+export function useGameVariant(id: string): string | null {
+  return variantLabel(useGames()?.find((g) => g.id === id)?.content);
 }
