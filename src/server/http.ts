@@ -101,6 +101,13 @@ export async function registerApi(app: FastifyInstance, { service, rules, limits
 
   app.get('/api/games', async () => service.games());
 
+  // The files a browser needs to draw a content variant's cards as the rules use them.
+  app.get('/api/games/:game/content', async (req, reply) => {
+    const p = GameParams.safeParse(req.params);
+    const content = p.success ? service.gameContent(p.data.game) : undefined;
+    return content ?? sendError(reply, { code: 'unknown-game', message: 'there is no such game' });
+  });
+
   app.get('/api/games/:game/rules', async (req, reply) => {
     const p = GameParams.safeParse(req.params);
     if (!p.success || !service.game(p.data.game)) {

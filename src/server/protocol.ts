@@ -206,6 +206,15 @@ export interface TableSummary {
   content?: ContentInfo;
 }
 
+/**
+ * GET /api/games/:game/content: the complete content files the server plays the game with, so
+ * that a browser draws a variant's cards (their costs, names) as the rules use them.
+ */
+export interface GameContentResponse extends ContentInfo {
+  game: string;
+  files: Record<string, unknown>;
+}
+
 /** The content a game is built from: its hash, and the variant's name when it is not the builtin. */
 export interface ContentInfo {
   /** SHA-256 of the complete content files (src/games/package.ts contentHash). */

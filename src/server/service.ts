@@ -28,6 +28,7 @@ import type {
   ClaimSeatResponse,
   CreateTableRequest,
   CreateTableResponse,
+  GameContentResponse,
   GameInfo,
   NewSeatLinkResponse,
   TableStatus,
@@ -311,6 +312,12 @@ export class TableService {
       hasRules: this.opts.hasRules?.(pkg.game.id) ?? false,
       content: contentInfoOf(pkg),
     }));
+  }
+
+  /** The content files a game is played with here (GET /api/games/:game/content), or undefined for an unknown game. */
+  gameContent(id: string): GameContentResponse | undefined {
+    const pkg = this.opts.registry.get(id);
+    return pkg ? { game: id, ...contentInfoOf(pkg), files: { ...pkg.content.data } } : undefined;
   }
 
   // ------------------------------------------------------------------ creating and joining

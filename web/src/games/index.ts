@@ -58,3 +58,38 @@ export const variantLabel = (content: ContentInfo | undefined): string | null =>
 export function useGameVariant(id: string): string | null {
   return variantLabel(useGames()?.find((g) => g.id === id)?.content);
 }
+
+let bound: Promise<void> | undefined;
+
+/**
+ * Binds the content of every game the server plays as a variant (GameModule.bindContent), once
+ * per page load; resolves when done. A failed fetch leaves that game's builtin content (its
+ * cards would then be drawn as shipped) and is tried again next time.
+ */
+function bindVariants(list: readonly GameInfo[]): Promise<void> {
+  bound ??= Promise.all(
+    list.map(async (g) => {
+      const bind = gameModule(g.id).bindContent;
+      if (g.content?.variant === undefined || !bind) return;
+      const r = await api.gameContent(g.id);
+      if (r.ok && r.value.hash === g.content.hash) bind(r.value.files);
+      else bound = undefined;
+    }),
+  ).then(() => undefined);
+  return bound;
+}
+
+/** Whether the page may draw games: the game list has come and any variant's content is bound. */
+export function useContentReady(): boolean {
+  const list = useGames();
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    if (list === null) return;
+    let live = true;
+    void bindVariants(list).finally(() => live && setReady(true));
+    return () => {
+      live = false;
+    };
+  }, [list]);
+  return ready;
+}
