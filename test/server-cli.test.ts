@@ -76,4 +76,36 @@ describe('drey serve', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('plays a variant given with --content GAME=DIR, and says so at start and in /api/games', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'drey-serve-variant-'));
+    const dash = join(dir, 'dash');
+    mkdirSync(dash);
+    const market = structuredClone(BUILTINS.get('acorn-run')!.content.builtin['market-cards']) as { cheap: { id: string; cost: number }[] };
+    for (const c of market.cheap) if (c.id.endsWith('-dash')) c.cost = 1;
+    writeFileSync(join(dash, 'market-cards.json'), JSON.stringify(market));
+    const proc = spawn(process.execPath, ['bin/drey.js', 'serve', '--port', '0', '--db', join(dir, 'x.sqlite'), '--content', `acorn-run=${dash}`], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    try {
+      let out = '';
+      const url = await new Promise<string>((resolve, reject) => {
+        proc.stdout.on('data', (c: Buffer) => {
+          out += c.toString();
+          const m = /serving on (http:\/\/\S+)/.exec(out);
+          if (m) resolve(m[1]!);
+        });
+        proc.once('exit', (code) => reject(new Error(`exited ${String(code)}`)));
+      });
+      expect(out).toMatch(/Acorn Run plays variant 'dash' \(content [0-9a-f]{12}\)/);
+      const games = (await (await fetch(`${url}/api/games`)).json()) as { id: string; content: { variant?: string } }[];
+      expect(games.find((g) => g.id === 'acorn-run')?.content.variant).toBe('dash');
+      const exited = new Promise<number | null>((r) => proc.once('exit', r));
+      proc.kill('SIGTERM');
+      expect(await exited).toBe(0);
+    } finally {
+      if (proc.exitCode === null) proc.kill('SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
