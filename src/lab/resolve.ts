@@ -9,22 +9,7 @@ import type { AnyGamePackage } from '../games/package.js';
 import { err, ok, type GameError, type Result } from '../engine/result.js';
 import { findBot } from '../bots/index.js';
 import { BUILTINS, type Registry } from '../games/index.js';
-import { contentHash } from '../games/package.js';
-
-/** Packages built from content files, by content hash: a thread builds each variant once. */
-const variants = new Map<string, AnyGamePackage>();
-
-/** `pkg`'s game built from `files` (already checked), or `pkg` itself when they are its content. */
-function packageFor(pkg: AnyGamePackage, files: Record<string, unknown>): AnyGamePackage {
-  const hash = contentHash(files);
-  if (hash === pkg.content.hash) return pkg;
-  let built = variants.get(hash);
-  if (!built) {
-    built = pkg.content.withContent(files);
-    variants.set(hash, built);
-  }
-  return built;
-}
+import { packageFor } from '../games/variants.js';
 
 /** What every lab run names, as plain JSON (it is sent to the worker threads). */
 export interface RunSpec {

@@ -13,6 +13,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { Server as SocketServer } from 'socket.io';
 import { BUILTINS, type Registry } from '../games/index.js';
+import { variantsOf } from '../games/variants.js';
 import { createWorkerPool, type BotRunner } from './bots/pool.js';
 import type { Clock } from './clocks.js';
 import { registerApi, sendError } from './http.js';
@@ -31,7 +32,11 @@ const notFound = (req: FastifyRequest): ServerError => ({ code: 'not-found', mes
 
 export interface DreyServerOptions {
   store: Store;
-  /** The games tables may play; defaults to the built-in ones. */
+  /**
+   * The games tables may play; defaults to the built-in ones. A package built from other content
+   * (`drey serve --content`, src/content/files.ts registryWithContent) is played with that
+   * content everywhere: tables, the default worker pool's bots, replays.
+   */
   registry?: Registry;
   /** Defaults to a pool of worker threads. */
   bots?: BotRunner;
@@ -76,9 +81,15 @@ export interface DreyServer {
 export async function createDreyServer(opts: DreyServerOptions): Promise<DreyServer> {
   const rulesDir = opts.rulesDir ?? join(PACKAGE_ROOT, 'docs', 'rules');
   const rulesFile = (id: string): string => join(rulesDir, `${id}.md`);
+  const registry = opts.registry ?? BUILTINS;
+  // The workers build the same content variants the tables play (`drey serve --content`).
   const bots =
     opts.bots ??
-    createWorkerPool(opts.botWorkers ?? 2, { timeLimitMs: opts.botTimeLimitMs ?? 5_000, memoryLimitMb: opts.botMemoryLimitMb ?? 256 });
+    createWorkerPool(
+      opts.botWorkers ?? 2,
+      { timeLimitMs: opts.botTimeLimitMs ?? 5_000, memoryLimitMb: opts.botMemoryLimitMb ?? 256 },
+      variantsOf(registry),
+    );
   const limits: ServerLimits = { ...DEFAULT_LIMITS, ...opts.limits };
   let http: Server | undefined;
   const app = Fastify({
@@ -92,7 +103,7 @@ export async function createDreyServer(opts: DreyServerOptions): Promise<DreySer
   const connections = limitConnections(http ?? app.server, limits);
   const service = new TableService({
     store: opts.store,
-    registry: opts.registry ?? BUILTINS,
+    registry,
     bots,
     botDelayMs: opts.botDelayMs ?? 700,
     ...(opts.absentGraceMs === undefined ? {} : { absentGraceMs: opts.absentGraceMs }),

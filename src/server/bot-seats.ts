@@ -10,6 +10,7 @@ import { FALLBACK_BOT, isLiveBot } from './bot-levels.js';
 import type { BotAnswer, BotRunner } from './bots/pool.js';
 import { enqueue, type LiveTable } from './live-table.js';
 import { fail, messageOf, type ServiceResult } from './result.js';
+import { storedContentOf } from './table-content.js';
 
 export interface BotSeatsOptions {
   runner: BotRunner;
@@ -70,6 +71,7 @@ export class BotSeats {
     const bot = isLiveBot(stored) ? stored : FALLBACK_BOT;
     if (bot !== stored) warn(`${where}: bot '${stored}' is not offered on live tables; it plays ${FALLBACK_BOT}`);
     const seqAtStart = table.stored.seq;
+    const content = storedContentOf(table.stored)?.hash;
     const ask = (name: string): Promise<BotAnswer> =>
       this.opts.runner.run({
         game: table.game.id,
@@ -79,6 +81,8 @@ export class BotSeats {
         rngSeed: `${table.stored.seed}:bot:${seat}:${seqAtStart}`,
         // Tables take turns for the workers: one with many bot seats cannot starve another.
         owner: table.stored.id,
+        // The runner must have the table's content (a variant, `drey serve --content`) or refuse.
+        ...(content === undefined ? {} : { content }),
       });
     let answer = await ask(bot);
     if (!answer.ok && bot !== FALLBACK_BOT && !this.closed) {

@@ -2,7 +2,8 @@
  * Server settings from the environment, parsed once at start. PORT and HOST say where to listen,
  * DREY_DB where the SQLite file is (DATABASE_URL: PostgreSQL instead), DREY_BOT_DELAY_MS how long a bot waits before it acts (so
  * people can follow), DREY_BOT_WORKERS how many worker threads think for bots, DREY_BOT_TIME_LIMIT_MS
- * and DREY_BOT_MEMORY_MB what one decision may take (docs/deploy.md lists every setting).
+ * and DREY_BOT_MEMORY_MB what one decision may take, DREY_CONTENT the content variants played
+ * (docs/deploy.md lists every setting).
  */
 import { cpus, hostname } from 'node:os';
 import { z } from 'zod';
@@ -38,7 +39,36 @@ const EnvSchema = z.object({
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://').optional(),
   PROCESS_ID: z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'PROCESS_ID: letters, digits, _ . - (at most 64)').optional(),
   DREY_LEASE_TTL_MS: z.coerce.number().int().min(1_000).max(120_000).default(5_000),
+  DREY_CONTENT: z.string().max(8_192).optional(),
 });
+
+/** A game played with the content files in a directory (`drey serve --content GAME=DIR`). */
+export interface ContentSetting {
+  game: string;
+  dir: string;
+}
+
+/** The most content variants one server plays (one per game). */
+const MAX_CONTENT_SETTINGS = 16;
+
+/**
+ * `GAME=DIR` entries (DREY_CONTENT separates them with commas; `drey serve` takes one per
+ * `--content`): which game each directory's files are for — the file names alone do not say, two
+ * games both have a `deck` — and at most one directory per game. The directories are read and
+ * checked when the server starts (start.ts).
+ */
+export function parseContentSettings(entries: readonly string[]): { ok: true; value: ContentSetting[] } | { ok: false; error: string } {
+  const out: ContentSetting[] = [];
+  if (entries.length > MAX_CONTENT_SETTINGS) return { ok: false, error: `at most ${MAX_CONTENT_SETTINGS} content directories, not ${entries.length}` };
+  for (const entry of entries) {
+    const m = /^([a-z0-9][a-z0-9-]{0,63})=(.+)$/.exec(entry.trim());
+    if (!m) return { ok: false, error: `content '${entry}': expected GAME=DIR, e.g. acorn-run=./variants/dash` };
+    const [, game, dir] = m as unknown as [string, string, string];
+    if (out.some((c) => c.game === game)) return { ok: false, error: `content: ${game} is given twice (one directory per game)` };
+    out.push({ game, dir: dir.trim() });
+  }
+  return { ok: true, value: out };
+}
 
 /** A comma-separated list, or undefined when empty. */
 const list = (value: string | undefined): string[] | undefined => {
@@ -92,6 +122,8 @@ export interface ServerConfig {
   redisUrl: string | undefined;
   processId: string;
   leaseTtlMs: number;
+  /** Games played with content variants (DREY_CONTENT, `--content`); empty: the builtin content. */
+  content: ContentSetting[];
 }
 
 export const defaultBotWorkers = (): number => Math.max(2, Math.min(4, cpus().length - 1));
@@ -102,6 +134,8 @@ export function readConfig(env: NodeJS.ProcessEnv): { ok: true; value: ServerCon
     return { ok: false, error: describeZodError(parsed.error) };
   }
   const e = parsed.data;
+  const content = parseContentSettings(list(e.DREY_CONTENT) ?? []);
+  if (!content.ok) return { ok: false, error: `DREY_CONTENT: ${content.error}` };
   return {
     ok: true,
     value: {
@@ -125,6 +159,7 @@ export function readConfig(env: NodeJS.ProcessEnv): { ok: true; value: ServerCon
       redisUrl: e.REDIS_URL,
       processId: e.PROCESS_ID ?? `${hostname().replace(/[^A-Za-z0-9_.-]/g, '-').slice(0, 40)}-${process.pid}`,
       leaseTtlMs: e.DREY_LEASE_TTL_MS,
+      content: content.value,
     },
   };
 }

@@ -20,6 +20,7 @@ const STATUS: Record<ServerErrorCode, number> = {
   'not-found': 404,
   forbidden: 403,
   'unknown-table': 404,
+  'unknown-content': 409,
   'unknown-game': 404,
   'unknown-bot': 400,
   'bad-options': 400,
@@ -100,6 +101,13 @@ export async function registerApi(app: FastifyInstance, { service, rules, limits
 
   app.get('/api/games', async () => service.games());
 
+  // The files a browser needs to draw a content variant's cards as the rules use them.
+  app.get('/api/games/:game/content', async (req, reply) => {
+    const p = GameParams.safeParse(req.params);
+    const content = p.success ? service.gameContent(p.data.game) : undefined;
+    return content ?? sendError(reply, { code: 'unknown-game', message: 'there is no such game' });
+  });
+
   app.get('/api/games/:game/rules', async (req, reply) => {
     const p = GameParams.safeParse(req.params);
     if (!p.success || !service.game(p.data.game)) {
@@ -124,9 +132,8 @@ export async function registerApi(app: FastifyInstance, { service, rules, limits
   app.get('/api/tables/:id', async (req, reply) => {
     const p = parsed(reply, TableParams, req.params);
     if (!p) return reply;
-    const summary = await service.summary(p.id);
-    if (!summary) return sendError(reply, { code: 'unknown-table', message: `there is no table ${p.id}` });
-    return summary;
+    // A table this server cannot open (its content is another) is refused with the reason.
+    return answer(reply, await service.perform<'summary'>({ op: 'summary', tableId: p.id }));
   });
 
   // Seats are numbered from 1 in URLs, as people count them (invite links show them).

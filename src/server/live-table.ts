@@ -9,6 +9,7 @@ import { botPlayedOf, settingsOf, timeFrame, type LiveTime } from './clocks.js';
 import { seedCommitment } from './ids.js';
 import type { DealInfo, LogEntry, PublicSeat, TableFrame, TableSummary } from './protocol.js';
 import type { StoredTable } from './storage/types.js';
+import { storedContentOf } from './table-content.js';
 import { undoRulesOf } from './undo-rules.js';
 
 /**
@@ -115,6 +116,7 @@ export function dealOf(stored: StoredTable): DealInfo {
 export function summarize(table: Pick<LiveTable, 'stored' | 'presence' | 'game'> & Partial<Pick<LiveTable, 'match' | 'time'>>): TableSummary {
   const s = table.stored;
   const botPlayed = botPlayedOf(table.time);
+  const content = storedContentOf(s);
   return {
     id: s.id,
     game: s.game,
@@ -129,6 +131,7 @@ export function summarize(table: Pick<LiveTable, 'stored' | 'presence' | 'game'>
     time: settingsOf(s).time,
     ...(table.match ? { toAct: s.status === 'running' ? [...table.game.toAct(table.match.state)] : [] } : {}),
     ...(botPlayed.length > 0 ? { botPlayed } : {}),
+    ...(content?.variant === undefined ? {} : { content }),
   };
 }
 

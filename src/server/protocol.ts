@@ -202,6 +202,25 @@ export interface TableSummary {
   toAct?: Seat[];
   /** Seats a bot played for while their player was away, and how many of their actions (the result's mark). */
   botPlayed?: BotPlayed[];
+  /** Present when the table plays a content variant (`drey serve --content`): its name and hash. */
+  content?: ContentInfo;
+}
+
+/**
+ * GET /api/games/:game/content: the complete content files the server plays the game with, so
+ * that a browser draws a variant's cards (their costs, names) as the rules use them.
+ */
+export interface GameContentResponse extends ContentInfo {
+  game: string;
+  files: Record<string, unknown>;
+}
+
+/** The content a game is built from: its hash, and the variant's name when it is not the builtin. */
+export interface ContentInfo {
+  /** SHA-256 of the complete content files (src/games/package.ts contentHash). */
+  hash: string;
+  /** The variant's name (its directory's name); absent for the builtin content. */
+  variant?: string;
 }
 
 /** A seat a bot played for while its player was away (clock ran out, left, or handed over by the creator). */
@@ -276,6 +295,8 @@ export const SERVER_ERROR_CODES = [
   'not-found',
   'forbidden',
   'unknown-table',
+  // A stored table played with content this server does not play (`drey serve --content`).
+  'unknown-content',
   'unknown-game',
   'unknown-bot',
   'bad-options',
@@ -344,6 +365,8 @@ export interface GameInfo {
   options: OptionDescription[];
   bots: { name: string; description: string }[];
   hasRules: boolean;
+  /** The content this server plays the game with: a variant when `variant` is set (`drey serve --content`). */
+  content: ContentInfo;
 }
 
 export interface CreateTableResponse {

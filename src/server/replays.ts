@@ -14,12 +14,15 @@ import { err, ok, type GameError, type Result } from '../engine/result.js';
 import { summarize, type LiveTable } from './live-table.js';
 import type { ReplayFrame } from './protocol.js';
 import { fail, type ServiceResult } from './result.js';
+import { storedContentOf } from './table-content.js';
 
 /** What a worker needs to build the frames: plain data. */
 export interface ReplayTask {
   game: string;
   record: MatchRecord;
   viewer: Viewer;
+  /** The content hash the table was played with: a builder with other content refuses. */
+  content?: string;
 }
 
 /** The pool's task kind for replays. */
@@ -70,7 +73,10 @@ export class ReplayCache {
     const frames = await this.frames(table, viewer);
     if (!frames.ok) return fail('internal-error', frames.error.message);
     // The frames go out as the text the worker made; only the small parts are serialised here.
-    const head = JSON.stringify({ table: summarize(table), viewer, record: table.match.record });
+    // The record carries the content it was played with, like lab and `drey play` records (record-file.ts).
+    const contentHash = storedContentOf(table.stored)?.hash;
+    const record = contentHash === undefined ? table.match.record : { ...table.match.record, contentHash };
+    const head = JSON.stringify({ table: summarize(table), viewer, record });
     return { ok: true, value: `${head.slice(0, -1)},"frames":${frames.value}}` };
   }
 
@@ -84,7 +90,8 @@ export class ReplayCache {
       return hit;
     }
     this.built++;
-    const building = this.opts.build({ game: table.game.id, record: table.match.record, viewer });
+    const content = storedContentOf(table.stored)?.hash;
+    const building = this.opts.build({ game: table.game.id, record: table.match.record, viewer, ...(content === undefined ? {} : { content }) });
     this.kept.set(key, building);
     void building.then((r) => {
       if (!r.ok) return this.drop(key);

@@ -11,6 +11,7 @@ import type { AnyGamePackage } from '../games/package.js';
 import { isLiveBot, LIVE_BOTS } from './bot-levels.js';
 import { defaultProfile, type TableSettings } from './clocks.js';
 import { hashToken, newSeatToken, newSeed, newTableId } from './ids.js';
+import { contentInfoOf } from './table-content.js';
 import { liveTable, summarize, type LiveTable } from './live-table.js';
 import type { ClaimSeatRequest, ClaimSeatResponse, CreateTableRequest, CreateTableResponse, TableStatus } from './protocol.js';
 import { fail, messageOf, type ServiceResult } from './result.js';
@@ -92,10 +93,10 @@ export async function createTable(
   // The creator's token (only its hash is kept) replaces lost seat links and hands absent seats to bots.
   const creatorToken = newSeatToken();
   const settings: TableSettings = { time: req.time ?? defaultProfile(req.seats.filter((s) => s.kind === 'human').length), creatorTokenHash: hashToken(creatorToken) };
-  stored.settings = settings;
   if (req.arrangement !== undefined) stored.arrangement = req.arrangement;
   if (fixedDeal) stored.fixedDeal = true;
-  if (extra !== undefined) stored.settings = { ...extra, ...settings };
+  // The content the table is played with (table-content.ts): it is only ever rebuilt with it.
+  stored.settings = { ...extra, ...settings, content: contentInfoOf(pkg) };
   try {
     await ctx.store.createTable(stored);
   } catch (e) {

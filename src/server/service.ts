@@ -28,6 +28,7 @@ import type {
   ClaimSeatResponse,
   CreateTableRequest,
   CreateTableResponse,
+  GameContentResponse,
   GameInfo,
   NewSeatLinkResponse,
   TableStatus,
@@ -36,7 +37,8 @@ import type {
 import { ReplayCache, replayFramesJson } from './replays.js';
 import { fail, messageOf, type ServiceResult } from './result.js';
 import { claimSeat, createTable, type SeatingContext } from './seating.js';
-import type { Store } from './storage/types.js';
+import type { Store, StoredTable } from './storage/types.js';
+import { contentInfoOf, contentRefusal } from './table-content.js';
 import type { Forwarder } from './cluster.js';
 import { Ownership } from './ownership.js';
 import type { OpOf, OpResult, TableOp } from './table-ops.js';
@@ -135,6 +137,7 @@ export class TableService {
     this.cache = new TableCache({
       store: opts.store,
       game: (id) => this.game(id),
+      refuse: (stored) => this.refusal(stored),
       finishedTtlMs: opts.finishedTtlMs ?? 10 * 60_000,
       warn: (m) => this.warn(m),
       loaded: (table, history) => this.absence.attach(table, history),
@@ -217,6 +220,22 @@ export class TableService {
     return this.opts.registry.get(id)?.game;
   }
 
+  /** Why this server must not rebuild a stored table: it was played with other content (table-content.ts). */
+  private refusal(stored: StoredTable): string | undefined {
+    const pkg = this.opts.registry.get(stored.game);
+    return pkg ? contentRefusal(stored, pkg) : undefined;
+  }
+
+  /**
+   * The answer for a table that could not be opened: `unknown-content` with what the server
+   * needs when the table was played with other content, else `unknown-table`.
+   */
+  private async missing(tableId: string): Promise<ServiceResult<never>> {
+    const stored = await this.opts.store.getTable(tableId);
+    const refused = stored ? this.refusal(stored) : undefined;
+    return refused === undefined ? fail('unknown-table', `there is no table ${tableId}`) : fail('unknown-content', refused);
+  }
+
   onChange(listener: (change: TableChange) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -291,7 +310,14 @@ export class TableService {
       // Live tables offer only the named levels (bot-levels.ts), not every bot of the registry.
       bots: listBots(pkg).filter((b) => isLiveBot(b.name)).map((b) => ({ name: b.name, description: b.description })),
       hasRules: this.opts.hasRules?.(pkg.game.id) ?? false,
+      content: contentInfoOf(pkg),
     }));
+  }
+
+  /** The content files a game is played with here (GET /api/games/:game/content), or undefined for an unknown game. */
+  gameContent(id: string): GameContentResponse | undefined {
+    const pkg = this.opts.registry.get(id);
+    return pkg ? { game: id, ...contentInfoOf(pkg), files: { ...pkg.content.data } } : undefined;
   }
 
   // ------------------------------------------------------------------ creating and joining
@@ -365,17 +391,16 @@ export class TableService {
   }
 
   private async route(op: TableOp): Promise<ServiceResult<unknown>> {
-    const unknown = fail('unknown-table', `there is no table ${op.tableId}`);
     const { ownership, forwarder } = this;
     if (!ownership) {
       const table = await this.cache.get(op.tableId);
-      return table ? this.runHere(table, op) : unknown;
+      return table ? this.runHere(table, op) : this.missing(op.tableId);
     }
     // Long enough to wait out a dead holder's lease and the takeover, under load too.
     const deadline = Date.now() + 3 * (this.opts.cluster?.leaseTtlMs ?? 0) + 5_000;
     for (;;) {
       const placed = await ownership.place(op.tableId);
-      if (placed.kind === 'none') return unknown;
+      if (placed.kind === 'none') return this.missing(op.tableId);
       if (placed.kind === 'here') {
         const answer = await this.runHere(placed.table, op);
         const lost = !answer.ok && placed.table.retired === true;
@@ -472,7 +497,7 @@ export class TableService {
     const table = await this.getTable(tableId);
     // Several processes: a table played elsewhere is not finished.
     if (!table && this.ownership && (await this.opts.store.getTable(tableId))) return fail('not-finished', 'the game is not over yet');
-    if (!table) return fail('unknown-table', `there is no table ${tableId}`);
+    if (!table) return this.missing(tableId);
     return this.replays.replay(table, viewer);
   }
 

@@ -6,11 +6,49 @@ import { pathToFileURL } from 'node:url';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createDreyServer, PACKAGE_ROOT, type DreyServer } from './app.js';
-import { readConfig, type ServerConfig } from './config.js';
+import { parseContentSettings, readConfig, type ContentSetting, type ServerConfig } from './config.js';
+import { ContentError, registryWithContent } from '../content/files.js';
+import { BUILTINS, type Registry } from '../games/index.js';
 import { randomBytes } from 'node:crypto';
 import { describeLocation, openStore, type StoreLocation } from './storage/open.js';
 
-export async function startServer(config: ServerConfig, log: (line: string) => void = console.log): Promise<DreyServer & { url: string }> {
+/**
+ * The games the server plays: the builtin ones, each game named in `content` built from the files
+ * in its directory (checked like every content file: a ContentError names the file, the path in it
+ * and why).
+ */
+export async function contentRegistry(
+  content: readonly ContentSetting[],
+  base: Registry = BUILTINS,
+): Promise<{ ok: true; value: Registry } | { ok: false; error: string }> {
+  let registry = base;
+  for (const { game, dir } of content) {
+    try {
+      registry = await registryWithContent(registry, game, dir);
+    } catch (e) {
+      // Which setting it was, then the file, the path inside it and why.
+      if (e instanceof ContentError) return { ok: false, error: `content ${game}=${dir}: ${e.message}` };
+      throw e;
+    }
+  }
+  return { ok: true, value: registry };
+}
+
+/** `registry` is the games to play (default: the builtin ones with `config.content` applied, contentRegistry). */
+export async function startServer(
+  config: ServerConfig,
+  log: (line: string) => void = console.log,
+  registry?: Registry,
+): Promise<DreyServer & { url: string }> {
+  let games = registry;
+  if (!games) {
+    const loaded = await contentRegistry(config.content);
+    if (!loaded.ok) throw new Error(loaded.error);
+    games = loaded.value;
+  }
+  for (const pkg of games.packages) {
+    if (pkg.content.variant !== undefined) log(`${pkg.game.title} plays variant '${pkg.content.variant}' (content ${pkg.content.hash.slice(0, 12)})`);
+  }
   // PostgreSQL when DATABASE_URL is set (migrations are applied as it opens), else the SQLite file.
   const location: StoreLocation = config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'sqlite', file: config.dbFile };
   const store = await openStore(location, {
@@ -19,6 +57,7 @@ export async function startServer(config: ServerConfig, log: (line: string) => v
   });
   const opts: Parameters<typeof createDreyServer>[0] = {
     store,
+    registry: games,
     botWorkers: config.botWorkers,
     botTimeLimitMs: config.botTimeLimitMs,
     botMemoryLimitMb: config.botMemoryLimitMb,
@@ -42,17 +81,34 @@ export async function startServer(config: ServerConfig, log: (line: string) => v
   return { ...server, url };
 }
 
-/** Entry for `node dist/server/start.js` and the CLI: reads the environment, runs until a signal. */
-export async function serveFromEnv(env: NodeJS.ProcessEnv = process.env): Promise<number> {
+/**
+ * Entry for `node dist/server/start.js` and the CLI: reads the environment, runs until a signal.
+ * `content` (the CLI's `--content GAME=DIR` flags) replaces DREY_CONTENT when given. Bad settings
+ * or bad content files: one line saying what is wrong, and 2.
+ */
+export async function serveFromEnv(env: NodeJS.ProcessEnv = process.env, content?: readonly string[]): Promise<number> {
   const config = readConfig(env);
   if (!config.ok) {
     console.error(`drey serve: ${config.error}`);
     return 2;
   }
+  if (content !== undefined) {
+    const flags = parseContentSettings(content);
+    if (!flags.ok) {
+      console.error(`drey serve: ${flags.error}`);
+      return 2;
+    }
+    config.value.content = flags.value;
+  }
+  const registry = await contentRegistry(config.value.content);
+  if (!registry.ok) {
+    console.error(`drey serve: ${registry.error}`);
+    return 2;
+  }
   if (!config.value.webRoot && !existsSync(join(PACKAGE_ROOT, 'dist', 'web', 'index.html'))) {
     console.error('drey serve: the web app is not built (run `npm run build`); serving the API only');
   }
-  const server = await startServer(config.value);
+  const server = await startServer(config.value, console.log, registry.value);
   await new Promise<void>((done) => {
     const stop = (): void => {
       process.off('SIGINT', stop);

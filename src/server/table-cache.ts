@@ -12,6 +12,8 @@ import type { StoredAction, StoredTable, Store } from './storage/types.js';
 export interface TableCacheOptions {
   store: Store;
   game(id: string): AnyGame | undefined;
+  /** Why this server must not rebuild a stored table (its content is another, table-content.ts), or undefined. */
+  refuse?(stored: StoredTable): string | undefined;
   /** How long a finished table stays in memory. */
   finishedTtlMs: number;
   warn(message: string): void;
@@ -96,6 +98,11 @@ export class TableCache {
     const game = this.opts.game(stored.game);
     if (!game) {
       warn(`table ${tableId} is of unknown game ${stored.game}`);
+      return undefined;
+    }
+    const refused = this.opts.refuse?.(stored);
+    if (refused !== undefined) {
+      warn(refused);
       return undefined;
     }
     const log: KeptEntry[] = [];

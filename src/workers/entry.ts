@@ -1,20 +1,29 @@
 /**
  * Drey's worker thread (the pool's default entry): bot decisions and replays for the server and
  * slices of lab runs for sims and tournaments. Adding a task kind is one handler here and one type beside it.
+ *
+ * A server playing content variants (`drey serve --content`) starts its workers with those
+ * variants' files as `workerData` (a `VariantFiles[]`): each worker builds them once, and every
+ * decision and replay names the content hash it expects (decide.ts `contentMismatch`).
  */
-import { findGame } from '../games/index.js';
+import { workerData } from 'node:worker_threads';
+import { BUILTINS } from '../games/index.js';
+import { registryWithVariants, type VariantFiles } from '../games/variants.js';
 import { playGamesTask, type LabTasks } from '../lab/play.js';
 import { replayFramesJson, type ReplayTasks } from '../server/replays.js';
-import { decide, type BotTasks } from './decide.js';
+import { contentMismatch, decide, type BotTasks } from './decide.js';
 import { serveTasks } from './serve.js';
 
 export type DreyTasks = BotTasks & LabTasks & ReplayTasks;
 
+const registry = registryWithVariants(BUILTINS, Array.isArray(workerData) ? (workerData as VariantFiles[]) : []);
+
 serveTasks<DreyTasks>({
-  decide: (request) => decide(request),
+  decide: (request) => decide(request, registry),
   'play-games': playGamesTask,
-  replay: ({ game, record, viewer }) => {
-    const found = findGame(game);
-    return found.ok ? replayFramesJson(found.value, record, viewer) : found;
+  replay: ({ game, record, viewer, content }) => {
+    const found = registry.find(game);
+    if (!found.ok) return found;
+    return contentMismatch(found.value, content) ?? replayFramesJson(found.value.game, record, viewer);
   },
 });

@@ -33,6 +33,11 @@ export interface PoolOptions {
   timeLimitMs?: number;
   /** Each worker's heap limit in megabytes (worker_threads `maxOldGenerationSizeMb`). */
   memoryLimitMb?: number;
+  /**
+   * What every worker starts with (its `workerData`): data too big to send with each task, such
+   * as the content files of the games the server plays (src/workers/entry.ts), sent once per worker.
+   */
+  workerData?: unknown;
 }
 
 export interface TaskOptions {
@@ -169,7 +174,7 @@ export class WorkerPool<K extends TaskKinds> {
 
   private spawn(): Slot {
     const limits = this.opts.memoryLimitMb === undefined ? undefined : { maxOldGenerationSizeMb: this.opts.memoryLimitMb };
-    const worker = spawnWorker(this.opts.entry ?? DREY_WORKER, limits);
+    const worker = spawnWorker(this.opts.entry ?? DREY_WORKER, limits, this.opts.workerData);
     const slot: Slot = { worker, ready: false, job: undefined, timer: undefined, gone: false };
     worker.on('message', (message: WorkerMessage) => {
       if (slot.gone) return;

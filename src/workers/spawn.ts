@@ -16,8 +16,9 @@ export interface WorkerEntry {
   name: string;
 }
 
-export function spawnWorker(entry: WorkerEntry, resourceLimits?: ResourceLimits): Worker {
-  const options = resourceLimits ? { resourceLimits } : {};
+/** `workerData` is what every worker of a pool starts with (plain data, cloned once per worker). */
+export function spawnWorker(entry: WorkerEntry, resourceLimits?: ResourceLimits, workerData?: unknown): Worker {
+  const options = { ...(resourceLimits ? { resourceLimits } : {}), ...(workerData === undefined ? {} : { workerData }) };
   if (!fileURLToPath(entry.beside).endsWith('.ts')) {
     return new Worker(new URL(`./${entry.name}.js`, entry.beside), options);
   }

@@ -3,9 +3,13 @@ import { ReplayPage } from './components/ReplayPage.js';
 import { RulesPage } from './components/RulesPage.js';
 import { TablePage } from './components/TablePage.js';
 import { navigate, useRoute } from './router.js';
+import { useContentReady } from './games/index.js';
 
 export function App() {
   const route = useRoute();
+  // A server playing a content variant: its cards are drawn from that content (games/index.ts).
+  const ready = useContentReady();
+  if (!ready) return <main className="page" aria-busy="true" />;
   switch (route.page) {
     case 'lobby':
       return <Lobby />;

@@ -4,6 +4,7 @@ import type {
   NewSeatLinkResponse,
   CreateTableRequest,
   CreateTableResponse,
+  GameContentResponse,
   GameInfo,
   ProtocolError,
   ReplayResponse,
@@ -49,5 +50,7 @@ export const api = {
   back: (id: string, token: string) => call<{ seat: number }>('POST', `/api/tables/${encodeURIComponent(id)}/back`, { token }),
   replay: (id: string, viewer: number | 'spectator') =>
     call<ReplayResponse>('GET', `/api/tables/${encodeURIComponent(id)}/replay?viewer=${viewer === 'spectator' ? viewer : viewer + 1}`),
+  /** The content files the server plays a game with (a variant's, `drey serve --content`). */
+  gameContent: (game: string) => call<GameContentResponse>('GET', `/api/games/${encodeURIComponent(game)}/content`),
   rules: (game: string) => call<string>('GET', `/api/games/${encodeURIComponent(game)}/rules`),
 };

@@ -7,8 +7,9 @@
 import type { ActionBase, Seat } from '../../engine/game.js';
 import type { GameError, Result } from '../../engine/result.js';
 import type { Registry } from '../../games/index.js';
+import type { VariantFiles } from '../../games/variants.js';
 import { createRng } from '../../engine/rng.js';
-import { decide, type BotTasks, type Decision, type DecideRequest } from '../../workers/decide.js';
+import { contentMismatch, decide, type BotTasks, type Decision, type DecideRequest } from '../../workers/decide.js';
 import { WorkerPool } from '../../workers/pool.js';
 import { replayFramesJson, type FramesBuilder, type ReplayTasks } from '../replays.js';
 
@@ -23,6 +24,8 @@ export interface BotTask {
   rngSeed: string;
   /** Whose task it is (the table id): owners take turns for the workers. */
   owner?: string;
+  /** The content hash of the game the table plays: a runner with other content refuses (decide.ts). */
+  content?: string;
 }
 
 /** A failure has a code (`timeout`, `out-of-memory`, `worker-crashed`, `unknown-bot`, …) and a message. */
@@ -42,14 +45,25 @@ export interface BotLimits {
   memoryLimitMb?: number;
 }
 
-const request = ({ game, bot, seat, state, rngSeed }: BotTask): DecideRequest => ({ game, bot, seat, state, rng: createRng(rngSeed) });
+const request = ({ game, bot, seat, state, rngSeed, content }: BotTask): DecideRequest => ({
+  game,
+  bot,
+  seat,
+  state,
+  rng: createRng(rngSeed),
+  ...(content === undefined ? {} : { content }),
+});
 
 const answer = (r: Result<Decision, GameError>): BotAnswer =>
   r.ok ? { ok: true, action: r.value.action } : { ok: false, code: r.error.code, error: r.error.message };
 
-/** Bots on `size` worker threads. */
-export function createWorkerPool(size: number, limits: BotLimits = {}): BotRunner {
-  const pool = new WorkerPool<BotTasks & ReplayTasks>({ size: Math.max(1, size), ...limits });
+/**
+ * Bots on `size` worker threads. `variants` are the content variants the server plays (`drey
+ * serve --content`): every worker starts with their files and builds each once (entry.ts), so a
+ * decision sends only the content hash, never the files.
+ */
+export function createWorkerPool(size: number, limits: BotLimits = {}, variants: readonly VariantFiles[] = []): BotRunner {
+  const pool = new WorkerPool<BotTasks & ReplayTasks>({ size: Math.max(1, size), ...limits, ...(variants.length > 0 ? { workerData: variants } : {}) });
   return {
     run: async (task) => {
       const opts = task.owner === undefined ? {} : { owner: task.owner };
@@ -67,7 +81,8 @@ export function createInlineRunner(registry: Registry): BotRunner {
     run: async (task) => answer(decide(request(task), registry)),
     replay: async (task) => {
       const pkg = registry.find(task.game);
-      return pkg.ok ? replayFramesJson(pkg.value.game, task.record, task.viewer) : pkg;
+      if (!pkg.ok) return pkg;
+      return contentMismatch(pkg.value, task.content) ?? replayFramesJson(pkg.value.game, task.record, task.viewer);
     },
     close: async () => {},
   };

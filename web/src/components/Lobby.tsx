@@ -8,7 +8,7 @@ import type { OptionValue } from '../../../src/games/package.js';
 import type { GameInfo, SeatRequest, TableSummary } from '../../../src/server/protocol.js';
 import { DealNote } from './Deal.js';
 import { api } from '../api.js';
-import { gameModule } from '../games/index.js';
+import { gameModule, variantLabel } from '../games/index.js';
 import { navigate, tableLink } from '../router.js';
 import { heldSeat, keepSeat, savedName, saveName } from '../seats.js';
 import { keepCreatorToken } from '../creator.js';
@@ -193,7 +193,9 @@ function TableRow({ t }: { t: TableSummary }) {
   return (
     <li className="table-row" data-testid={`table-${t.id}`}>
       <div>
-        <strong>{t.gameTitle}</strong> <span className={`pill ${t.status}`}>{t.status === 'open' ? `${free} seat${free === 1 ? '' : 's'} free` : t.status}</span>{' '}
+        <strong>{t.gameTitle}</strong>
+        {t.content?.variant !== undefined && <span className="muted small" data-testid="table-variant"> · {variantLabel(t.content)}</span>}{' '}
+        <span className={`pill ${t.status}`}>{t.status === 'open' ? `${free} seat${free === 1 ? '' : 's'} free` : t.status}</span>{' '}
         {t.deal.kind === 'fixed' && <DealNote deal={t.deal} />}
         <div className="muted small">{t.seats.map((s, i) => seatLabel(s, i)).join(' · ')}{t.time !== 'none' && ` · ${profileLabel(t.time)}`}</div>
       </div>
@@ -277,6 +279,11 @@ export function Lobby() {
                 {g.seats.min}–{g.seats.max} players
               </p>
               <p>{g.blurb}</p>
+              {g.content.variant !== undefined && (
+                <p className="muted small" data-testid={`variant-${g.id}`}>
+                  This server plays {variantLabel(g.content)}.
+                </p>
+              )}
               <div className="row">
                 <button type="button" className="btn primary" onClick={() => setCreating(g)} data-testid={`new-${g.id}`}>
                   New table

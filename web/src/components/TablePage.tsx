@@ -7,7 +7,7 @@ import { io } from 'socket.io-client';
 import { narrationFeed } from '../../../src/engine/narration.js';
 import type { PublicSeat, TableFrame } from '../../../src/server/protocol.js';
 import { api } from '../api.js';
-import { gameModule, useGameTitle } from '../games/index.js';
+import { gameModule, useGameTitle, useGameVariant } from '../games/index.js';
 import { navigate, tableLink } from '../router.js';
 import { heldSeat, keepSeat, savedName, saveName, type HeldSeat } from '../seats.js';
 import { takeSeatLink } from '../creator.js';
@@ -175,6 +175,8 @@ export function TablePage({ id, inviteSeat }: { id: string; inviteSeat: number |
   const frame = t.frame;
   const module = frame ? gameModule(frame.game) : undefined;
   const title = useGameTitle(frame?.game ?? '');
+  // A table this server opens plays the content the server plays (table-content.ts refuses any other).
+  const variant = useGameVariant(frame?.game ?? '');
   useTurnSignals(frame, title || 'Table');
   const names = frame ? frame.seats.map((s, i) => seatLabel(s, i)) : [];
   // After an action the redrawn controls get keyboard focus back where the player was (focus.ts).
@@ -230,7 +232,10 @@ export function TablePage({ id, inviteSeat }: { id: string; inviteSeat: number |
     <main className="page table-page" data-game={frame.game} data-seq={frame.seq} data-status={frame.status}>
       <header className="table-head">
         <div>
-          <h1>{module ? <span style={{ color: module.accent }}>●</span> : null} {title}</h1>
+          <h1>
+            {module ? <span style={{ color: module.accent }}>●</span> : null} {title}
+            {variant && <small className="muted" data-testid="table-variant"> · {variant}</small>}
+          </h1>
           <p className="muted">
             <span className={`pill ${frame.status}`}>{status}</span> · {frame.you === null ? 'You are watching' : `You play seat ${frame.you + 1}`} · move{' '}
             {frame.seq} · <DealNote deal={frame.deal} /> · {profileLabel(frame.time.profile)}

@@ -4,7 +4,7 @@
  * game with no module here is played with the generic table (generic/GenericTable.tsx).
  */
 import { useEffect, useState } from 'react';
-import type { GameInfo } from '../../../src/server/protocol.js';
+import type { ContentInfo, GameInfo } from '../../../src/server/protocol.js';
 import { api } from '../api.js';
 import { acornRunModule } from './acorn-run/index.js';
 import { acornsModule } from './acorns/index.js';
@@ -48,4 +48,48 @@ export function useGames(): GameInfo[] | null {
 /** A game's title from the server, or its id until the list has come. */
 export function useGameTitle(id: string): string {
   return useGames()?.find((g) => g.id === id)?.title ?? id;
+}
+
+/** "variant dash (content 3f2a9c01…)" for content that is not the builtin (`drey serve --content`), else null. */
+export const variantLabel = (content: ContentInfo | undefined): string | null =>
+  content?.variant === undefined ? null : `variant ${content.variant} (content ${content.hash.slice(0, 8)}…)`;
+
+/** The variant the server plays a game with, as variantLabel words, or null for the builtin content. */
+export function useGameVariant(id: string): string | null {
+  return variantLabel(useGames()?.find((g) => g.id === id)?.content);
+}
+
+let bound: Promise<void> | undefined;
+
+/**
+ * Binds the content of every game the server plays as a variant (GameModule.bindContent), once
+ * per page load; resolves when done. A failed fetch leaves that game's builtin content (its
+ * cards would then be drawn as shipped) and is tried again next time.
+ */
+function bindVariants(list: readonly GameInfo[]): Promise<void> {
+  bound ??= Promise.all(
+    list.map(async (g) => {
+      const bind = gameModule(g.id).bindContent;
+      if (g.content?.variant === undefined || !bind) return;
+      const r = await api.gameContent(g.id);
+      if (r.ok && r.value.hash === g.content.hash) bind(r.value.files);
+      else bound = undefined;
+    }),
+  ).then(() => undefined);
+  return bound;
+}
+
+/** Whether the page may draw games: the game list has come and any variant's content is bound. */
+export function useContentReady(): boolean {
+  const list = useGames();
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    if (list === null) return;
+    let live = true;
+    void bindVariants(list).finally(() => live && setReady(true));
+    return () => {
+      live = false;
+    };
+  }, [list]);
+  return ready;
 }

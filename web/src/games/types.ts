@@ -43,6 +43,12 @@ export interface GameModule<View, Action extends ActionBase> {
    * when everyone plays alone: the lobby shows them as the seats are set up.
    */
   teams?: (options: Readonly<Record<string, unknown>>, seats: number) => number[][] | null;
+  /**
+   * Makes the content files a server plays the game with current for the whole page, when they
+   * are a variant (`drey serve --content`): the table, narrator and replay then draw the
+   * variant's cards. A game whose web code reads no content tables leaves it out.
+   */
+  bindContent?: (files: Readonly<Record<string, unknown>>) => void;
 }
 
 /** A game module with its types erased, as the registry holds it. */

@@ -2,6 +2,8 @@
 import type { Action } from '../../../../src/games/acorn-run/actions.js';
 import type { AcornRunView } from '../../../../src/games/acorn-run/view.js';
 import { acornRunNarrator } from '../../../../src/games/acorn-run/narrate.js';
+import { filesContent } from '../../../../src/games/acorn-run/content/files.js';
+import { enterContent } from '../../../../src/games/acorn-run/content/index.js';
 import { defineGame } from '../types.js';
 import { AcornRunTable } from './Table.js';
 
@@ -10,4 +12,6 @@ export const acornRunModule = defineGame<AcornRunView, Action>({
   accent: '#c8452f',
   narrator: acornRunNarrator,
   Table: AcornRunTable,
+  // A page talks to one server, which plays one content per game: bound for good, never left.
+  bindContent: (files) => void enterContent(filesContent(files)),
 });
