@@ -2,7 +2,8 @@
  * The server's bot seats think on the worker pool (src/workers), so a slow bot (ISMCTS at a high
  * level) never stalls the event loop that serves every other table. The table id is the task's
  * owner: tables take turns for the workers, so a table with many bot seats cannot starve another.
- * Replays of finished matches are built there too (replays.ts).
+ * Replays of finished matches are built there too (replays.ts), and tables' narrated histories
+ * (narration-history.ts).
  */
 import type { ActionBase, Seat } from '../../engine/game.js';
 import type { GameError, Result } from '../../engine/result.js';
@@ -10,6 +11,7 @@ import type { Registry } from '../../games/index.js';
 import { createRng } from '../../engine/rng.js';
 import { decide, type BotTasks, type Decision, type DecideRequest } from '../../workers/decide.js';
 import { WorkerPool } from '../../workers/pool.js';
+import { tellRecord, type NarrationBuilder, type NarrationTasks } from '../narration-history.js';
 import { replayFramesJson, type FramesBuilder, type ReplayTasks } from '../replays.js';
 
 /** What the server asks of a bot. Plain data: it crosses threads. */
@@ -32,6 +34,8 @@ export interface BotRunner {
   run(task: BotTask): Promise<BotAnswer>;
   /** Builds a finished match's replay frames off the event loop (absent: the service builds them itself). */
   replay?: FramesBuilder;
+  /** Tells a table's narrated history off the event loop (absent: the service tells it itself). */
+  narration?: NarrationBuilder;
   close(): Promise<void>;
 }
 
@@ -49,7 +53,7 @@ const answer = (r: Result<Decision, GameError>): BotAnswer =>
 
 /** Bots on `size` worker threads. */
 export function createWorkerPool(size: number, limits: BotLimits = {}): BotRunner {
-  const pool = new WorkerPool<BotTasks & ReplayTasks>({ size: Math.max(1, size), ...limits });
+  const pool = new WorkerPool<BotTasks & ReplayTasks & NarrationTasks>({ size: Math.max(1, size), ...limits });
   return {
     run: async (task) => {
       const opts = task.owner === undefined ? {} : { owner: task.owner };
@@ -57,6 +61,8 @@ export function createWorkerPool(size: number, limits: BotLimits = {}): BotRunne
     },
     // Replays share one owner: however many are asked for, they take one turn among the tables.
     replay: (task) => pool.run('replay', task, { owner: 'replays' }),
+    // Histories take turns with the tables too (one owner for all of them).
+    narration: (task) => pool.run('narration', task, { owner: 'narration' }),
     close: () => pool.close(),
   };
 }
@@ -68,6 +74,12 @@ export function createInlineRunner(registry: Registry): BotRunner {
     replay: async (task) => {
       const pkg = registry.find(task.game);
       return pkg.ok ? replayFramesJson(pkg.value.game, task.record, task.viewer) : pkg;
+    },
+    narration: async (task) => {
+      const pkg = registry.find(task.game);
+      if (!pkg.ok) return pkg;
+      const { narrator } = pkg.value;
+      return narrator ? tellRecord(pkg.value.game, narrator, task) : { ok: false, error: { code: 'no-narrator', message: `${task.game} has no narrator` } };
     },
     close: async () => {},
   };
