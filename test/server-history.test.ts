@@ -8,10 +8,11 @@ import { io, type Socket } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Viewer } from '../src/engine/game.js';
 import { historyLines, type AnyNarrator } from '../src/engine/narration.js';
+import { createMatch, play } from '../src/engine/match.js';
 import { createRng, nextInt } from '../src/engine/rng.js';
 import { BUILTINS } from '../src/games/index.js';
 import { createDreyServer, type DreyServer } from '../src/server/app.js';
-import { createInlineRunner, type BotRunner } from '../src/server/bots/pool.js';
+import { createInlineRunner, createWorkerPool, type BotRunner } from '../src/server/bots/pool.js';
 import { tellRecord } from '../src/server/narration-history.js';
 import type { CreateTableResponse } from '../src/server/protocol.js';
 import { openSqliteStore } from '../src/server/storage/sqlite.js';
@@ -219,5 +220,33 @@ describe('the narrated history on watch (issue 14)', () => {
     if (!whole.ok) throw new Error(whole.error.message);
     expect(whole.value.seq).toBe(now);
     expect(synced.value.narration).toEqual(whole.value.history);
+  });
+
+  it("the worker pool's narration task tells a record as this thread does", { timeout: 60_000 }, async () => {
+    const pkg = BUILTINS.get('acorn-run')!;
+    const created = createMatch(pkg.game, { seats: 2, seed: 'history-pool', options: { dummies: 2 } });
+    if (!created.ok) throw new Error(created.error.message);
+    const match = created.value;
+    const rng = createRng('history-pool');
+    for (let i = 0; i < 200 && pkg.game.toAct(match.state).length > 0; i++) {
+      const seat = pkg.game.toAct(match.state)[0]!;
+      const legal = pkg.game.legalActions(match.state, seat);
+      const played = play(match, seat, legal[nextInt(rng, legal.length)]);
+      if (!played.ok) throw new Error(played.error.message);
+    }
+    const pool = createWorkerPool(1);
+    try {
+      for (const viewer of [0, 'spectator'] as Viewer[]) {
+        const task = { game: 'acorn-run', record: match.record, viewer, names: ['Ann', 'Pip'] };
+        const here = tellRecord(pkg.game, pkg.narrator!, task);
+        const there = await pool.narration!(task);
+        if (!here.ok || !there.ok) throw new Error('a history could not be told');
+        expect(there.value).toEqual(here.value);
+        expect(there.value.seq).toBe(match.record.actions.length);
+        expect(there.value.history.lines.length).toBeGreaterThan(60);
+      }
+    } finally {
+      await pool.close();
+    }
   });
 });
