@@ -132,10 +132,14 @@ describe('the narrated history on watch (issue 14)', () => {
     expect(ann.getState().frame!.status).toBe('running');
     expect(seq - firstSeq).toBeGreaterThan(100);
 
+    // Both viewers' histories were told once, on their first watch, and kept current since.
+    const built = server!.service.histories.built;
+    expect(built).toBe(2);
     const annAgain = watch(id, token);
     const spectatorAgain = watch(id);
     await until(annAgain, (s) => s.frame?.seq === seq);
     await until(spectatorAgain, (s) => s.frame?.seq === seq);
+    expect(server!.service.histories.built).toBe(built);
     const annLines = told(ann);
     const spectatorLines = told(spectator);
     expect(told(annAgain)).toEqual(annLines);
@@ -158,6 +162,7 @@ describe('the narrated history on watch (issue 14)', () => {
     const pipSync = await server!.service.perform<'sync'>({ op: 'sync', tableId: id, seat: 1 });
     if (!pipSync.ok) throw new Error(pipSync.error.message);
     const pipLines = historyLines(pipSync.value.narration!);
+    expect(server!.service.histories.built).toBe(built + 1);
     expect(pipSync.value.seq).toBe(seq);
     expect(spectatorLines).toHaveLength(annLines.length);
     expect(pipLines).toHaveLength(annLines.length);
