@@ -133,10 +133,11 @@ export function createTableStore({ socket, tableId, token, narratorFor }: TableS
       feed = readFrom(narrator, logEnd(narrator.log(frame.view)));
       set({ frame, log, connection: 'connected', narration });
     } else {
-      // No history (the server could not tell it): the view's tail, with a note of what it missed.
-      const fresh = readFrom(narrator, 0);
-      feed = fresh;
-      set({ frame, log, connection: 'connected', narration: extendHistory(emptyHistory(), fresh(frame.view, frame)) });
+      // No history (the server could not tell it): read on from what this page told (or from the
+      // view's tail), with a note of the events the tail no longer holds.
+      const read = feed ?? readFrom(narrator, 0);
+      feed = read;
+      set({ frame, log, connection: 'connected', narration: extendHistory(state.narration ?? emptyHistory(), read(frame.view, frame)) });
     }
   };
 
