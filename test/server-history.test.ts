@@ -227,6 +227,25 @@ describe('the narrated history on watch (issue 14)', () => {
     expect(synced.value.narration).toEqual(whole.value.history);
   });
 
+  it('a history that cannot be told leaves the snapshot without one; the page tells the view\'s tail and the next watch asks again', async () => {
+    const inline = createInlineRunner(BUILTINS);
+    await start({ ...inline, narration: async () => ({ ok: false, error: { code: 'pool-closed', message: 'the pool is closed' } }) });
+    const { id, token } = await raceTable();
+    const ann = watch(id, token); // told on this thread: the record is short
+    await playTo(ann, 100, 'ann-4');
+    expect(ann.getState().narration?.lines[0]).toBe('Round 1 begins.');
+    const late = watch(id);
+    await until(late, (s) => s.frame !== null);
+    const lines = told(late);
+    expect(lines[0]).toMatch(/^… \(\d+ earlier events? not shown\)$/);
+    expect(lines.length).toBeLessThan(told(ann).length);
+    const tries = server!.service.histories.built;
+    const again = await server!.service.perform<'sync'>({ op: 'sync', tableId: id, seat: null });
+    if (!again.ok) throw new Error(again.error.message);
+    expect(again.value.narration).toBeUndefined();
+    expect(server!.service.histories.built).toBe(tries + 1);
+  });
+
   it("the worker pool's narration task tells a record as this thread does", { timeout: 60_000 }, async () => {
     const pkg = BUILTINS.get('acorn-run')!;
     const created = createMatch(pkg.game, { seats: 2, seed: 'history-pool', options: { dummies: 2 } });
