@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { defineNarrator, emptyLog, eventsSince, narrationFeed, narrateSince, pushEvent, sentence, type EventLog } from './narration.js';
+import {
+  defineNarrator,
+  emptyHistory,
+  emptyLog,
+  eventsSince,
+  extendHistory,
+  historyLines,
+  narrationFeed,
+  narrateSince,
+  pushEvent,
+  sentence,
+  type EventLog,
+} from './narration.js';
 
 const log = (first: number, events: string[]): EventLog<string> => ({ first, events });
 const narrator = defineNarrator<{ log: EventLog<string> }, string>({
@@ -31,6 +43,29 @@ describe('event logs and their cursor', () => {
     expect(feed({ log: log(0, ['a']) }, context)).toEqual(['Ann saw a']);
     expect(feed({ log: log(0, ['a', 'b']) }, { ...context, names: ['Bo'] })).toEqual(['Bo saw b']);
     expect(feed({ log: log(0, ['a', 'b']) }, context)).toEqual([]);
+  });
+
+  it('a feed seeded with a history reads on from its cursor, and after an undo from where the log ends', () => {
+    const feed = narrationFeed(narrator, 2);
+    const context = { viewer: 1, names: ['Ann'] };
+    expect(feed({ log: log(0, ['a', 'b']) }, context)).toEqual([]);
+    expect(feed({ log: log(0, ['a', 'b', 'c']) }, context)).toEqual(['Ann saw c']);
+    // The undo took event c back; the next step's event is number 2 again.
+    expect(feed({ log: log(0, ['a', 'b']) }, context)).toEqual([]);
+    expect(feed({ log: log(0, ['a', 'b', 'c2']) }, context)).toEqual(['Ann saw c2']);
+  });
+
+  it('keeps a history of at most so many lines, counting those it let go (issue 14)', () => {
+    let h = emptyHistory();
+    h = extendHistory(h, ['1', '2', '3'], 4);
+    expect(historyLines(h)).toEqual(['1', '2', '3']);
+    const before = h;
+    h = extendHistory(h, ['4', '5', '6'], 4);
+    expect(before.lines).toEqual(['1', '2', '3']); // the old history is left as it was
+    expect(h).toEqual({ lines: ['3', '4', '5', '6'], dropped: 2 });
+    expect(historyLines(h)).toEqual(['… 2 earlier lines not shown', '3', '4', '5', '6']);
+    expect(historyLines(extendHistory(h, ['7'], 4))[0]).toBe('… 3 earlier lines not shown');
+    expect(extendHistory(h, [], 4)).toBe(h);
   });
 
   it('makes sentences', () => {

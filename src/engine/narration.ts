@@ -95,15 +95,56 @@ export function narrateSince(
  * log, the replay viewer, `drey replay`). The context is given per call: names change as people
  * take their seats.
  */
-export function narrationFeed(narrator: AnyNarrator): (view: unknown, context: NarrationContext) => string[] {
-  let next = 0;
+export function narrationFeed(narrator: AnyNarrator, from = 0): (view: unknown, context: NarrationContext) => string[] {
+  // `from`: the number of the first event not yet told (a reader seeded with a history it was sent).
+  let next = from;
   return (view, context) => {
-    // An undone step takes its events back (engine/match.ts): read on from where the log ends now.
-    next = Math.min(next, logEnd(narrator.log(view)));
-    const read = narrateSince(narrator, view, next, context);
+    const read = readOn(narrator, view, next, context);
     next = read.next;
     return read.lines;
   };
+}
+
+/**
+ * One step of a reader that has told every event before number `next`: the sentences for the
+ * view's newer events and the cursor to pass next time (what `narrationFeed` keeps for itself;
+ * the server's table histories keep the cursor in their own records).
+ */
+export function readOn(narrator: AnyNarrator, view: unknown, next: number, context: NarrationContext): { lines: string[]; next: number } {
+  // An undone step takes its events back (engine/match.ts): read on from where the log ends now.
+  const read = narrateSince(narrator, view, Math.min(next, logEnd(narrator.log(view))), context);
+  return { lines: read.lines, next: read.next };
+}
+
+// ---------------------------------------------------------------- a bounded history of lines
+
+/**
+ * The lines told so far, bounded: the newest `NARRATION_HISTORY_LINES` at most, and how many
+ * older ones were let go. The server sends one with a table's snapshot (built by replaying the
+ * table's record for that viewer) and the client extends it with each update's lines by the same
+ * rule, so the log reads the same whether a page watched from the start or arrived late.
+ */
+export interface NarrationHistory {
+  lines: string[];
+  dropped: number;
+}
+
+export const NARRATION_HISTORY_LINES = 500;
+
+export const emptyHistory = (): NarrationHistory => ({ lines: [], dropped: 0 });
+
+/** A new history with `lines` added (the old one is left as it was). */
+export function extendHistory(history: NarrationHistory, lines: readonly string[], max = NARRATION_HISTORY_LINES): NarrationHistory {
+  if (lines.length === 0) return history;
+  const all = [...history.lines, ...lines];
+  const over = Math.max(0, all.length - max);
+  return { lines: over > 0 ? all.slice(over) : all, dropped: history.dropped + over };
+}
+
+/** The lines to show: a leading "…" line when older ones were let go. */
+export function historyLines(history: NarrationHistory): string[] {
+  if (history.dropped === 0) return history.lines;
+  return [`… ${plural(history.dropped, 'earlier line')} not shown`, ...history.lines];
 }
 
 // ---------------------------------------------------------------- words shared by narrators

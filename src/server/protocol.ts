@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import type { ActionBase, Outcome, Seat } from '../engine/game.js';
 import { UNDO_ERROR_CODES } from '../engine/match.js';
+import type { NarrationHistory } from '../engine/narration.js';
 import type { OptionDescription } from '../games/package.js';
 import { TIME_PROFILE_IDS, type TimeProfileId } from './time-profiles.js';
 
@@ -278,6 +279,13 @@ export interface TableFrame<View = unknown, Action extends ActionBase = ActionBa
 export interface SnapshotMessage<View = unknown, Action extends ActionBase = ActionBase>
   extends TableFrame<View, Action> {
   log: LogEntry[];
+  /**
+   * The game's narration as this viewer was told it from the first step up to `seq` (issue 14):
+   * the newest NARRATION_HISTORY_LINES lines and how many older ones were let go. A client shows
+   * it and reads on from the frame's view (every event the view holds is told). Absent when the
+   * game has no narrator or the history could not be told.
+   */
+  narration?: NarrationHistory;
 }
 
 /**

@@ -7,7 +7,8 @@
  * - seating.ts: creating tables and claiming seats;
  * - commits.ts: playing an action (prepare → append to the log → commit → announce);
  * - bot-seats.ts: bots acting for their seats;
- * - replays.ts: finished matches step by step.
+ * - replays.ts: finished matches step by step;
+ * - narration-history.ts: the narrated log each viewer has been told, sent with snapshots.
  *
  * Every change of a table runs in that table's queue, one at a time, and listeners hear of it
  * only once it is durable.
@@ -31,9 +32,11 @@ import type {
   GameContentResponse,
   GameInfo,
   NewSeatLinkResponse,
+  SnapshotMessage,
   TableStatus,
   TableSummary,
 } from './protocol.js';
+import { NarrationHistories, tellRecord } from './narration-history.js';
 import { ReplayCache, replayFramesJson } from './replays.js';
 import { fail, messageOf, type ServiceResult } from './result.js';
 import { claimSeat, createTable, type SeatingContext } from './seating.js';
@@ -116,6 +119,8 @@ export class TableService {
   private readonly heardPresence = new WeakMap<LiveTable, string>();
   /** Replays of finished matches, built off the event loop and kept a while. */
   readonly replays: ReplayCache;
+  /** The narrated log each viewer has been told, per table in memory (narration-history.ts). */
+  readonly histories: NarrationHistories;
   /** Table chat (chat.ts). */
   readonly chat: TableChat;
   /** Which tables this process plays (several processes); undefined with one process. */
@@ -146,6 +151,7 @@ export class TableService {
       store: opts.store,
       now,
       committed: (table, entry) => {
+        this.histories.stepCommitted(table, entry);
         this.absence.actionCommitted(table, entry.seat);
         this.announce(table, [entry]);
         this.bots.schedule(table);
@@ -194,6 +200,17 @@ export class TableService {
           const g = this.game(game);
           return g ? replayFramesJson(g, record, viewer) : { ok: false, error: { code: 'unknown-game', message: `unknown game ${game}` } };
         }),
+    });
+    const narratorOf = (id: string) => opts.registry.get(id)?.narrator;
+    this.histories = new NarrationHistories({
+      narrator: narratorOf,
+      build:
+        opts.bots.narration ??
+        (async (task) => {
+          const pkg = opts.registry.get(task.game);
+          return pkg?.narrator ? tellRecord(pkg.game, pkg.narrator, task) : { ok: false, error: { code: 'unknown-game', message: `no narrator for ${task.game}` } };
+        }),
+      warn: (m) => this.warn(m),
     });
   }
 
@@ -437,8 +454,12 @@ export class TableService {
         if (op.token !== undefined && seat === null) return fail('bad-token', 'this token does not open any seat at this table');
         return { ok: true, value: { seat } };
       }
-      case 'sync':
-        return { ok: true, value: this.snapshot(table, op.seat ?? 'spectator') };
+      case 'sync': {
+        const viewer = op.seat ?? 'spectator';
+        // The history is told up to the table's seq, and read with the frame in one synchronous run.
+        await this.histories.prepare(table, viewer);
+        return { ok: true, value: this.snapshot(table, viewer) };
+      }
       case 'presence':
         this.presence(table, op.seat, op.delta);
         return { ok: true, value: null };
@@ -487,9 +508,10 @@ export class TableService {
     return out;
   }
 
-  /** Everything `viewer` needs to draw the table now, with the whole log. */
-  snapshot(table: LiveTable, viewer: Viewer) {
-    return { ...frameFor(table, viewer), log: table.log.map((e) => entryFor(table, e, viewer)) };
+  /** Everything `viewer` needs to draw the table now, with the whole log and the narrated history when it is ready. */
+  snapshot(table: LiveTable, viewer: Viewer): SnapshotMessage {
+    const narration = this.histories.current(table, viewer);
+    return { ...frameFor(table, viewer), log: table.log.map((e) => entryFor(table, e, viewer)), ...(narration ? { narration } : {}) };
   }
 
   /** Every step of a finished match as `viewer` saw it, for the replay viewer: a `ReplayResponse` as JSON text. */

@@ -10,11 +10,12 @@ import { workerData } from 'node:worker_threads';
 import { BUILTINS } from '../games/index.js';
 import { registryWithVariants, type VariantFiles } from '../games/variants.js';
 import { playGamesTask, type LabTasks } from '../lab/play.js';
+import { tellRecord, type NarrationTasks } from '../server/narration-history.js';
 import { replayFramesJson, type ReplayTasks } from '../server/replays.js';
 import { contentMismatch, decide, type BotTasks } from './decide.js';
 import { serveTasks } from './serve.js';
 
-export type DreyTasks = BotTasks & LabTasks & ReplayTasks;
+export type DreyTasks = BotTasks & LabTasks & ReplayTasks & NarrationTasks;
 
 const registry = registryWithVariants(BUILTINS, Array.isArray(workerData) ? (workerData as VariantFiles[]) : []);
 
@@ -25,5 +26,12 @@ serveTasks<DreyTasks>({
     const found = registry.find(game);
     if (!found.ok) return found;
     return contentMismatch(found.value, content) ?? replayFramesJson(found.value.game, record, viewer);
+  },
+  narration: (task) => {
+    // The server's game, variant content included: the narrator reads the same content as the rules.
+    const found = registry.find(task.game);
+    if (!found.ok) return found;
+    const { game, narrator } = found.value;
+    return narrator ? tellRecord(game, narrator, task) : { ok: false, error: { code: 'no-narrator', message: `${task.game} has no narrator` } };
   },
 });

@@ -2,7 +2,8 @@
  * The server's bot seats think on the worker pool (src/workers), so a slow bot (ISMCTS at a high
  * level) never stalls the event loop that serves every other table. The table id is the task's
  * owner: tables take turns for the workers, so a table with many bot seats cannot starve another.
- * Replays of finished matches are built there too (replays.ts).
+ * Replays of finished matches are built there too (replays.ts), and tables' narrated histories
+ * (narration-history.ts).
  */
 import type { ActionBase, Seat } from '../../engine/game.js';
 import type { GameError, Result } from '../../engine/result.js';
@@ -11,6 +12,7 @@ import type { VariantFiles } from '../../games/variants.js';
 import { createRng } from '../../engine/rng.js';
 import { contentMismatch, decide, type BotTasks, type Decision, type DecideRequest } from '../../workers/decide.js';
 import { WorkerPool } from '../../workers/pool.js';
+import { tellRecord, type NarrationBuilder, type NarrationTasks } from '../narration-history.js';
 import { replayFramesJson, type FramesBuilder, type ReplayTasks } from '../replays.js';
 
 /** What the server asks of a bot. Plain data: it crosses threads. */
@@ -35,6 +37,8 @@ export interface BotRunner {
   run(task: BotTask): Promise<BotAnswer>;
   /** Builds a finished match's replay frames off the event loop (absent: the service builds them itself). */
   replay?: FramesBuilder;
+  /** Tells a table's narrated history off the event loop (absent: the service tells it itself). */
+  narration?: NarrationBuilder;
   close(): Promise<void>;
 }
 
@@ -63,7 +67,7 @@ const answer = (r: Result<Decision, GameError>): BotAnswer =>
  * decision sends only the content hash, never the files.
  */
 export function createWorkerPool(size: number, limits: BotLimits = {}, variants: readonly VariantFiles[] = []): BotRunner {
-  const pool = new WorkerPool<BotTasks & ReplayTasks>({ size: Math.max(1, size), ...limits, ...(variants.length > 0 ? { workerData: variants } : {}) });
+  const pool = new WorkerPool<BotTasks & ReplayTasks & NarrationTasks>({ size: Math.max(1, size), ...limits, ...(variants.length > 0 ? { workerData: variants } : {}) });
   return {
     run: async (task) => {
       const opts = task.owner === undefined ? {} : { owner: task.owner };
@@ -71,6 +75,8 @@ export function createWorkerPool(size: number, limits: BotLimits = {}, variants:
     },
     // Replays share one owner: however many are asked for, they take one turn among the tables.
     replay: (task) => pool.run('replay', task, { owner: 'replays' }),
+    // Histories take turns with the tables too (one owner for all of them).
+    narration: (task) => pool.run('narration', task, { owner: 'narration' }),
     close: () => pool.close(),
   };
 }
@@ -83,6 +89,12 @@ export function createInlineRunner(registry: Registry): BotRunner {
       const pkg = registry.find(task.game);
       if (!pkg.ok) return pkg;
       return contentMismatch(pkg.value, task.content) ?? replayFramesJson(pkg.value.game, task.record, task.viewer);
+    },
+    narration: async (task) => {
+      const pkg = registry.find(task.game);
+      if (!pkg.ok) return pkg;
+      const { narrator } = pkg.value;
+      return narrator ? tellRecord(pkg.value.game, narrator, task) : { ok: false, error: { code: 'no-narrator', message: `${task.game} has no narrator` } };
     },
     close: async () => {},
   };

@@ -2,10 +2,11 @@
  * A live table: what every game shares (header, seats and whose turn, joining, invite links,
  * log, results, errors, connection) around the game's own table component.
  */
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { io } from 'socket.io-client';
-import { narrationFeed } from '../../../src/engine/narration.js';
-import type { PublicSeat, TableFrame } from '../../../src/server/protocol.js';
+import { historyLines } from '../../../src/engine/narration.js';
+import type { TableFrame } from '../../../src/server/protocol.js';
+import { seatLabel } from '../../../src/server/seat-label.js';
 import { api } from '../api.js';
 import { gameModule, useGameTitle, useGameVariant } from '../games/index.js';
 import { navigate, tableLink } from '../router.js';
@@ -24,8 +25,7 @@ import { Chat } from './Chat.js';
 import { Rematch } from './Rematch.js';
 import { UndoButton } from './UndoButton.js';
 
-export const seatLabel = (s: PublicSeat | undefined, seat: number): string =>
-  s === undefined ? `Seat ${seat + 1}` : s.kind === 'bot' ? s.name : (s.name ?? `Seat ${seat + 1} (open)`);
+export { seatLabel };
 
 const INITIAL: TableState = { connection: 'connecting', frame: null, log: [], pending: false, error: null, resyncs: 0 };
 const noSubscribe = (): (() => void) => () => undefined;
@@ -37,7 +37,8 @@ function useTable(tableId: string, held: HeldSeat | null): TableState & { act: (
   const token = held?.token;
   useEffect(() => {
     const socket = io({ transports: ['websocket', 'polling'] });
-    const s = createTableStore(token === undefined ? { socket, tableId } : { socket, tableId, token });
+    const narratorFor = (game: string) => gameModule(game).narrator;
+    const s = createTableStore(token === undefined ? { socket, tableId, narratorFor } : { socket, tableId, token, narratorFor });
     setStore(s);
     return () => {
       s.close();
@@ -182,25 +183,6 @@ export function TablePage({ id, inviteSeat }: { id: string; inviteSeat: number |
   // After an action the redrawn controls get keyboard focus back where the player was (focus.ts).
   const keepFocus = useKeepFocus<HTMLDivElement>(t.pending ? null : (frame?.seq ?? null));
 
-  // The game's narrator tells the events of each frame's view that this page has not read yet
-  // (after a reconnect the view's tail says whether some were missed).
-  const narrator = frame ? gameModule(frame.game).narrator : undefined;
-  const [narration, setNarration] = useState<string[]>([]);
-  const feed = useRef<{ tableId: string; read: ReturnType<typeof narrationFeed> } | undefined>(undefined);
-  useEffect(() => {
-    if (!frame || !narrator) return;
-    let fresh = false;
-    if (feed.current?.tableId !== frame.tableId) {
-      feed.current = { tableId: frame.tableId, read: narrationFeed(narrator) };
-      fresh = true;
-    }
-    // An undo takes its events back (the feed reads on from there): say who took a step back.
-    const last = t.log.at(-1);
-    const undone = last?.undo !== undefined && last.seq === frame.seq && !fresh ? [last.text] : [];
-    const lines = [...undone, ...feed.current.read(frame.view, { viewer: frame.you ?? 'spectator', names })];
-    if (fresh || lines.length > 0) setNarration((n) => (fresh ? lines : [...n, ...lines].slice(-300)));
-  }, [frame, narrator]); // eslint-disable-line react-hooks/exhaustive-deps
-
   useEffect(() => {
     if (!t.error) return;
     const timer = setTimeout(t.clearError, 6000);
@@ -225,7 +207,9 @@ export function TablePage({ id, inviteSeat }: { id: string; inviteSeat: number |
     );
   }
 
-  const lines = narrator ? narration : collapse(t.log.map((e) => (e.undone ? `${e.text} (taken back)` : e.text)));
+  // The log in the narrator's words: the history the server sent with the snapshot, then what each
+  // update told (the store keeps it, table-store.ts); games without a narrator show the log lines.
+  const lines = t.narration ? historyLines(t.narration) : collapse(t.log.map((e) => (e.undone ? `${e.text} (taken back)` : e.text)));
   const status = frame.status === 'open' ? 'Waiting for players' : frame.status === 'running' ? 'Playing' : 'Finished';
 
   return (

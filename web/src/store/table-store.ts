@@ -6,8 +6,22 @@
  * Reconnection: socket.io reconnects by itself; on every (re)connect the store watches the table
  * again and gets a fresh snapshot. Updates carry the table's sequence number: an update that
  * skips a number means something was missed, and the store asks for a snapshot (sync).
+ *
+ * Narration (issue 14): given the game's narrator, the store keeps the log in words. Each
+ * snapshot brings the history the server told this viewer up to its `seq`; the store shows it
+ * and reads on from that snapshot's view, telling each update's new events (and an undo's line)
+ * as they come, so a page that arrived late reads what one that watched from the start reads.
  */
 import type { Socket } from 'socket.io-client';
+import {
+  emptyHistory,
+  extendHistory,
+  logEnd,
+  narrationFeed,
+  type AnyNarrator,
+  type NarrationHistory,
+} from '../../../src/engine/narration.js';
+import { seatLabels } from '../../../src/server/seat-label.js';
 import type {
   ActAck,
   ChatAck,
@@ -40,6 +54,8 @@ export interface TableState {
   chat?: ChatLine[];
   /** The rematch someone started of this (finished) table. */
   rematch?: RematchEvent['rematch'] | null;
+  /** The log in the narrator's words, when the store was given the game's narrator. */
+  narration?: NarrationHistory;
 }
 
 export interface TableStore {
@@ -64,11 +80,13 @@ export interface TableStoreOptions {
   tableId: string;
   /** The seat token, when this client holds a seat. */
   token?: string;
+  /** The narrator of a game by its id (absent, or undefined for the game: no narration is kept). */
+  narratorFor?: (game: string) => AnyNarrator | undefined;
 }
 
 const noError = (e: ProtocolError | null): boolean => e === null;
 
-export function createTableStore({ socket, tableId, token }: TableStoreOptions): TableStore {
+export function createTableStore({ socket, tableId, token, narratorFor }: TableStoreOptions): TableStore {
   let state: TableState = { connection: 'connecting', frame: null, log: [], pending: false, error: null, resyncs: 0 };
   const listeners = new Set<() => void>();
   const set = (patch: Partial<TableState>): void => {
@@ -76,6 +94,13 @@ export function createTableStore({ socket, tableId, token }: TableStoreOptions):
     for (const l of listeners) l();
   };
   let syncing = false;
+  /** Reads each frame's events not yet told (set again by every snapshot). */
+  type Feed = (view: unknown, frame: TableFrame) => string[];
+  let feed: Feed | undefined;
+  const readFrom = (narrator: AnyNarrator, next: number): Feed => {
+    const read = narrationFeed(narrator, next);
+    return (view, frame) => read(view, { viewer: frame.you ?? 'spectator', names: seatLabels(frame.seats) });
+  };
 
   const watch = (): void => {
     const msg = token === undefined ? { tableId } : { tableId, token };
@@ -95,9 +120,25 @@ export function createTableStore({ socket, tableId, token }: TableStoreOptions):
 
   const onSnapshot = (m: SnapshotMessage): void => {
     if (m.tableId !== tableId) return;
-    const { log, ...frame } = m;
+    const { log, narration, ...frame } = m;
     syncing = false;
-    set({ frame, log, connection: 'connected' });
+    const narrator = narratorFor?.(frame.game);
+    if (!narrator) {
+      feed = undefined;
+      set({ frame, log, connection: 'connected' });
+      return;
+    }
+    if (narration) {
+      // The server told every event up to this frame: read on after the ones its view holds.
+      feed = readFrom(narrator, logEnd(narrator.log(frame.view)));
+      set({ frame, log, connection: 'connected', narration });
+    } else {
+      // No history (the server could not tell it): read on from what this page told (or from the
+      // view's tail), with a note of the events the tail no longer holds.
+      const read = feed ?? readFrom(narrator, 0);
+      feed = read;
+      set({ frame, log, connection: 'connected', narration: extendHistory(state.narration ?? emptyHistory(), read(frame.view, frame)) });
+    }
   };
 
   const onUpdate = (m: UpdateMessage): void => {
@@ -114,7 +155,11 @@ export function createTableStore({ socket, tableId, token }: TableStoreOptions):
       sync();
       return;
     }
-    set({ frame, log: [...state.log, ...entries] });
+    if (!feed) return set({ frame, log: [...state.log, ...entries] });
+    // An undo takes its events back (the feed reads on from there): its log line says who took a step back.
+    const undone = entries.filter((e) => e.undo !== undefined).map((e) => e.text);
+    const lines = [...undone, ...feed(frame.view, frame)];
+    set({ frame, log: [...state.log, ...entries], narration: extendHistory(state.narration ?? emptyHistory(), lines) });
   };
 
   const onError = (e: ProtocolError): void => set({ error: e });

@@ -1,0 +1,189 @@
+/**
+ * A table's narrated history for each viewer (issue 14): the lines the game's narrator told that
+ * viewer from the first step on, so a page that arrives late (a reload, a late join, a reconnect
+ * after a long gap) reads the same log as one that watched from the start. A view only carries
+ * a tail of recent events, so the history cannot be read off the current view: it is told by
+ * replaying the table's record step by step and feeding each step's view for that viewer to the
+ * narrator, as the replay viewer does, and only ever from that viewer's views (a seat's history
+ * names its own cards and nobody else's).
+ *
+ * Cost: the first request for a (table, viewer) replays the record, off the event loop on the
+ * worker pool when the record is long (a `narration` task), and from then on the history is kept
+ * current: every committed step extends each kept history with one view. Steps committed while
+ * the worker builds wait in a queue and are told when it answers, so the history is exactly as of
+ * the table's `seq` whenever it is read. Histories live as long as the table stays in memory
+ * (a WeakMap on the live table) and hold at most NARRATION_HISTORY_LINES lines.
+ */
+import type { AnyGame, Seat, Viewer } from '../engine/game.js';
+import { matchFromRecord, type MatchRecord } from '../engine/match.js';
+import {
+  emptyHistory,
+  extendHistory,
+  readOn,
+  type AnyNarrator,
+  type NarrationHistory,
+} from '../engine/narration.js';
+import { err, ok, type GameError, type Result } from '../engine/result.js';
+import { entryFor, publicSeats, type KeptEntry, type LiveTable } from './live-table.js';
+import { seatLabels } from './seat-label.js';
+
+/** What a worker needs to tell a record: plain data. */
+export interface NarrationTask {
+  game: string;
+  record: MatchRecord;
+  viewer: Viewer;
+  /** The seats' names as the table shows them (seat-label.ts). */
+  names: string[];
+}
+
+/** A history told up to step `seq`, and the number of the first event not yet told. */
+export interface ToldHistory {
+  history: NarrationHistory;
+  next: number;
+  seq: number;
+}
+
+/** The pool's task kind for histories. */
+export type NarrationTasks = { narration: { input: NarrationTask; output: ToldHistory } };
+
+/** Tells a history (in a worker, or on this thread). */
+export type NarrationBuilder = (task: NarrationTask) => Promise<Result<ToldHistory, GameError>>;
+
+/**
+ * What an undo step reads as for `viewer` while the game runs, as the table's log line says it
+ * (live-table.ts `entryFor`): the seat that took it back reads what it took back, the others only
+ * that a step was taken back (it may have been secret).
+ */
+const undoLine = (seat: Seat, viewer: Viewer, description: string, names: readonly string[]): string =>
+  viewer === seat ? description : `${names[seat] ?? `Seat ${seat + 1}`} took back a step.`;
+
+interface Told {
+  history: NarrationHistory;
+  next: number;
+}
+
+/** One step told: the undo's line first (as the live page says it), then the view's new events. */
+function tell(narrator: AnyNarrator, told: Told, view: unknown, viewer: Viewer, names: readonly string[], undo: string | null): Told {
+  const read = readOn(narrator, view, told.next, { viewer, names });
+  return { history: extendHistory(told.history, undo === null ? read.lines : [undo, ...read.lines]), next: read.next };
+}
+
+/** Replays `record` and tells every step as `viewer` saw it. Pure: the worker's task. */
+export function tellRecord(game: AnyGame, narrator: AnyNarrator, task: NarrationTask): Result<ToldHistory, GameError> {
+  const { viewer, names } = task;
+  let told: Told = { history: emptyHistory(), next: 0 };
+  let seq = 0;
+  const rebuilt = matchFromRecord(game, task.record, {
+    start: (m) => (told = tell(narrator, told, game.view(m.state, viewer), viewer, names, null)),
+    step: (step, m) => {
+      const undo = step.undo === undefined ? null : undoLine(step.seat, viewer, step.description, names);
+      told = tell(narrator, told, game.view(m.state, viewer), viewer, names, undo);
+      seq = step.seq;
+    },
+  });
+  if (!rebuilt.ok) return err({ code: 'replay-failed', message: `the table's record does not replay: ${rebuilt.error.message}` });
+  return ok({ ...told, seq });
+}
+
+/** A step committed while the history was being built, waiting to be told. */
+interface Waiting {
+  view: unknown;
+  undo: string | null;
+  names: string[];
+  seq: number;
+}
+
+interface Kept {
+  told: (Told & { seq: number }) | null;
+  waiting: Waiting[];
+  ready: Promise<boolean>;
+}
+
+export interface NarrationHistoriesOptions {
+  /** The game's narrator (absent: the game is told by its log lines, and has no history). */
+  narrator(gameId: string): AnyNarrator | undefined;
+  /** Tells a long record off the event loop. */
+  build: NarrationBuilder;
+  /** Records up to this many steps are told on the calling thread (default 64): cheaper than a worker's round trip. */
+  inlineSteps?: number;
+  warn(message: string): void;
+}
+
+export class NarrationHistories {
+  private readonly tables = new WeakMap<LiveTable, Map<string, Kept>>();
+  /** Histories told from a record (not extended from one kept): for tests. */
+  built = 0;
+
+  constructor(private readonly opts: NarrationHistoriesOptions) {}
+
+  /**
+   * Makes sure `viewer`'s history at this table is told up to the table's `seq`; false when the
+   * game has no narrator or the record could not be told. Read it with `current` right after, in
+   * the same synchronous run: it stays current from then on as steps are committed.
+   */
+  async prepare(table: LiveTable, viewer: Viewer): Promise<boolean> {
+    const narrator = this.opts.narrator(table.game.id);
+    if (!narrator) return false;
+    let byViewer = this.tables.get(table);
+    if (!byViewer) this.tables.set(table, (byViewer = new Map()));
+    const key = String(viewer);
+    let kept = byViewer.get(key);
+    if (!kept) {
+      kept = this.start(table, viewer, narrator);
+      byViewer.set(key, kept);
+    }
+    return kept.ready;
+  }
+
+  /** The history `viewer` has been told so far, if it is ready. */
+  current(table: LiveTable, viewer: Viewer): NarrationHistory | undefined {
+    const told = this.tables.get(table)?.get(String(viewer))?.told;
+    return told && told.seq === table.stored.seq ? told.history : undefined;
+  }
+
+  /** A step was committed at this table: every kept history reads its view. */
+  stepCommitted(table: LiveTable, entry: KeptEntry): void {
+    const byViewer = this.tables.get(table);
+    const narrator = this.opts.narrator(table.game.id);
+    if (!byViewer || !narrator) return;
+    const names = seatLabels(publicSeats(table));
+    for (const [key, kept] of byViewer) {
+      const viewer: Viewer = key === 'spectator' ? 'spectator' : Number(key);
+      // The undo's line as this viewer's page got it in the update.
+      const undo = entry.undo === undefined ? null : entryFor(table, entry, viewer).text;
+      const view = table.game.view(table.match.state, viewer);
+      if (kept.told) kept.told = { ...tell(narrator, kept.told, view, viewer, names, undo), seq: entry.seq };
+      else kept.waiting.push({ view, undo, names, seq: entry.seq });
+    }
+  }
+
+  private start(table: LiveTable, viewer: Viewer, narrator: AnyNarrator): Kept {
+    this.built++;
+    // A copy as of now: the live record grows with every step, and a queued task is sent later.
+    const record: MatchRecord = { ...table.match.record, actions: table.match.record.actions.slice() };
+    const task: NarrationTask = { game: table.game.id, record, viewer, names: seatLabels(publicSeats(table)) };
+    const inline = record.actions.length <= (this.opts.inlineSteps ?? 64);
+    const building = inline ? Promise.resolve(tellRecord(table.game, narrator, task)) : this.opts.build(task);
+    const kept: Kept = { told: null, waiting: [], ready: Promise.resolve(false) };
+    kept.ready = building.then(
+      (r) => this.settle(table, viewer, narrator, kept, r),
+      (e: unknown) => this.settle(table, viewer, narrator, kept, err({ code: 'internal-error', message: String(e) })),
+    );
+    return kept;
+  }
+
+  private settle(table: LiveTable, viewer: Viewer, narrator: AnyNarrator, kept: Kept, r: Result<ToldHistory, GameError>): boolean {
+    const byViewer = this.tables.get(table);
+    if (!r.ok || r.value.seq !== (kept.waiting[0]?.seq ?? table.stored.seq + 1) - 1) {
+      // Asked again, the history is built afresh.
+      if (byViewer?.get(String(viewer)) === kept) byViewer.delete(String(viewer));
+      this.opts.warn(`table ${table.stored.id}: the narrated history could not be told: ${r.ok ? `it ends at step ${r.value.seq}` : r.error.message}`);
+      return false;
+    }
+    let told = r.value;
+    for (const w of kept.waiting) told = { ...tell(narrator, told, w.view, viewer, w.names, w.undo), seq: w.seq };
+    kept.waiting = [];
+    kept.told = told;
+    return true;
+  }
+}
