@@ -177,7 +177,7 @@ function sweepSection(report: SweepReport): string {
     marks: [...band, Plot.line(data, { x: 'value', y: 'estimate', stroke: '#888' }), Plot.ruleX(data, { x: 'value', y1: 'lo', y2: 'hi' }), Plot.dot(data, { x: 'value', y: 'estimate', fill: report.target ? 'meets' : '#36c', r: 4 })],
   });
   const target = report.target ? `, target ${esc(report.target.text)}` : '';
-  return `<h2>Sweep of ${esc(report.field)}: ${esc(report.stat)} ${esc(report.label)}${target}</h2>${chart}<table><tr><th>${esc(report.field)}</th><th>${esc(report.stat)} ${esc(report.label)} (95%)</th><th>target</th><th></th></tr>${rows}</table>`;
+  return `<h2>Sweep of ${esc(report.field)}${report.content === undefined ? '' : ` in the content of <code>${esc(report.content)}</code>`}: ${esc(report.stat)} ${esc(report.label)}${target}</h2>${chart}<table><tr><th>${esc(report.field)}</th><th>${esc(report.stat)} ${esc(report.label)} (95%)</th><th>target</th><th></th></tr>${rows}</table>`;
 }
 
 /** Each embedded game: its narrated log and its record (for the replay viewer). */
