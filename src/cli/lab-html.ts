@@ -66,7 +66,9 @@ function figuresSection(report: CompareReport): string {
     report.figures
     .filter((f) => f.key.startsWith('card-') === card)
     .map((f) => {
-      const fmt = f.unit === 'share' ? pct : (x: number) => num(x);
+      // Figures below 1 (a card's copies per seat) get a third decimal, or their differences read 0.00.
+      const digits = f.values.every((v) => Math.abs(v.mean) < 1) ? 3 : 2;
+      const fmt = f.unit === 'share' ? pct : (x: number) => num(x, digits);
       const cell = (m: MeanSummary): string => `${fmt(m.mean)} <small>${interval(m.interval, fmt)}</small>`;
       return `<tr><td>${esc(f.label)}</td><td>${cell(f.values[0]!)}</td>${f.diffs.map((d, i) => `<td>${cell(f.values[i + 1]!)}</td><td>${diffCell(d, fmt)}</td>`).join('')}</tr>`;
     })

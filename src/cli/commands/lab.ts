@@ -98,7 +98,8 @@ export function compareLines(report: CompareReport): string[] {
   const rows = report.figures
     .filter((f) => !f.key.startsWith('card-'))
     .map((f) => {
-      const fmt = f.unit === 'share' ? (x: number) => percent(x) : (x: number) => x.toFixed(2);
+      const digits = f.values.every((v) => Math.abs(v.mean) < 1) ? 3 : 2;
+      const fmt = f.unit === 'share' ? (x: number) => percent(x) : (x: number) => x.toFixed(digits);
       return [f.label, fmt(f.values[0]!.mean), ...f.diffs.flatMap((d, i) => [fmt(f.values[i + 1]!.mean), `${signedFmt(d.mean, fmt)} [${fmt(d.interval[0])}, ${fmt(d.interval[1])}]`])];
     });
   const lines = [
