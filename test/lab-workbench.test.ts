@@ -4,7 +4,7 @@
  * the HTML page in Chromium (charts present, links resolve, no external request), the replay
  * server, and the CLI.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -411,4 +411,160 @@ describe('content variants (content files)', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+});
+
+/** A content directory holding only market-cards.json, with the three Dash cards one acorn cheaper. */
+function cheaperDashDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'drey-lab-dash-'));
+  const market = structuredClone(BUILTINS.get('acorn-run')!.content.builtin['market-cards']) as { cheap: { id: string; cost: number }[] };
+  for (const card of market.cheap) if (card.id.endsWith('-dash')) card.cost -= 1;
+  writeFileSync(join(dir, 'market-cards.json'), JSON.stringify(market));
+  return dir;
+}
+
+/** What a run measured, without how long it took and on how many threads. */
+const figuresOf = (report: CompareReport): unknown => ({ ...report, variants: report.variants.map(({ seconds: _s, workers: _w, ...v }) => v) });
+
+async function cliRun(argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const o = process.stdout.write.bind(process.stdout);
+  const e = process.stderr.write.bind(process.stderr);
+  process.stdout.write = ((s: string) => ((out += s), true)) as typeof process.stdout.write;
+  process.stderr.write = ((s: string) => ((err += s), true)) as typeof process.stderr.write;
+  try {
+    return { code: await main(argv), out, err };
+  } finally {
+    process.stdout.write = o;
+    process.stderr.write = e;
+  }
+}
+
+describe('content variants on the worker pool', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = cheaperDashDir();
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  const spec = { game: 'acorn-run', seats: 2, games: 6, seed: 'pool', bots: ['heuristic'], options: { trees: 3 } };
+
+  it('a content directory variant gives the same report on one worker and on two, plays on both, and reports progress', async () => {
+    const { registryWithContent } = await import('../src/content/files.js');
+    const dash = { name: 'dash', source: dir, content: dir, registry: await registryWithContent(BUILTINS, 'acorn-run', dir) };
+    const variants = [{ name: 'base', source: 'builtin' }, dash];
+    const one = await runCompare(spec, variants, { workers: 1 });
+    const seen: [number, number][] = [];
+    const two = await runCompare(spec, variants, { workers: 2, onProgress: (d, t) => seen.push([d, t]) });
+    if (!one.ok) throw new Error(one.error.message);
+    if (!two.ok) throw new Error(two.error.message);
+    expect(two.value.variants.map((v) => v.workers)).toEqual([2, 2]);
+    // The progress bar's feed counts every game of both variants, rising, while the variant plays on workers.
+    expect(seen.at(-1)).toEqual([12, 12]);
+    expect(seen.every(([d, t], i) => t === 12 && (i === 0 || d > seen[i - 1]![0]))).toBe(true);
+    expect(seen.some(([d]) => d > 6 && d < 12)).toBe(true);
+    expect(one.value.variants.map((v) => v.workers)).toEqual([1, 1]);
+    expect(JSON.stringify(figuresOf(two.value))).toBe(JSON.stringify(figuresOf(one.value)));
+    // The variant really is other content: its hash, its changed file, and the Dash cards' cost.
+    const summary = two.value.variants[1]!;
+    expect(summary.hash).toBe(dash.registry.get('acorn-run')!.content.hash);
+    expect(summary.hash).not.toBe(BUILTINS.get('acorn-run')!.content.hash);
+    expect(Object.keys(summary.contentFiles ?? {})).toEqual(['market-cards']);
+    expect(two.value.variants[0]!.contentFiles).toBeUndefined();
+  }, 120_000);
+
+  it('a variant of a game that is not built in falls back to this thread (workers: 1 in its figures)', async () => {
+    const played = await playVariants(
+      { game: 'tiny-race', seats: 2, games: 4, seed: 'here', bots: ['random'] },
+      [
+        { name: 'a', source: 'tiny', registry: tiny },
+        { name: 'b', source: 'tiny, rounds=4', registry: tiny, options: { rounds: 4 } },
+      ],
+      { workers: 2, registry: tiny },
+    );
+    expect(played.ok && played.value.workers).toEqual([1, 1]);
+  });
+
+  it('drey lab sweep --content DIR sets the field in that content; the report names DIR and carries each value\'s files', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'drey-lab-sweep-'));
+    try {
+      const json = join(out, 'sweep.json');
+      const r = await cliRun(['lab', 'sweep', 'acorn-run', '--content', dir, '--field', 'race.roundLimit', '--values', '6,9', '--figure', 'rounds', '--games', '2', '--seats', '2', '--option', 'trees=3', '--workers', '2', '--json', json]);
+      expect(r.err).toBe('');
+      expect(r.code).toBe(0);
+      expect(r.out).toContain(`sweep of race.roundLimit in the content of ${dir}`);
+      const report = JSON.parse(readFileSync(json, 'utf8')) as import('../src/lab/sweep.js').SweepReport;
+      expect(report.content).toBe(dir);
+      expect(report.variants.map((v) => v.source)).toEqual([`${dir}, race.roundLimit=6`, `${dir}, race.roundLimit=9`]);
+      expect(report.variants.map((v) => v.workers)).toEqual([2, 2]);
+      for (const [i, limit] of [6, 9].entries()) {
+        const files = report.variants[i]!.contentFiles as { race: { roundLimit: number }; 'market-cards': { cheap: { id: string; cost: number }[] } };
+        // Both the directory's cheaper Dash cards and the swept field.
+        expect(files.race.roundLimit).toBe(limit);
+        expect(files['market-cards'].cheap.find((c) => c.id === 'g-dash')!.cost).toBe(1);
+      }
+      // A sweep over the built-in content has the builtin's Dash cost at the same value.
+      const { contentFieldVariants } = await import('../src/cli/lab-variants.js');
+      const plain = await contentFieldVariants(BUILTINS, 'acorn-run', 'race.roundLimit', [6]);
+      expect(plain[0]!.variant.hash).not.toBe(report.variants[0]!.hash);
+      const { variantPackages } = await import('../src/cli/lab-file.js');
+      const pkgs = await variantPackages(report, BUILTINS);
+      expect(report.variants.map((v) => pkgs.get(v.name)!.content.hash)).toEqual(report.variants.map((v) => v.hash));
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it("a content variant's replays open with its content in drey lab serve; an exported record replays only with --content", async () => {
+    const out = mkdtempSync(join(tmpdir(), 'drey-lab-replay-'));
+    try {
+      const json = join(out, 'run.json');
+      const r = await cliRun(['lab', 'compare', 'acorn-run', 'base=builtin', `dash=${dir}`, '--games', '2', '--seats', '2', '--option', 'trees=3', '--workers', '1', '--json', json]);
+      expect(r.code).toBe(0);
+      const parsed = parseLabReport(readFileSync(json, 'utf8'), json);
+      if (!parsed.ok) throw new Error(parsed.error.message);
+      const report = parsed.value;
+      const { variantPackages } = await import('../src/cli/lab-file.js');
+      // The report rebuilds the variant from its own files: the directory may be gone or changed.
+      const pkgs = await variantPackages({ ...report, variants: report.variants.map((v) => ({ ...v, content: '/no/such/dir' })) }, BUILTINS);
+      const dashHash = report.variants[1]!.hash!;
+      expect(pkgs.get('dash')!.content.hash).toBe(dashHash);
+      const entry = report.replays.find((e) => e.variant === 'dash')!;
+      expect(entry.record.contentHash).toBe(dashHash);
+      const server = await serveLabReport(report, pkgs, { port: 0, host: '127.0.0.1' });
+      try {
+        const res = await fetch(`${server.url}/api/tables/lab-${entry.id}/replay`);
+        expect(res.status).toBe(200);
+        const body = (await res.json()) as { frames: unknown[] };
+        expect(body.frames).toHaveLength(entry.record.actions.length + 1);
+      } finally {
+        await server.close();
+      }
+      // Served with the builtin for the variant, the replay is refused rather than told wrong.
+      const wrong = await serveLabReport(report, new Map([['dash', BUILTINS.get('acorn-run')!]]), { port: 0, host: '127.0.0.1' });
+      try {
+        const res = await fetch(`${wrong.url}/api/tables/lab-${entry.id}/replay`);
+        expect(res.status).toBe(409);
+        expect(((await res.json()) as { message: string }).message).toContain('was played with content');
+      } finally {
+        await wrong.close();
+      }
+      // A report whose variant hash does not match its files is refused with a reason.
+      const tampered = { ...report, variants: report.variants.map((v) => (v.name === 'dash' ? { ...v, hash: 'f'.repeat(64) } : v)) };
+      await expect(variantPackages(tampered, BUILTINS)).rejects.toThrow(/variant dash was played with .* content ffffffffffff/);
+      // The record copied out of the report is a record file `drey replay` checks.
+      const file = join(out, 'dash-game.json');
+      writeFileSync(file, JSON.stringify(entry.record));
+      const refused = await cliRun(['replay', file]);
+      expect(refused.code).toBe(2);
+      expect(refused.err).toContain(`was played with Acorn Run content ${dashHash}, not the builtin content`);
+      expect(refused.err).toContain('--content DIR');
+      const replayed = await cliRun(['replay', file, '--content', dir]);
+      expect(replayed.err).toBe('');
+      expect(replayed.code).toBe(0);
+      expect(replayed.out).toContain('(as recorded)');
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

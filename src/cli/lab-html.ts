@@ -66,7 +66,9 @@ function figuresSection(report: CompareReport): string {
     report.figures
     .filter((f) => f.key.startsWith('card-') === card)
     .map((f) => {
-      const fmt = f.unit === 'share' ? pct : (x: number) => num(x);
+      // Figures below 1 (a card's copies per seat) get a third decimal, or their differences read 0.00.
+      const digits = f.values.every((v) => Math.abs(v.mean) < 1) ? 3 : 2;
+      const fmt = f.unit === 'share' ? pct : (x: number) => num(x, digits);
       const cell = (m: MeanSummary): string => `${fmt(m.mean)} <small>${interval(m.interval, fmt)}</small>`;
       return `<tr><td>${esc(f.label)}</td><td>${cell(f.values[0]!)}</td>${f.diffs.map((d, i) => `<td>${cell(f.values[i + 1]!)}</td><td>${diffCell(d, fmt)}</td>`).join('')}</tr>`;
     })
@@ -177,7 +179,7 @@ function sweepSection(report: SweepReport): string {
     marks: [...band, Plot.line(data, { x: 'value', y: 'estimate', stroke: '#888' }), Plot.ruleX(data, { x: 'value', y1: 'lo', y2: 'hi' }), Plot.dot(data, { x: 'value', y: 'estimate', fill: report.target ? 'meets' : '#36c', r: 4 })],
   });
   const target = report.target ? `, target ${esc(report.target.text)}` : '';
-  return `<h2>Sweep of ${esc(report.field)}: ${esc(report.stat)} ${esc(report.label)}${target}</h2>${chart}<table><tr><th>${esc(report.field)}</th><th>${esc(report.stat)} ${esc(report.label)} (95%)</th><th>target</th><th></th></tr>${rows}</table>`;
+  return `<h2>Sweep of ${esc(report.field)}${report.content === undefined ? '' : ` in the content of <code>${esc(report.content)}</code>`}: ${esc(report.stat)} ${esc(report.label)}${target}</h2>${chart}<table><tr><th>${esc(report.field)}</th><th>${esc(report.stat)} ${esc(report.label)} (95%)</th><th>target</th><th></th></tr>${rows}</table>`;
 }
 
 /** Each embedded game: its narrated log and its record (for the replay viewer). */

@@ -45,6 +45,11 @@ export async function serveLabReport(
     if (!entry || !q.success) return reply.code(404).send({ code: 'not-found', message: 'no such game in this report' });
     const pkg = packages.get(entry.variant);
     if (!pkg) return reply.code(404).send({ code: 'not-found', message: `this build does not have variant ${entry.variant}'s game` });
+    // The game is rebuilt with the variant's own content: a record of other content would not replay.
+    const wanted = entry.record.contentHash;
+    if (wanted !== undefined && wanted !== pkg.content.hash) {
+      return reply.code(409).send({ code: 'wrong-content', message: `game ${entry.index} of ${entry.variant} was played with content ${wanted.slice(0, 12)}, not ${pkg.content.hash.slice(0, 12)}` });
+    }
     const viewer: Viewer = q.data.viewer === 'spectator' ? 'spectator' : q.data.viewer - 1;
     if (viewer !== 'spectator' && viewer >= entry.record.seats) return reply.code(400).send({ code: 'bad-seat', message: `there is no seat ${viewer + 1}` });
     const frames = replayFramesJson(pkg.game, entry.record, viewer);

@@ -3,7 +3,7 @@
  * checked by src/content/files.ts) or one content field set to each value of a sweep. A content
  * error names the file, the path inside it and why, and exits 2.
  */
-import { ContentError, packageWithContent, registryWithContent } from '../content/files.js';
+import { ContentError, loadContentDir, packageWithContent, registryWithContent } from '../content/files.js';
 import { createRegistry, type Registry } from '../games/index.js';
 import type { Variant } from '../lab/compare.js';
 import { setNumberAt } from '../lab/sweep.js';
@@ -25,8 +25,10 @@ export async function loadVariantRegistry(registry: Registry, game: string, dir:
 }
 
 /**
- * One variant per value of a content field of the built-in content: `FILE.PATH`
- * (`race.roundLimit`, `market-cards.cheap.g-dash.cost`; an array element is picked by its id).
+ * One variant per value of a content field: `FILE.PATH` (`race.roundLimit`,
+ * `market-cards.cheap.g-dash.cost`; an array element is picked by its id), set in the built-in
+ * content, or with `content` in that directory's content (the builtin with the directory's files
+ * over it). A value that gives the built-in content is the built-in package (no registry).
  */
 export async function contentFieldVariants(
   registry: Registry,
@@ -35,26 +37,34 @@ export async function contentFieldVariants(
   values: readonly number[],
   content?: string,
 ): Promise<{ value: number; variant: Variant }[]> {
-  if (content !== undefined) usage(`--field ${field}: a content field is swept over the built-in content (leave out --content, or sweep options.KEY)`);
   const pkg = registry.find(game);
   if (!pkg.ok) usage(pkg.error.message);
-  const files = pkg.value.content.builtin;
+  const builtin = pkg.value.content.builtin;
   const [file, ...path] = field.split('.');
-  if (file === undefined || !(file in files) || path.length === 0) {
-    usage(`--field ${field}: a content field is FILE.PATH with FILE one of ${Object.keys(files).join(', ') || '(this game has no content files)'}, or options.KEY`);
+  if (file === undefined || !(file in builtin) || path.length === 0) {
+    usage(`--field ${field}: a content field is FILE.PATH with FILE one of ${Object.keys(builtin).join(', ') || '(this game has no content files)'}, or options.KEY`);
   }
+  let files: Readonly<Record<string, unknown>> = builtin;
+  if (content !== undefined) {
+    try {
+      files = (await loadContentDir(pkg.value, content)).content.data;
+    } catch (e) {
+      contentUsage(`content ${content}`, e);
+    }
+  }
+  const where = content ?? 'builtin';
   return values.map((value) => {
     const edited = setNumberAt(files[file], path, value);
-    if (!edited.ok) usage(`--field ${field}: ${file}.json has ${edited.error.message}`);
+    if (!edited.ok) usage(`--field ${field}: ${content === undefined ? '' : `${content}: `}${file}.json has ${edited.error.message}`);
     const name = `${field.split('.').pop()}=${value}`;
     let built;
     try {
-      built = packageWithContent(pkg.value, { [file]: edited.value }, name);
+      built = packageWithContent(pkg.value, { ...files, [file]: edited.value }, name);
     } catch (e) {
-      contentUsage(`--field ${field}=${value}`, e);
+      contentUsage(`--field ${field}=${value}${content === undefined ? '' : ` in ${content}`}`, e);
     }
-    const variant: Variant = { name, source: `builtin, ${field}=${value}`, hash: built.content.hash };
-    // The built-in value itself gives the built-in package: it may play on the workers.
+    const variant: Variant = { name, source: `${where}, ${field}=${value}`, hash: built.content.hash, ...(content !== undefined ? { content } : {}) };
+    // Content equal to the builtin gives the built-in package: it plays as the builtin.
     if (built !== pkg.value) variant.registry = createRegistry(registry.packages.map((p) => (p.game.id === game ? built : p)));
     return { value, variant };
   });

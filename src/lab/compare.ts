@@ -12,10 +12,11 @@
  */
 import { performance } from 'node:perf_hooks';
 import { err, ok, type GameError, type Result } from '../engine/result.js';
-import type { Registry } from '../games/index.js';
-import type { MatchRecord } from '../engine/match.js';
+import { BUILTINS, type Registry } from '../games/index.js';
+import { canonicalJson } from '../engine/hash.js';
 import { DetailFold, figureLabel, gameFigures, type CardFigure, type FigureLabel, type Flag, type PlaceFigure } from './figures.js';
 import { playGame, type GameResult } from './play.js';
+import type { RecordFile } from './record-file.js';
 import { resolveRun, type ResolvedRun, type RunSpec } from './resolve.js';
 import { runSchedule, type RunOptions } from './run.js';
 import { tournamentSchedule, type ScheduledGame } from './schedule.js';
@@ -26,6 +27,11 @@ export interface Variant {
   name: string;
   /** Where it came from ('builtin', a content directory, 'race.roundLimit=14'). */
   source: string;
+  /**
+   * The registry holding the variant's package (default: the run's). A package built from other
+   * content files of a built-in game plays on the worker pool (the workers build it from the files,
+   * see workerContent); any other package plays on the calling thread.
+   */
   registry?: Registry;
   /** Game options of this variant, over the spec's. */
   options?: Record<string, unknown>;
@@ -33,6 +39,26 @@ export interface Variant {
   hash?: string;
   /** The content directory it was loaded from. */
   content?: string;
+}
+
+/**
+ * How a variant's games reach the worker pool. Workers load the built-in games only, so a variant
+ * whose package is a built-in game built from other content files goes as those complete files
+ * (RunSpec.content: each worker builds the game from them once, resolve.ts); the built-in package
+ * goes as itself; anything else (a game that is not built in) can only be played on this thread,
+ * and `why` says so.
+ */
+export function workerContent(variant: Variant, game: string): { files?: Record<string, unknown> } | { why: string } {
+  if (variant.registry === undefined) return {};
+  const pkg = variant.registry.get(game);
+  const builtin = BUILTINS.get(game);
+  if (pkg === undefined || builtin === undefined) return { why: `${game} is not a built-in game` };
+  if (pkg === builtin) return {};
+  // Built by the builtin's content facet (withContent keeps its schemas): the files rebuild it anywhere.
+  if (Object.keys(builtin.content.files).length > 0 && pkg.content.files === builtin.content.files) {
+    return pkg.content.hash === builtin.content.hash ? {} : { files: { ...pkg.content.data } };
+  }
+  return { why: `variant ${variant.name}'s ${pkg.game.title} is not the built-in game built from content files` };
 }
 
 /** What every variant plays: a RunSpec plus the bots, rotated through the seats. */
@@ -51,14 +77,18 @@ export interface VariantRun {
   games: Map<string, number>[];
 }
 
-/** An embedded replay: the record of one game of one variant. */
+/**
+ * An embedded replay: the record of one game of one variant, as `drey replay` reads it — with the
+ * hash of the content it was played with, so a record of a content variant copied out of the
+ * report replays only with that content (`--content DIR`).
+ */
 export interface ReplayEntry {
   id: string;
   variant: string;
   index: number;
   seed: string;
   lineup: string[];
-  record: MatchRecord;
+  record: RecordFile & { contentHash: string };
 }
 
 export interface VariantSummary {
@@ -66,6 +96,12 @@ export interface VariantSummary {
   source: string;
   hash?: string;
   content?: string;
+  /**
+   * The content files this variant changes from the built-in content, complete: with them
+   * `drey lab report|serve` rebuild the variant's game (checked against `hash`) without the
+   * directory it came from.
+   */
+  contentFiles?: Record<string, unknown>;
   options: unknown;
   cards: CardFigure[];
   places: PlaceFigure[];
@@ -118,7 +154,10 @@ export function resolveVariants(spec: CompareSpec, variants: readonly Variant[],
     if (names.has(v.name)) return err({ code: 'bad-variants', message: `two variants are called '${v.name}'` });
     names.add(v.name);
     const options = v.options ? { ...((spec.options as Record<string, unknown> | undefined) ?? {}), ...v.options } : spec.options;
-    const resolved = resolveRun({ ...spec, options, probe: true }, () => ok(spec.bots), v.registry ?? registry);
+    // A content variant names its complete content files in the spec, so the workers can build it.
+    const carried = workerContent(v, spec.game);
+    const content = 'files' in carried && carried.files !== undefined ? { content: carried.files } : {};
+    const resolved = resolveRun({ ...spec, options, probe: true, ...content }, () => ok(spec.bots), v.registry ?? registry);
     if (!resolved.ok) return err({ code: resolved.error.code, message: `variant ${v.name}: ${resolved.error.message}` });
     runs.push(resolved.value);
   }
@@ -151,8 +190,9 @@ export async function playVariants(
     const cardIds = Object.keys(cardNames);
     const vr: VariantRun = { variant, run, results: [], detail: new DetailFold(cardNames), blocks: Array.from({ length: blocks }, () => new Map()), games: [] };
     const start = performance.now();
-    // Workers load the built-in games only: a variant of other content plays on this thread.
-    const builtin = variant.registry === undefined;
+    // Workers load the built-in games (content variants go as their files in run.spec.content):
+    // a variant that is neither plays on this thread.
+    const here = 'why' in workerContent(variant, spec.game);
     const ran = await runSchedule(
       run,
       schedule,
@@ -172,7 +212,7 @@ export async function playVariants(
       },
       {
         ...opts,
-        ...(builtin ? {} : { workers: 1, registry: variant.registry }),
+        ...(here ? { workers: 1, registry: variant.registry } : {}),
         onProgress: (done) => opts.onProgress?.(i * schedule.length + done, total),
       },
     );
@@ -241,7 +281,8 @@ function collectReplays(runs: readonly VariantRun[], schedule: readonly Schedule
       const scheduled = schedule[index]!;
       const played = playGame({ ...r.run, spec: { ...r.run.spec, probe: false } }, scheduled);
       if (!played.ok) return played;
-      out.push({ id: replayId(r.variant.name, index), variant: r.variant.name, index, seed: scheduled.seed, lineup: scheduled.lineup, record: played.value.record });
+      const record = { ...played.value.record, bots: scheduled.lineup, contentHash: r.run.pkg.content.hash, outcome: played.value.outcome, hash: played.value.finalHash() };
+      out.push({ id: replayId(r.variant.name, index), variant: r.variant.name, index, seed: scheduled.seed, lineup: scheduled.lineup, record });
     }
   }
   return ok(out);
@@ -250,14 +291,26 @@ function collectReplays(runs: readonly VariantRun[], schedule: readonly Schedule
 /** The id of the replay of game `index` of `variant`: letters, digits and dashes, for URLs and anchors. */
 export const replayId = (variant: string, index: number): string => `${variant.replace(/[^A-Za-z0-9]+/g, '-')}-${index}`;
 
+/** The files of a content variant's complete content that differ from the built-in content. */
+function changedContentFiles(r: VariantRun): Record<string, unknown> | undefined {
+  const files = r.run.spec.content;
+  const builtin = BUILTINS.get(r.run.spec.game)?.content.builtin;
+  if (files === undefined || builtin === undefined) return undefined;
+  const changed = Object.entries(files).filter(([name, data]) => canonicalJson(data) !== canonicalJson(builtin[name]));
+  return changed.length > 0 ? Object.fromEntries(changed) : undefined;
+}
+
 function variantSummary(r: VariantRun, seconds: number, workers: number, flags: { flags: Flag[]; counts: Record<string, number> }): VariantSummary {
   const lengths = new Map<number, number>();
   for (const l of r.detail.lengths) lengths.set(l.rounds, (lengths.get(l.rounds) ?? 0) + 1);
+  const contentFiles = changedContentFiles(r);
   return {
     name: r.variant.name,
     source: r.variant.source,
-    ...(r.variant.hash !== undefined ? { hash: r.variant.hash } : {}),
+    // The hash of the content every game of this variant was played with.
+    hash: r.run.pkg.content.hash,
     ...(r.variant.content !== undefined ? { content: r.variant.content } : {}),
+    ...(contentFiles !== undefined ? { contentFiles } : {}),
     options: r.run.options,
     cards: r.detail.cardFigures(),
     places: r.detail.placeFigures(),

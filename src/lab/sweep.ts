@@ -33,6 +33,8 @@ export interface SweepPoint {
 export interface SweepReport extends FigureLabel, LabRunHeader {
   kind: 'sweep';
   field: string;
+  /** The content directory the field was changed in (absent: the built-in content). */
+  content?: string;
   stat: SweepStat;
   target?: SweepTarget;
   points: SweepPoint[];
@@ -89,7 +91,7 @@ export function parseTarget(text: string): Result<SweepTarget, GameError> {
 /** Plays every value's variant on the same schedule and reports the figure per value. */
 export async function runSweep(
   spec: CompareSpec,
-  sweep: { field: string; values: readonly { value: number; variant: Variant }[]; figure: string; stat: SweepStat; target?: SweepTarget },
+  sweep: { field: string; content?: string; values: readonly { value: number; variant: Variant }[]; figure: string; stat: SweepStat; target?: SweepTarget },
   opts: RunOptions = {},
 ): Promise<Result<SweepReport, GameError>> {
   const played = await playVariants(spec, sweep.values.map((v) => v.variant), opts);
@@ -124,6 +126,7 @@ export async function runSweep(
     games: schedule.length,
     blocks: runs[0]!.blocks.length,
     field: sweep.field,
+    ...(sweep.content !== undefined ? { content: sweep.content } : {}),
     stat: sweep.stat,
     ...(target ? { target } : {}),
     points,

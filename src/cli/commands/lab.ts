@@ -98,7 +98,8 @@ export function compareLines(report: CompareReport): string[] {
   const rows = report.figures
     .filter((f) => !f.key.startsWith('card-'))
     .map((f) => {
-      const fmt = f.unit === 'share' ? (x: number) => percent(x) : (x: number) => x.toFixed(2);
+      const digits = f.values.every((v) => Math.abs(v.mean) < 1) ? 3 : 2;
+      const fmt = f.unit === 'share' ? (x: number) => percent(x) : (x: number) => x.toFixed(digits);
       return [f.label, fmt(f.values[0]!.mean), ...f.diffs.flatMap((d, i) => [fmt(f.values[i + 1]!.mean), `${signedFmt(d.mean, fmt)} [${fmt(d.interval[0])}, ${fmt(d.interval[1])}]`])];
     });
   const lines = [
@@ -119,7 +120,7 @@ export function compareLines(report: CompareReport): string[] {
 export function sweepLines(report: SweepReport): string[] {
   const fmt = report.unit === 'share' ? (x: number) => percent(x) : (x: number) => x.toFixed(2);
   return [
-    `${report.title}: sweep of ${report.field} on the same ${report.games} games per value, ${report.stat} ${report.label}${report.target ? `, target ${report.target.text}` : ''}`,
+    `${report.title}: sweep of ${report.field}${report.content === undefined ? '' : ` in the content of ${report.content}`} on the same ${report.games} games per value, ${report.stat} ${report.label}${report.target ? `, target ${report.target.text}` : ''}`,
     '',
     ...columns([
       [report.field, `${report.stat} ${report.label}`, '95% interval', ...(report.target ? ['target'] : [])],
@@ -134,7 +135,7 @@ function addRunFlags(command: Command): Command {
     .option('--games <n>', 'games per variant (rounded up to whole deals)', intFlag(1, 1_000_000), 200)
     .option('--bots <names>', 'bots, rotated through the seats (default: heuristic)', botListFlag, ['heuristic'])
     .option('--seed <seed>', 'seed of the run: deal i has seed <seed>.<i> in every variant', seedFlag, '1')
-    .option('--workers <n>', 'worker threads for built-in content (default: one per core)', intFlag(1, 256))
+    .option('--workers <n>', 'worker threads (default: one per core)', intFlag(1, 256))
     .option('--json <file>', 'write the report as JSON (for machines, and for `drey lab report`)')
     .option('--html <file>', 'write the report as one self-contained HTML page');
   return addGameOptionFlags(command);
@@ -187,7 +188,7 @@ export function registerLab(program: Command, registry: Registry): void {
     const progress = progressBar(process.stderr, 'sweep');
     const report = await runSweep(
       spec,
-      { field: flags.field, values: variants, figure, stat, ...(target ? { target: target.value } : {}) },
+      { field: flags.field, ...(flags.content !== undefined ? { content: flags.content } : {}), values: variants, figure, stat, ...(target ? { target: target.value } : {}) },
       { workers: flags.workers ?? defaultWorkers(), registry, onProgress: (d, t) => progress.update(d, t) },
     );
     progress.done();
@@ -247,7 +248,14 @@ async function sweepVariants(registry: Registry, game: string, field: string, va
     const base = content === undefined ? undefined : await loadVariantRegistry(registry, game, content);
     return values.map((value) => ({
       value,
-      variant: { name: `${key}=${value}`, source: `${content ?? 'builtin'}, ${key}=${value}`, options: { [key]: value }, ...(base?.registry ? { registry: base.registry } : {}), ...(base?.hash ? { hash: base.hash } : {}) },
+      variant: {
+        name: `${key}=${value}`,
+        source: `${content ?? 'builtin'}, ${key}=${value}`,
+        options: { [key]: value },
+        ...(base?.registry ? { registry: base.registry } : {}),
+        ...(base?.hash ? { hash: base.hash } : {}),
+        ...(content !== undefined ? { content } : {}),
+      },
     }));
   }
   return contentFieldVariants(registry, game, field, values, content);
