@@ -136,7 +136,13 @@ export type TableStatus = (typeof TABLE_STATUSES)[number];
 
 /** What everyone may know about a seat. */
 export type PublicSeat =
-  | { kind: 'human'; name: string | null; connected: boolean }
+  | {
+      kind: 'human';
+      name: string | null;
+      connected: boolean;
+      /** A free rematch seat kept for the player named here (only they, or the creator's opening it, free it). */
+      reservedFor?: string;
+    }
   | { kind: 'bot'; bot: string; name: string };
 
 /** One line of the table's log. */
@@ -282,6 +288,8 @@ export const SERVER_ERROR_CODES = [
   'bad-seats',
   'bad-token',
   'seat-taken',
+  // A rematch seat kept for the player who had it at the table before (rematch.ts).
+  'seat-reserved',
   'not-a-seat',
   'table-not-running',
   'not-finished',

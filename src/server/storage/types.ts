@@ -9,7 +9,8 @@ import type { TableStatus } from '../protocol.js';
 
 /** A seat as stored: a human seat keeps only the hash of its token, never the token. */
 export type StoredSeat =
-  | { kind: 'human'; name: string | null; tokenHash: string | null }
+  /** `reservedFor`: a free rematch seat kept for the player of the table before (rematch.ts). */
+  | { kind: 'human'; name: string | null; tokenHash: string | null; reservedFor?: string }
   | { kind: 'bot'; bot: string };
 
 export interface StoredTable {
