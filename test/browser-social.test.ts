@@ -94,6 +94,12 @@ describe('undo, chat and rematch in the browser', () => {
       await ann.click('[data-testid=rematch-button]');
       await ann.waitForURL((u) => !u.pathname.endsWith(table.id));
       const rematchId = new URL(ann.url()).pathname.split('/').pop()!;
+      // Ann started it: her browser keeps the new table's creator token (Bo's will not), and she
+      // sees Bo's seat kept for him with the creator's button to open it.
+      await expect.poll(() => ann.evaluate((id) => localStorage.getItem(`drey:creator:${id}`), rematchId)).toMatch(/^[A-Za-z0-9_-]{22,}$/);
+      await expect.poll(() => ann.locator('[data-testid=reserved-seats]').textContent()).toContain('kept for Bo');
+      expect(await ann.locator('[data-testid=open-seat-1]').count()).toBe(1);
+      await shot(ann, 'rematch-kept-seat.png');
       await expect.poll(() => bo.locator('[data-testid=rematch]').textContent()).toContain('Ann wants a rematch');
       await shot(bo, 'rematch.png');
       await bo.click('[data-testid=rematch-button]');
@@ -101,6 +107,7 @@ describe('undo, chat and rematch in the browser', () => {
       await expect.poll(() => statusOf(bo)).toBe('running');
       await expect.poll(() => statusOf(ann)).toBe('running');
       await expect.poll(() => bo.locator('[data-testid=seat-1]').textContent()).toContain('you');
+      expect(await bo.evaluate((id) => localStorage.getItem(`drey:creator:${id}`), rematchId)).toBe(null);
       expect(errors).toEqual([]);
     } finally {
       await annB.close();

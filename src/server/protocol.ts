@@ -333,7 +333,10 @@ export type UndoAck = ActAck;
 /** Acknowledgement of `chat`. */
 export type ChatAck = { ok: true; n: number } | { ok: false; error: ProtocolError };
 /** Acknowledgement of `rematch`: the new table and this client's seat there (keep the token). */
-export type RematchAck = { ok: true; tableId: string; seat: Seat; token: string } | { ok: false; error: ProtocolError };
+export type RematchAck =
+  /** `creator`: only for the player who started the rematch, the new table's creator token (as `POST /api/tables` gives). */
+  | { ok: true; tableId: string; seat: Seat; token: string; creator?: { token: string } }
+  | { ok: false; error: ProtocolError };
 /** Acknowledgement of `leave`. */
 export type LeaveAck = { ok: true } | { ok: false; error: ProtocolError };
 /** Acknowledgement of `watch` and `sync`. */

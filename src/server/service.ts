@@ -39,7 +39,7 @@ import { claimSeat, createTable, openSeat, type SeatingContext } from './seating
 import type { Store } from './storage/types.js';
 import type { Forwarder } from './cluster.js';
 import { Ownership } from './ownership.js';
-import type { OpOf, OpResult, TableOp } from './table-ops.js';
+import type { OpOf, OpResult, TableOp, TableOpResults } from './table-ops.js';
 import { TableCache } from './table-cache.js';
 import { TableChat } from './chat.js';
 import { rematchedFrom, rematchOf, rematchRequest, rematchReservations, type RematchLink } from './rematch.js';
@@ -551,7 +551,7 @@ export class TableService {
    * Starts a rematch of a finished table for the holder of `token` (same seats, bots and options,
    * a new seed), or joins the one another seat started: the same seat with a new token.
    */
-  rematch(tableId: string, token: string): Promise<ServiceResult<{ link: RematchLink; seat: Seat; token: string; started: boolean }>> {
+  rematch(tableId: string, token: string): Promise<ServiceResult<TableOpResults['rematch']>> {
     return this.perform<'rematch'>({ op: 'rematch', tableId, token });
   }
 
@@ -577,7 +577,7 @@ export class TableService {
     return line.ok ? { ok: true, value: { line: line.value } } : line;
   }
 
-  private async rematchHere(table: LiveTable, token: string): Promise<ServiceResult<{ link: RematchLink; seat: Seat; token: string; started: boolean }>> {
+  private async rematchHere(table: LiveTable, token: string): Promise<ServiceResult<TableOpResults['rematch']>> {
     const tableId = table.stored.id;
     const seat = this.seatOf(table, token);
     if (seat === null) return fail('bad-token', 'only a player of this table can ask for a rematch');
@@ -607,7 +607,8 @@ export class TableService {
       } catch (e) {
         return fail('storage-error', `the rematch could not be noted: ${messageOf(e)}`);
       }
-      return { ok: true, value: { link, seat, token: response.seat!.token, started: true } };
+      // The starter is the new table's creator (as with create()): new seat links, hand-overs, opening kept seats.
+      return { ok: true, value: { link, seat, token: response.seat!.token, started: true, creator: response.creator.token } };
     });
   }
 

@@ -62,7 +62,8 @@ export interface TableOpResults {
   'open-seat': { seat: Seat };
   undo: { seq: number };
   say: { line: ChatLine };
-  rematch: { link: RematchLink; seat: Seat; token: string; started: boolean };
+  /** `creator`: the new table's creator token, for the player who started the rematch. */
+  rematch: { link: RematchLink; seat: Seat; token: string; started: boolean; creator?: string };
 }
 
 export type OpOf<K extends TableOp['op']> = Extract<TableOp, { op: K }>;
