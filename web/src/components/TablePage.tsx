@@ -218,7 +218,7 @@ export function TablePage({ id, inviteSeat }: { id: string; inviteSeat: number |
             </button>
           </div>
         ) : (
-          <p className="muted">Connecting to the table…</p>
+          <p className="muted">{t.connection === 'reconnecting' ? 'Reconnecting to the table…' : 'Connecting to the table…'}</p>
         )}
       </main>
     );
