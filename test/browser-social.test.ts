@@ -28,6 +28,8 @@ const shot = async (page: Page, name: string): Promise<void> => {
 
 const statusOf = (page: Page): Promise<string | null> => page.locator('main.table-page').getAttribute('data-status');
 const view = (page: Page): Promise<string | null> => page.locator('[data-testid=generic-view]').textContent();
+/** An expression that reads the creator token the page's browser keeps for a table (web/src/creator.ts). */
+const creatorTokenIn = (tableId: string): string => `localStorage.getItem(${JSON.stringify(`drey:creator:${tableId}`)})`;
 const add = (n: number): string => `[data-action='{"type":"add","n":${n}}']`;
 
 async function sit(page: Page, url: string, tableId: string, name: string, seat: number): Promise<void> {
@@ -96,7 +98,7 @@ describe('undo, chat and rematch in the browser', () => {
       const rematchId = new URL(ann.url()).pathname.split('/').pop()!;
       // Ann started it: her browser keeps the new table's creator token (Bo's will not), and she
       // sees Bo's seat kept for him with the creator's button to open it.
-      await expect.poll(() => ann.evaluate((id) => localStorage.getItem(`drey:creator:${id}`), rematchId)).toMatch(/^[A-Za-z0-9_-]{22,}$/);
+      await expect.poll(() => ann.evaluate(creatorTokenIn(rematchId))).toMatch(/^[A-Za-z0-9_-]{22,}$/);
       await expect.poll(() => ann.locator('[data-testid=reserved-seats]').textContent()).toContain('kept for Bo');
       expect(await ann.locator('[data-testid=open-seat-1]').count()).toBe(1);
       await shot(ann, 'rematch-kept-seat.png');
@@ -107,7 +109,7 @@ describe('undo, chat and rematch in the browser', () => {
       await expect.poll(() => statusOf(bo)).toBe('running');
       await expect.poll(() => statusOf(ann)).toBe('running');
       await expect.poll(() => bo.locator('[data-testid=seat-1]').textContent()).toContain('you');
-      expect(await bo.evaluate((id) => localStorage.getItem(`drey:creator:${id}`), rematchId)).toBe(null);
+      expect(await bo.evaluate(creatorTokenIn(rematchId))).toBe(null);
       expect(errors).toEqual([]);
     } finally {
       await annB.close();
