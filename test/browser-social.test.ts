@@ -101,6 +101,7 @@ describe('undo, chat and rematch in the browser', () => {
       await expect.poll(() => ann.evaluate(creatorTokenIn(rematchId))).toMatch(/^[A-Za-z0-9_-]{22,}$/);
       await expect.poll(() => ann.locator('[data-testid=reserved-seats]').textContent()).toContain('kept for Bo');
       expect(await ann.locator('[data-testid=open-seat-1]').count()).toBe(1);
+      expect(await ann.locator('[data-testid=seat-1]').textContent()).toContain('Seat 2 (kept for Bo)');
       await shot(ann, 'rematch-kept-seat.png');
       await expect.poll(() => bo.locator('[data-testid=rematch]').textContent()).toContain('Ann wants a rematch');
       await shot(bo, 'rematch.png');

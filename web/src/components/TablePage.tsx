@@ -26,7 +26,11 @@ import { ReservedSeats } from './ReservedSeats.js';
 import { UndoButton } from './UndoButton.js';
 
 export const seatLabel = (s: PublicSeat | undefined, seat: number): string =>
-  s === undefined ? `Seat ${seat + 1}` : s.kind === 'bot' ? s.name : (s.name ?? `Seat ${seat + 1} (open)`);
+  s === undefined
+    ? `Seat ${seat + 1}`
+    : s.kind === 'bot'
+      ? s.name
+      : (s.name ?? (s.reservedFor === undefined ? `Seat ${seat + 1} (open)` : `Seat ${seat + 1} (kept for ${s.reservedFor})`));
 
 const INITIAL: TableState = { connection: 'connecting', frame: null, log: [], pending: false, error: null, resyncs: 0 };
 const noSubscribe = (): (() => void) => () => undefined;
