@@ -28,6 +28,8 @@ const shot = async (page: Page, name: string): Promise<void> => {
 
 const statusOf = (page: Page): Promise<string | null> => page.locator('main.table-page').getAttribute('data-status');
 const view = (page: Page): Promise<string | null> => page.locator('[data-testid=generic-view]').textContent();
+/** An expression that reads the creator token the page's browser keeps for a table (web/src/creator.ts). */
+const creatorTokenIn = (tableId: string): string => `localStorage.getItem(${JSON.stringify(`drey:creator:${tableId}`)})`;
 const add = (n: number): string => `[data-action='{"type":"add","n":${n}}']`;
 
 async function sit(page: Page, url: string, tableId: string, name: string, seat: number): Promise<void> {
@@ -94,6 +96,13 @@ describe('undo, chat and rematch in the browser', () => {
       await ann.click('[data-testid=rematch-button]');
       await ann.waitForURL((u) => !u.pathname.endsWith(table.id));
       const rematchId = new URL(ann.url()).pathname.split('/').pop()!;
+      // Ann started it: her browser keeps the new table's creator token (Bo's will not), and she
+      // sees Bo's seat kept for him with the creator's button to open it.
+      await expect.poll(() => ann.evaluate(creatorTokenIn(rematchId))).toMatch(/^[A-Za-z0-9_-]{22,}$/);
+      await expect.poll(() => ann.locator('[data-testid=reserved-seats]').textContent()).toContain('kept for Bo');
+      expect(await ann.locator('[data-testid=open-seat-1]').count()).toBe(1);
+      expect(await ann.locator('[data-testid=seat-1]').textContent()).toContain('Seat 2 (kept for Bo)');
+      await shot(ann, 'rematch-kept-seat.png');
       await expect.poll(() => bo.locator('[data-testid=rematch]').textContent()).toContain('Ann wants a rematch');
       await shot(bo, 'rematch.png');
       await bo.click('[data-testid=rematch-button]');
@@ -101,6 +110,7 @@ describe('undo, chat and rematch in the browser', () => {
       await expect.poll(() => statusOf(bo)).toBe('running');
       await expect.poll(() => statusOf(ann)).toBe('running');
       await expect.poll(() => bo.locator('[data-testid=seat-1]').textContent()).toContain('you');
+      expect(await bo.evaluate(creatorTokenIn(rematchId))).toBe(null);
       expect(errors).toEqual([]);
     } finally {
       await annB.close();

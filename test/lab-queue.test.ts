@@ -6,7 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { dreyRun, type Run } from './cli-run.js';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { labFingerprint, parseLabJob, type LabJob } from '../src/lab/queue.js';
+import { labFingerprint, parseLabJob, startLabWorker, type LabJob } from '../src/lab/queue.js';
 import { runSim } from '../src/lab/sim.js';
 import { REDIS_URL, redisSkipReason } from './redis-helpers.js';
 
@@ -80,6 +80,56 @@ describe.skipIf(skip !== undefined)('the lab on a job queue', { timeout: 180_000
     expect(digestOf(await queued)).toBe(digestOf(await local));
     // The block the killed worker held came back to the queue and was played by the other.
     for (const b of lost) expect(second.log()).toMatch(new RegExp(`start block ${b} of`));
+  });
+
+  it('a block that fails on its first attempt is tried again (attempts), and the digest is the local one', async () => {
+    const name = queueName();
+    const spec = { game: 'autumn-leaves', seats: 3, games: 24, bots: ['easy', 'random', 'easy'], seed: 'retried', options: {} };
+    const tries: { block: number; attempt: number }[] = [];
+    const log: string[] = [];
+    // In this process (the same code as the run, so the same fingerprint); block 1 fails once.
+    const inProcess = await startLabWorker({
+      url: REDIS_URL,
+      name,
+      lockDurationMs: 5_000,
+      log: (line) => log.push(line),
+      beforeBlock: (job) => {
+        tries.push(job);
+        if (job.block === 1 && job.attempt === 0) throw new Error('block 1 fails on its first attempt (test)');
+      },
+    });
+    try {
+      const local = await runSim(spec, { workers: 1 });
+      const queued = await runSim(spec, { queue: { url: REDIS_URL, name, blockSize: 8, attempts: 2 } });
+      if (!local.ok || !queued.ok) throw new Error(JSON.stringify([local, queued]));
+      expect(queued.value.queue).toEqual({ name, jobs: 3 });
+      expect(queued.value.summary.digest).toBe(local.value.summary.digest);
+      // Block 1 was played twice, the second time as attempt 2; the others once.
+      expect(tries.filter((t) => t.block === 1)).toEqual([{ block: 1, attempt: 0 }, { block: 1, attempt: 1 }]);
+      expect(tries.filter((t) => t.block !== 1).every((t) => t.attempt === 0)).toBe(true);
+      expect(log.some((l) => /start block 1 of run .*attempt 2\)/.test(l))).toBe(true);
+    } finally {
+      await inProcess.close();
+    }
+  });
+
+  it('a block that fails on every attempt fails the run with its reason', async () => {
+    const name = queueName();
+    const inProcess = await startLabWorker({
+      url: REDIS_URL,
+      name,
+      log: () => undefined,
+      beforeBlock: (job) => {
+        if (job.block === 0) throw new Error(`block 0 broke on attempt ${job.attempt + 1} (test)`);
+      },
+    });
+    try {
+      const ran = await runSim({ game: 'acorns', seats: 2, games: 4, bots: ['random'], seed: 'broken', options: {} }, { queue: { url: REDIS_URL, name, blockSize: 2, attempts: 2 } });
+      expect(ran.ok).toBe(false);
+      if (!ran.ok) expect(ran.error.message).toBe('block 0 failed: block 0 broke on attempt 2 (test)');
+    } finally {
+      await inProcess.close();
+    }
   });
 
   it('a worker with other code refuses the jobs, and the run fails with the reason', async () => {

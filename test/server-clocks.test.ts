@@ -311,6 +311,37 @@ describe('a restart', () => {
   });
 });
 
+describe('several processes', () => {
+  it('a table of people with a clock whose process went away is taken over by the sweep: its clocks run out with nobody acting', async () => {
+    const store = openSqliteStore(':memory:');
+    const cluster = (owner: string) => ({ owner, leaseTtlMs: 300 });
+    const clock = new FakeClock();
+    const first = new TableService({ store, registry: testRegistry(), bots: createInlineRunner(testRegistry()), botDelayMs: 0, clock: new FakeClock(), cluster: cluster('first') });
+    services.push(first);
+    await first.start();
+    const t = await twoPlayers(first, 'realtime');
+    expect(first.ownership!.holds(t.id)).toBe(true);
+    // The process goes; its lease with it (as when a dead process's lease runs out).
+    await first.close();
+    services.splice(services.indexOf(first), 1);
+
+    // Nobody comes back to the table: no act, no watch, nothing asks the new process for it.
+    const second = new TableService({ store, registry: testRegistry(), bots: createInlineRunner(testRegistry()), botDelayMs: 0, clock, cluster: cluster('second') });
+    services.push(second);
+    await second.start();
+    await untilTrue(async () => second.ownership!.holds(t.id));
+    await clock.advance(119_999);
+    expect(await store.getNotes(t.id, { kinds: ['takeover'] })).toEqual([]);
+    // Past the grace period both seats are the easy bot's, which plays the game out.
+    await clock.advance(1);
+    await untilTrue(async () => (await store.getTable(t.id))?.status === 'finished');
+    expect((await store.getNotes(t.id, { kinds: ['takeover'] })).map((n) => [n.seat, (n.data as { reason: string }).reason])).toEqual([
+      [0, 'disconnected'],
+      [1, 'disconnected'],
+    ]);
+  });
+});
+
 describe('the HTTP routes of absence', () => {
   it('parse their input, check the creator token and the seat token, and answer in Drey’s error shape', async () => {
     const server = await makeServer();

@@ -7,7 +7,7 @@ import type { AnyGame } from '../src/engine/game.js';
 import type { UndoRules } from '../src/engine/match.js';
 import { createRegistry } from '../src/games/index.js';
 import type { DreyServer } from '../src/server/app.js';
-import type { ActAck, ChatAck, ChatEvent, ClaimSeatResponse, CreateTableResponse, RematchAck, RematchEvent, UndoAck } from '../src/server/protocol.js';
+import type { ActAck, ChatAck, ChatEvent, ClaimSeatResponse, CreateTableResponse, RematchAck, RematchEvent, TableSummary, UndoAck } from '../src/server/protocol.js';
 import { pickGame } from './fixtures/pick-game.js';
 import { diceAdd, diceUndo } from './fixtures/dice-add.js';
 import { bareGamePackage, client, makeServer, type TestClient } from './server-helpers.js';
@@ -185,5 +185,66 @@ describe('rematch', () => {
     await expect.poll(() => lateInvite.length).toBe(1);
     // And the new table plays: Bo's new token opens seat 1 there.
     expect(server!.service.seatOf((await server!.service.getTable(r1.tableId))!, r2.token)).toBe(1);
+  });
+
+  it('keeps every other seat of the rematch for its player: the invite link cannot take it, their join can', async () => {
+    await start();
+    const { tableId, ann, bo } = await twoPlayers('dice-add');
+    const a = await open();
+    await a.emit('watch', { tableId, token: ann });
+    for (let seq = 0; seq < 6; seq++) expect((await a.emit<ActAck>('act', { tableId, token: ann, seq, action: { type: 'add', n: 2 } })).ok).toBe(true);
+    const r1 = await a.emit<RematchAck>('rematch', { tableId, token: ann });
+    if (!r1.ok) throw new Error(r1.error.message);
+    const s = server!;
+    // The new table says whose the free seat is, and its invite link cannot take it.
+    const summary = (await s.app.inject({ method: 'GET', url: `/api/tables/${r1.tableId}` })).json<TableSummary>();
+    expect(summary.status).toBe('open');
+    expect(summary.seats[1]).toMatchObject({ kind: 'human', name: null, reservedFor: 'Bo' });
+    const stranger = await s.app.inject({ method: 'POST', url: `/api/tables/${r1.tableId}/seats/2`, payload: { name: 'Mallory' } });
+    expect(stranger.statusCode).toBe(409);
+    expect(stranger.json()).toMatchObject({ error: { code: 'seat-reserved' } });
+    expect(stranger.json<{ error: { message: string } }>().error.message).toContain('Bo');
+    // A wrong creator token does not open it either.
+    const forged = await s.app.inject({ method: 'POST', url: `/api/tables/${r1.tableId}/seats/2/open`, payload: { creatorToken: ann } });
+    expect(forged.json()).toMatchObject({ error: { code: 'forbidden' } });
+    expect((await s.service.getTable(r1.tableId))!.stored.seats[1]).toMatchObject({ tokenHash: null, reservedFor: 'Bo' });
+    // Bo's join from the old table takes it; then the seat is his like any other.
+    const b = await open();
+    await b.emit('watch', { tableId, token: bo });
+    const r2 = await b.emit<RematchAck>('rematch', { tableId, token: bo });
+    expect(r2).toMatchObject({ ok: true, tableId: r1.tableId, seat: 1 });
+    // Only the player who started the rematch is its creator.
+    expect(r1).toHaveProperty('creator.token');
+    expect(r2).not.toHaveProperty('creator');
+    const after = (await s.app.inject({ method: 'GET', url: `/api/tables/${r1.tableId}` })).json<TableSummary>();
+    expect(after.status).toBe('running');
+    expect(after.seats[1]).toEqual({ kind: 'human', name: 'Bo', connected: false });
+  });
+
+  it('gives the player who starts the rematch the new table\'s creator token: new seat links, opening a kept seat', async () => {
+    await start();
+    const { tableId, ann, bo } = await twoPlayers('dice-add');
+    const a = await open();
+    await a.emit('watch', { tableId, token: ann });
+    for (let seq = 0; seq < 6; seq++) expect((await a.emit<ActAck>('act', { tableId, token: ann, seq, action: { type: 'add', n: 2 } })).ok).toBe(true);
+    const r1 = await a.emit<RematchAck>('rematch', { tableId, token: ann });
+    if (!r1.ok || !r1.creator) throw new Error(`no creator token: ${JSON.stringify(r1)}`);
+    const s = server!;
+    const post = (url: string, payload: object) => s.app.inject({ method: 'POST', url, payload });
+    // It is the creator's token of the new table: it opens Bo's kept seat, and the invite link takes it then.
+    expect((await post(`/api/tables/${r1.tableId}/seats/2/open`, { creatorToken: r1.creator.token })).json()).toEqual({ seat: 1 });
+    const cy = await post(`/api/tables/${r1.tableId}/seats/2`, { name: 'Cy' });
+    expect(cy.statusCode).toBe(200);
+    const cyToken = cy.json<ClaimSeatResponse>().token;
+    // And it gives a seat there a new link (Cy's old token stops working).
+    const link = await post(`/api/tables/${r1.tableId}/seats/2/new-link`, { creatorToken: r1.creator.token });
+    expect(link.json()).toMatchObject({ seat: 1 });
+    expect(s.service.seatOf((await s.service.getTable(r1.tableId))!, cyToken)).toBe(null);
+    // It opens nothing at the old table; Bo, whose seat the creator opened, finds it taken.
+    expect((await post(`/api/tables/${tableId}/seats/2/new-link`, { creatorToken: r1.creator.token })).json()).toMatchObject({ error: { code: 'forbidden' } });
+    const b = await open();
+    await b.emit('watch', { tableId, token: bo });
+    const r2 = await b.emit<RematchAck>('rematch', { tableId, token: bo });
+    expect(r2).toMatchObject({ ok: false, error: { code: 'seat-taken' } });
   });
 });

@@ -29,9 +29,9 @@ async function table(): Promise<{ id: string; tokens: string[] }> {
   return { id: t.id, tokens: [seat!.token, bo.token] };
 }
 
-function open(tableId: string, token?: string): { store: TableStore; socket: Socket } {
+function open(tableId: string, token?: string, watchRetryMs?: readonly number[]): { store: TableStore; socket: Socket } {
   const socket = io(url, { transports: ['websocket'], forceNew: true, reconnectionDelay: 50, reconnectionDelayMax: 100 });
-  const store = createTableStore(token === undefined ? { socket, tableId } : { socket, tableId, token });
+  const store = createTableStore({ socket, tableId, ...(token === undefined ? {} : { token }), ...(watchRetryMs === undefined ? {} : { watchRetryMs }) });
   sockets.push(socket);
   stores.push(store);
   return { store, socket };
@@ -90,6 +90,53 @@ describe('the table store', () => {
     expect(ann.store.getState().frame?.you).toBe(0);
     expect(ann.store.getState().frame?.legal).toHaveLength(3);
     expect(ann.store.getState().log.map((e) => e.seq)).toEqual([1]);
+  });
+});
+
+/**
+ * Refuses the next `times` watches of the table with `table-unavailable`, as a process does while
+ * the table's lease moves to another (service.ts `route`); counts every watch.
+ */
+function refuseWatches(tableId: string, times: number): { watches: number } {
+  const seen = { watches: 0 };
+  const service = server.service;
+  const perform = service.perform.bind(service);
+  service.perform = (async (op: Parameters<typeof perform>[0]) => {
+    if (op.op === 'watch' && op.tableId === tableId && seen.watches++ < times) {
+      return { ok: false, error: { code: 'table-unavailable', message: 'the server playing this table did not answer; try again in a few seconds' } };
+    }
+    return perform(op);
+  }) as typeof service.perform;
+  return seen;
+}
+
+describe('the table store while a table changes hands', () => {
+  it('watches again after each pause while the table is unavailable, and says "reconnecting" instead of an error', async () => {
+    const { id, tokens } = await table();
+    const refused = refuseWatches(id, 3);
+    const ann = open(id, tokens[0], [40, 80, 160, 320]);
+    await expect.poll(() => refused.watches).toBeGreaterThanOrEqual(1);
+    expect(ann.store.getState()).toMatchObject({ connection: 'reconnecting', error: null, frame: null });
+    await expect.poll(() => ann.store.getState().frame?.seq, { timeout: 5_000 }).toBe(0);
+    expect(refused.watches).toBe(4);
+    expect(ann.store.getState()).toMatchObject({ connection: 'connected', error: null });
+    expect(ann.store.getState().frame?.you).toBe(0);
+  });
+
+  it('gives up after the last pause and shows the refusal', async () => {
+    const { id } = await table();
+    const refused = refuseWatches(id, Number.POSITIVE_INFINITY);
+    const watcher = open(id, undefined, [20, 20]);
+    await expect.poll(() => watcher.store.getState().error?.code).toBe('table-unavailable');
+    expect(refused.watches).toBe(3);
+    await new Promise((r) => setTimeout(r, 150));
+    expect(refused.watches).toBe(3);
+  });
+
+  it('shows other refusals at once', async () => {
+    const { id } = await table();
+    const watcher = open(id, 'y'.repeat(43), [20, 20]);
+    await expect.poll(() => watcher.store.getState().error?.code).toBe('bad-token');
   });
 });
 

@@ -245,6 +245,22 @@ export function storeContract(name: string, under: () => StoreUnderTest | undefi
       expect(await store.acquireLease('nope', 'A', '2026-01-01T00:00:15.000Z', t0)).toEqual({ kind: 'missing' });
     });
 
+    it('leases: a running table of people only is listed for takeover when it has a clock, not without one', async () => {
+      const store = await fresh();
+      const people: StoredTable['seats'] = [
+        { kind: 'human', name: 'Ada', tokenHash: 'h0' },
+        { kind: 'human', name: 'Bo', tokenHash: 'h1' },
+      ];
+      await store.createTable(storedTable('clocked', { status: 'running', seats: people, settings: { time: 'realtime', creatorTokenHash: 'c' } }));
+      await store.createTable(storedTable('untimed', { status: 'running', seats: people, settings: { time: 'none' } }));
+      await store.createTable(storedTable('old', { status: 'running', seats: people }));
+      await store.createTable(storedTable('waiting', { status: 'open', seats: people, settings: { time: 'relaxed' } }));
+      expect(await store.listExpiredLeases('2026-01-01T00:00:09.000Z', 10)).toEqual(['clocked']);
+      await store.acquireLease('clocked', 'A', '2026-01-01T00:00:10.000Z', '2026-01-01T00:00:09.000Z');
+      expect(await store.listExpiredLeases('2026-01-01T00:00:09.500Z', 10)).toEqual([]);
+      expect(await store.listExpiredLeases('2026-01-01T00:00:10.000Z', 10)).toEqual(['clocked']);
+    });
+
     it('fencing: a process that lost its lease cannot append or change seats, and nothing changes', async () => {
       const store = await fresh();
       await store.createTable(storedTable('t', { status: 'running' }));

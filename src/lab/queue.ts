@@ -268,6 +268,12 @@ export interface LabWorkerOptions {
   /** How long a job's lock lasts without renewal: a dead worker's job goes back after about this long (default 30 s). */
   lockDurationMs?: number;
   log?: (line: string) => void;
+  /**
+   * For tests only, so that no flag or variable of `drey worker` reaches it: called before a block
+   * is played with its number and attempt (0 the first); throwing fails that attempt, as a block
+   * whose game broke would, and the queue tries the job again (`attempts`).
+   */
+  beforeBlock?: (job: { block: number; attempt: number }) => void;
 }
 
 export interface LabWorker {
@@ -297,6 +303,7 @@ export async function startLabWorker(opts: LabWorkerOptions): Promise<LabWorker>
       }
       const { block, run, spec, games, total } = parsed.value;
       log(`start block ${block} of run ${run} (${games.length} games from #${games[0]!.index}, attempt ${job.attemptsMade + 1})`);
+      opts.beforeBlock?.({ block, attempt: job.attemptsMade });
       const started = performance.now();
       const input: PlayGamesInput = { spec, games, total };
       const played = await pool.run('play-games', input);

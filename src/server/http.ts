@@ -27,6 +27,7 @@ const STATUS: Record<ServerErrorCode, number> = {
   'bad-seats': 400,
   'bad-token': 403,
   'seat-taken': 409,
+  'seat-reserved': 409,
   'not-a-seat': 400,
   'table-not-running': 409,
   'not-finished': 409,
@@ -157,6 +158,14 @@ export async function registerApi(app: FastifyInstance, { service, rules, limits
     const body = p && parsed(reply, CreatorRequestSchema, req.body);
     if (!p || !body) return reply;
     return answer(reply, await service.handToBot(p.id, p.seat - 1, body.creatorToken));
+  });
+
+  // The creator opens a rematch seat kept for a player who has not come (rematch.ts).
+  app.post('/api/tables/:id/seats/:seat/open', perMinute(limits.seatsPerMinute), async (req, reply) => {
+    const p = parsed(reply, SeatParams, req.params);
+    const body = p && parsed(reply, CreatorRequestSchema, req.body);
+    if (!p || !body) return reply;
+    return answer(reply, await service.openSeat(p.id, p.seat - 1, body.creatorToken));
   });
 
   // A player whose seat a bot plays (their clock ran out) takes it back with their token.

@@ -90,7 +90,12 @@ export function publicSeats(table: Pick<LiveTable, 'stored' | 'presence'>): Publ
   return table.stored.seats.map((s, seat) =>
     s.kind === 'bot'
       ? { kind: 'bot', bot: s.bot, name: botSeatName(seat) }
-      : { kind: 'human', name: s.name, connected: (table.presence.get(seat) ?? 0) > 0 },
+      : {
+          kind: 'human',
+          name: s.name,
+          connected: (table.presence.get(seat) ?? 0) > 0,
+          ...(s.tokenHash === null && s.reservedFor !== undefined ? { reservedFor: s.reservedFor } : {}),
+        },
   );
 }
 

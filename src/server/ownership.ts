@@ -4,7 +4,8 @@
  * claims, bots — only by the process that holds its lease in the database; the others forward to
  * it. The holder renews its leases every third of the lease time; a process that finds it lost one
  * (it was paused past the lease, or a fenced append was refused) drops the table from memory. A
- * sweep takes over the running tables with bots whose holder died, so their bots go on.
+ * sweep takes over the running tables with bots or a clock whose holder died, so their bots go on
+ * and their clocks run out (absence.ts) though nobody comes back to act.
  *
  * With one process (no REDIS_URL) there is no Ownership: every table is "here" and the store's
  * sequence number alone guards the log, as before.
@@ -159,7 +160,7 @@ export class Ownership {
     }
   }
 
-  /** Takes over running tables with bots whose holder died (their lease expired). */
+  /** Takes over running tables with bots or a clock whose holder died (their lease expired). */
   async sweep(): Promise<number> {
     if (this.closed) return 0;
     let taken = 0;

@@ -137,7 +137,13 @@ export type TableStatus = (typeof TABLE_STATUSES)[number];
 
 /** What everyone may know about a seat. */
 export type PublicSeat =
-  | { kind: 'human'; name: string | null; connected: boolean }
+  | {
+      kind: 'human';
+      name: string | null;
+      connected: boolean;
+      /** A free rematch seat kept for the player named here (only they, or the creator's opening it, free it). */
+      reservedFor?: string;
+    }
   | { kind: 'bot'; bot: string; name: string };
 
 /** One line of the table's log. */
@@ -311,6 +317,8 @@ export const SERVER_ERROR_CODES = [
   'bad-seats',
   'bad-token',
   'seat-taken',
+  // A rematch seat kept for the player who had it at the table before (rematch.ts).
+  'seat-reserved',
   'not-a-seat',
   'table-not-running',
   'not-finished',
@@ -354,7 +362,10 @@ export type UndoAck = ActAck;
 /** Acknowledgement of `chat`. */
 export type ChatAck = { ok: true; n: number } | { ok: false; error: ProtocolError };
 /** Acknowledgement of `rematch`: the new table and this client's seat there (keep the token). */
-export type RematchAck = { ok: true; tableId: string; seat: Seat; token: string } | { ok: false; error: ProtocolError };
+export type RematchAck =
+  /** `creator`: only for the player who started the rematch, the new table's creator token (as `POST /api/tables` gives). */
+  | { ok: true; tableId: string; seat: Seat; token: string; creator?: { token: string } }
+  | { ok: false; error: ProtocolError };
 /** Acknowledgement of `leave`. */
 export type LeaveAck = { ok: true } | { ok: false; error: ProtocolError };
 /** Acknowledgement of `watch` and `sync`. */

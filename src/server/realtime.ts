@@ -251,7 +251,8 @@ export function attachRealtime(io: Server, service: TableService, opts: Realtime
       if (!result.ok) return reply<RematchAck>(socket, ack, result);
       const { link, seat, token: newToken, started } = result.value;
       if (started) io.to(room(tableId)).emit(SERVER_EVENTS.rematch, { tableId, rematch: link } satisfies RematchEvent);
-      reply<RematchAck>(socket, ack, { ok: true, tableId: link.tableId, seat, token: newToken });
+      const creator = result.value.creator;
+      reply<RematchAck>(socket, ack, { ok: true, tableId: link.tableId, seat, token: newToken, ...(creator === undefined ? {} : { creator: { token: creator } }) });
     }));
 
     socket.on(CLIENT_EVENTS.leave, guarded(socket, warn, (msg: unknown, ack?: unknown) => {

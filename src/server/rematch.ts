@@ -4,6 +4,12 @@
  * keeps a `rematch` note naming the new one, so its other players are invited in place ("Ann
  * wants a rematch — join"), and a second click (by anyone) joins that same rematch: the note is
  * read and written inside the old table's queue, so there are never two rematches.
+ *
+ * Every other human seat of the rematch is kept for the player who had it (`reservedFor`): the
+ * new table's invite link cannot take it, only that player's "join" (which shows their token of
+ * the old table) can. The reservation ends when they join, or when the new table's creator (the
+ * player who started the rematch) opens the seat for anyone; the game cannot start before every
+ * seat is taken, so a kept seat never holds up a running game.
  */
 import { settingsOf } from './clocks.js';
 import type { Seat } from '../engine/game.js';
@@ -24,6 +30,17 @@ export function rematchRequest(table: LiveTable, seat: Seat, name: string): Crea
     // The same clock as the table it follows (issue 16: same seats, bots and options).
     time: settingsOf(s).time,
   };
+}
+
+/** Who keeps each seat of the rematch of `table` started from `seat`: every other person's seat is kept for them. */
+export function rematchReservations(table: LiveTable, seat: Seat): (string | undefined)[] {
+  return table.stored.seats.map((s, i) => (s.kind === 'human' && i !== seat ? (s.name ?? `Seat ${i + 1}`) : undefined));
+}
+
+/** The table a rematch table follows (its `rematchOf` setting), if it is one. */
+export function rematchedFrom(stored: { settings?: unknown }): string | undefined {
+  const from = (stored.settings as { rematchOf?: unknown } | undefined)?.rematchOf;
+  return typeof from === 'string' ? from : undefined;
 }
 
 /** The rematch of a table, if someone started one. */

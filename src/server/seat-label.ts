@@ -7,6 +7,10 @@
 import type { PublicSeat } from './protocol.js';
 
 export const seatLabel = (s: PublicSeat | undefined, seat: number): string =>
-  s === undefined ? `Seat ${seat + 1}` : s.kind === 'bot' ? s.name : (s.name ?? `Seat ${seat + 1} (open)`);
+  s === undefined
+    ? `Seat ${seat + 1}`
+    : s.kind === 'bot'
+      ? s.name
+      : (s.name ?? (s.reservedFor === undefined ? `Seat ${seat + 1} (open)` : `Seat ${seat + 1} (kept for ${s.reservedFor})`));
 
 export const seatLabels = (seats: readonly PublicSeat[]): string[] => seats.map((s, i) => seatLabel(s, i));

@@ -9,8 +9,8 @@ import { findBot } from '../bots/index.js';
 import type { Registry } from '../games/index.js';
 import type { AnyGamePackage } from '../games/package.js';
 import { isLiveBot, LIVE_BOTS } from './bot-levels.js';
-import { defaultProfile, type TableSettings } from './clocks.js';
-import { hashToken, newSeatToken, newSeed, newTableId } from './ids.js';
+import { defaultProfile, settingsOf, type TableSettings } from './clocks.js';
+import { hashToken, newSeatToken, newSeed, newTableId, tokenMatches } from './ids.js';
 import { contentInfoOf } from './table-content.js';
 import { liveTable, summarize, type LiveTable } from './live-table.js';
 import type { ClaimSeatRequest, ClaimSeatResponse, CreateTableRequest, CreateTableResponse, TableStatus } from './protocol.js';
@@ -42,6 +42,11 @@ export async function createTable(
   req: CreateTableRequest,
   /** More table settings fixed at creation (StoredTable.settings), e.g. `rematchOf`. */
   extra?: Record<string, unknown>,
+  /**
+   * Free human seats kept for someone (a rematch keeps each seat for the player who had it): the
+   * name per seat, undefined for a seat anyone with the invite link may take.
+   */
+  reserved?: readonly (string | undefined)[],
 ): Promise<ServiceResult<{ table: LiveTable; response: CreateTableResponse }>> {
   const pkg = ctx.registry.get(req.game);
   if (!pkg) {
@@ -75,7 +80,8 @@ export async function createTable(
       token = newSeatToken();
       return { kind: 'human', name: req.join.name, tokenHash: hashToken(token) };
     }
-    return { kind: 'human', name: null, tokenHash: null };
+    const keptFor = reserved?.[i];
+    return keptFor === undefined ? { kind: 'human', name: null, tokenHash: null } : { kind: 'human', name: null, tokenHash: null, reservedFor: keptFor };
   });
   const at = ctx.now();
   const stored: StoredTable = {
@@ -108,17 +114,25 @@ export async function createTable(
   return { ok: true, value: { table, response } };
 }
 
-/** Gives a free human seat to `req.name`. The caller holds the table's queue. */
+/**
+ * Gives a free human seat to `req.name`. The caller holds the table's queue. A seat kept for
+ * someone (`reservedFor`) is given only with `reservation` (the rematch's join, which proved the
+ * seat was theirs at the table before); the invite link cannot take it.
+ */
 export async function claimSeat(
   ctx: SeatingContext,
   table: LiveTable,
   seat: Seat,
   req: ClaimSeatRequest,
+  reservation = false,
 ): Promise<ServiceResult<ClaimSeatResponse>> {
   const current = table.stored.seats[seat];
   if (!current || current.kind !== 'human') return fail('not-a-seat', `seat ${seat + 1} is not a human seat at this table`);
   if (current.tokenHash !== null) return fail('seat-taken', `seat ${seat + 1} is already taken`);
   if (table.stored.status === 'finished') return fail('game-over', 'the game is over');
+  if (current.reservedFor !== undefined && !reservation) {
+    return fail('seat-reserved', `seat ${seat + 1} is kept for ${current.reservedFor}, who had it at the table before this rematch; only they can take it, unless the table's creator opens it`);
+  }
   const token = newSeatToken();
   const seats = table.stored.seats.map((s, i): StoredSeat =>
     i === seat ? { kind: 'human', name: req.name, tokenHash: hashToken(token) } : s,
@@ -133,4 +147,27 @@ export async function claimSeat(
   }
   table.stored = { ...table.stored, seats, status, updatedAt: at };
   return { ok: true, value: { table: summarize(table), seat, token } };
+}
+
+/**
+ * The table's creator opens a seat kept for someone (a rematch seat whose player has not come):
+ * anyone with the invite link may take it from now on. The caller holds the table's queue.
+ */
+export async function openSeat(ctx: SeatingContext, table: LiveTable, seat: Seat, creatorToken: string): Promise<ServiceResult<{ seat: Seat }>> {
+  const hash = settingsOf(table.stored).creatorTokenHash;
+  if (hash === undefined || !tokenMatches(creatorToken, hash)) return fail('forbidden', "this is not the table creator's token");
+  const current = table.stored.seats[seat];
+  if (!current || current.kind !== 'human') return fail('not-a-seat', `seat ${seat + 1} is not a human seat at this table`);
+  if (current.tokenHash !== null) return fail('seat-taken', `seat ${seat + 1} is already taken`);
+  if (current.reservedFor === undefined) return { ok: true, value: { seat } };
+  const seats = table.stored.seats.map((s, i): StoredSeat => (i === seat ? { kind: 'human', name: null, tokenHash: null } : s));
+  const at = ctx.now();
+  try {
+    await ctx.store.updateSeats(table.stored.id, seats, table.stored.status, at, ctx.owner);
+  } catch (e) {
+    if (e instanceof LeaseLostError) ctx.leaseLost?.(table);
+    return fail('storage-error', `the seat could not be opened: ${messageOf(e)}`);
+  }
+  table.stored = { ...table.stored, seats, updatedAt: at };
+  return { ok: true, value: { seat } };
 }

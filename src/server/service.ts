@@ -39,15 +39,15 @@ import type {
 import { NarrationHistories, tellRecord } from './narration-history.js';
 import { ReplayCache, replayFramesJson } from './replays.js';
 import { fail, messageOf, type ServiceResult } from './result.js';
-import { claimSeat, createTable, type SeatingContext } from './seating.js';
+import { claimSeat, createTable, openSeat, type SeatingContext } from './seating.js';
 import type { Store, StoredTable } from './storage/types.js';
 import { contentInfoOf, contentRefusal } from './table-content.js';
 import type { Forwarder } from './cluster.js';
 import { Ownership } from './ownership.js';
-import type { OpOf, OpResult, TableOp } from './table-ops.js';
+import type { OpOf, OpResult, TableOp, TableOpResults } from './table-ops.js';
 import { TableCache } from './table-cache.js';
 import { TableChat } from './chat.js';
-import { rematchOf, rematchRequest, type RematchLink } from './rematch.js';
+import { rematchedFrom, rematchOf, rematchRequest, rematchReservations, type RematchLink } from './rematch.js';
 import { undoStep } from './undo.js';
 import { registerUndoRules } from './undo-rules.js';
 import type { ChatLine } from './protocol.js';
@@ -355,9 +355,11 @@ export class TableService {
     return this.perform<'claim'>({ op: 'claim', tableId, seat, req });
   }
 
-  private claimHere(table: LiveTable, seat: Seat, req: ClaimSeatRequest): Promise<ServiceResult<ClaimSeatResponse>> {
+  private claimHere(table: LiveTable, seat: Seat, req: ClaimSeatRequest, rematchOf?: string): Promise<ServiceResult<ClaimSeatResponse>> {
     return enqueue(table, async () => {
-      const claimed = await claimSeat(this.seating, table, seat, req);
+      // Only the rematch's join from the table this one follows may take a seat kept for its player.
+      const reservation = rematchOf !== undefined && rematchedFrom(table.stored) === rematchOf;
+      const claimed = await claimSeat(this.seating, table, seat, req, reservation);
       if (claimed.ok && table.stored.status === 'running') await this.absence.started(table);
       if (claimed.ok) {
         this.announce(table, []);
@@ -448,7 +450,7 @@ export class TableService {
       case 'act':
         return this.actHere(table, op.token, op.action, op.chosenAt);
       case 'claim':
-        return this.claimHere(table, op.seat, op.req);
+        return this.claimHere(table, op.seat, op.req, op.rematchOf);
       case 'watch': {
         const seat = op.token === undefined ? null : this.seatOf(table, op.token);
         if (op.token !== undefined && seat === null) return fail('bad-token', 'this token does not open any seat at this table');
@@ -471,6 +473,8 @@ export class TableService {
         return this.absence.newSeatLink(table, op.seat, op.creatorToken);
       case 'hand-to-bot':
         return this.absence.handToBot(table, op.seat, op.creatorToken);
+      case 'open-seat':
+        return this.openSeatHere(table, op.seat, op.creatorToken);
       case 'undo':
         return this.undoHere(table, op.token, op.step);
       case 'say':
@@ -562,6 +566,19 @@ export class TableService {
     return this.perform<'hand-to-bot'>({ op: 'hand-to-bot', tableId, seat, creatorToken });
   }
 
+  /** The table's creator opens a rematch seat kept for a player who has not come: anyone may take it now. */
+  openSeat(tableId: string, seat: Seat, creatorToken: string): Promise<ServiceResult<{ seat: Seat }>> {
+    return this.perform<'open-seat'>({ op: 'open-seat', tableId, seat, creatorToken });
+  }
+
+  private openSeatHere(table: LiveTable, seat: Seat, creatorToken: string): Promise<ServiceResult<{ seat: Seat }>> {
+    return enqueue(table, async () => {
+      const opened = await openSeat(this.seating, table, seat, creatorToken);
+      if (opened.ok) this.announce(table, []);
+      return opened;
+    });
+  }
+
   /** Takes back the last step of the holder of `token` (issue 16; engine/match.ts `prepareUndo` says when). */
   undo(tableId: string, token: string, step: number): Promise<ServiceResult<{ seq: number }>> {
     return this.perform<'undo'>({ op: 'undo', tableId, token, step });
@@ -581,7 +598,7 @@ export class TableService {
    * Starts a rematch of a finished table for the holder of `token` (same seats, bots and options,
    * a new seed), or joins the one another seat started: the same seat with a new token.
    */
-  rematch(tableId: string, token: string): Promise<ServiceResult<{ link: RematchLink; seat: Seat; token: string; started: boolean }>> {
+  rematch(tableId: string, token: string): Promise<ServiceResult<TableOpResults['rematch']>> {
     return this.perform<'rematch'>({ op: 'rematch', tableId, token });
   }
 
@@ -607,7 +624,7 @@ export class TableService {
     return line.ok ? { ok: true, value: { line: line.value } } : line;
   }
 
-  private async rematchHere(table: LiveTable, token: string): Promise<ServiceResult<{ link: RematchLink; seat: Seat; token: string; started: boolean }>> {
+  private async rematchHere(table: LiveTable, token: string): Promise<ServiceResult<TableOpResults['rematch']>> {
     const tableId = table.stored.id;
     const seat = this.seatOf(table, token);
     if (seat === null) return fail('bad-token', 'only a player of this table can ask for a rematch');
@@ -617,11 +634,12 @@ export class TableService {
     return enqueue(table, async () => {
       const existing = await rematchOf(this.opts.store, tableId);
       if (existing) {
-        const claimed = await this.claim(existing.tableId, seat, { name });
+        // The seat kept for this player there (rematch.ts): their token here shows it is theirs.
+        const claimed = await this.perform<'claim'>({ op: 'claim', tableId: existing.tableId, seat, req: { name }, rematchOf: tableId });
         if (!claimed.ok) return claimed;
         return { ok: true, value: { link: existing, seat, token: claimed.value.token, started: false } };
       }
-      const created = await createTable(this.seating, rematchRequest(table, seat, name), { rematchOf: tableId });
+      const created = await createTable(this.seating, rematchRequest(table, seat, name), { rematchOf: tableId }, rematchReservations(table, seat));
       if (!created.ok) return created;
       const { table: fresh, response } = created.value;
       // Like create(): with several processes this one plays the new table; its clocks start here.
@@ -636,7 +654,8 @@ export class TableService {
       } catch (e) {
         return fail('storage-error', `the rematch could not be noted: ${messageOf(e)}`);
       }
-      return { ok: true, value: { link, seat, token: response.seat!.token, started: true } };
+      // The starter is the new table's creator (as with create()): new seat links, hand-overs, opening kept seats.
+      return { ok: true, value: { link, seat, token: response.seat!.token, started: true, creator: response.creator.token } };
     });
   }
 

@@ -24,7 +24,11 @@ const SeatSchema = z.number().int().min(0).max(63);
 
 export const TableOpSchema = z.discriminatedUnion('op', [
   z.object({ op: z.literal('act'), tableId: TableIdSchema, token: TokenSchema, action: z.unknown(), chosenAt: z.number().int().min(0).optional() }),
-  z.object({ op: z.literal('claim'), tableId: TableIdSchema, seat: SeatSchema, req: ClaimSeatSchema }),
+  /**
+   * `rematchOf`: the rematch's join of a player of that table (the service checked their token
+   * there), which may take the seat kept for them. Never set from a request's input.
+   */
+  z.object({ op: z.literal('claim'), tableId: TableIdSchema, seat: SeatSchema, req: ClaimSeatSchema, rematchOf: TableIdSchema.optional() }),
   /** Who the token seats (null: a spectator). */
   z.object({ op: z.literal('watch'), tableId: TableIdSchema, token: TokenSchema.optional() }),
   /** What a seat already watching sees now. */
@@ -35,6 +39,8 @@ export const TableOpSchema = z.discriminatedUnion('op', [
   z.object({ op: z.literal('reclaim'), tableId: TableIdSchema, token: TokenSchema }),
   z.object({ op: z.literal('new-link'), tableId: TableIdSchema, seat: SeatSchema, creatorToken: TokenSchema }),
   z.object({ op: z.literal('hand-to-bot'), tableId: TableIdSchema, seat: SeatSchema, creatorToken: TokenSchema }),
+  /** The creator opens a rematch seat kept for someone (seating.ts `openSeat`). */
+  z.object({ op: z.literal('open-seat'), tableId: TableIdSchema, seat: SeatSchema, creatorToken: TokenSchema }),
   z.object({ op: z.literal('undo'), tableId: TableIdSchema, token: TokenSchema, step: z.number().int().min(1) }),
   /** The text as the realtime layer cleaned it (ChatTextSchema). */
   z.object({ op: z.literal('say'), tableId: TableIdSchema, token: TokenSchema, text: z.string().max(4 * CHAT_MAX) }),
@@ -53,9 +59,11 @@ export interface TableOpResults {
   reclaim: { seat: Seat };
   'new-link': NewSeatLinkResponse;
   'hand-to-bot': { seat: Seat };
+  'open-seat': { seat: Seat };
   undo: { seq: number };
   say: { line: ChatLine };
-  rematch: { link: RematchLink; seat: Seat; token: string; started: boolean };
+  /** `creator`: the new table's creator token, for the player who started the rematch. */
+  rematch: { link: RematchLink; seat: Seat; token: string; started: boolean; creator?: string };
 }
 
 export type OpOf<K extends TableOp['op']> = Extract<TableOp, { op: K }>;

@@ -46,6 +46,9 @@ export const api = {
     call<NewSeatLinkResponse>('POST', `/api/tables/${encodeURIComponent(id)}/seats/${seat + 1}/new-link`, { creatorToken }),
   handToBot: (id: string, seat: number, creatorToken: string) =>
     call<{ seat: number }>('POST', `/api/tables/${encodeURIComponent(id)}/seats/${seat + 1}/bot`, { creatorToken }),
+  /** The creator opens a rematch seat kept for a player who has not come (anyone may take it then). */
+  openSeat: (id: string, seat: number, creatorToken: string) =>
+    call<{ seat: number }>('POST', `/api/tables/${encodeURIComponent(id)}/seats/${seat + 1}/open`, { creatorToken }),
   /** Takes a seat back from the bot that plays it. */
   back: (id: string, token: string) => call<{ seat: number }>('POST', `/api/tables/${encodeURIComponent(id)}/back`, { token }),
   replay: (id: string, viewer: number | 'spectator') =>

@@ -292,10 +292,12 @@ export async function openPostgresStore(url: string, opts: PostgresOptions = {})
       await pool.query('UPDATE tables SET lease_owner = NULL, lease_until = NULL WHERE id = $1 AND lease_owner = $2', [tableId, owner]);
     },
     async listExpiredLeases(now, limit) {
-      // A bot seat is stored as {"kind":"bot",…} in the seats JSON (kept as the text written).
+      // A bot seat is stored as {"kind":"bot",…} in the seats JSON (kept as the text written); a
+      // table with a clock has a time profile other than 'none' in its settings.
       const { rows } = await pool.query<{ id: string }>(
         `SELECT id FROM tables WHERE status = 'running' AND (lease_until IS NULL OR lease_until <= $1)
-         AND seats::text LIKE '%"kind":"bot"%' ORDER BY updated_at LIMIT $2`,
+         AND (seats::text LIKE '%"kind":"bot"%' OR COALESCE(settings->>'time', 'none') <> 'none')
+         ORDER BY updated_at LIMIT $2`,
         [now, limit],
       );
       return rows.map((r) => r.id);

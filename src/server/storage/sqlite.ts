@@ -138,10 +138,12 @@ export function openSqliteStore(file: string, opts: SqliteOptions = {}): Store {
   );
   const renewStmt = db.prepare<[string, string], { id: string }>('UPDATE tables SET lease_until = ? WHERE lease_owner = ? RETURNING id');
   const releaseStmt = db.prepare('UPDATE tables SET lease_owner = NULL, lease_until = NULL WHERE id = ? AND lease_owner = ?');
-  // A bot seat is stored as {"kind":"bot",…} in the seats JSON.
+  // A bot seat is stored as {"kind":"bot",…} in the seats JSON; a table with a clock has a time
+  // profile other than 'none' in its settings (its clocks must run out with nobody there).
   const expiredStmt = db.prepare<[string, number], { id: string }>(
     `SELECT id FROM tables WHERE status = 'running' AND (lease_until IS NULL OR lease_until <= ?)
-     AND seats LIKE '%"kind":"bot"%' ORDER BY updated_at LIMIT ?`,
+     AND (seats LIKE '%"kind":"bot"%' OR COALESCE(json_extract(settings, '$.time'), 'none') <> 'none')
+     ORDER BY updated_at LIMIT ?`,
   );
   /** Why a guarded change did not apply: the lease is someone else's, or (null) something else. */
   const leaseLost = (tableId: string, owner: string | undefined): LeaseLostError | null => {

@@ -9,7 +9,8 @@ import type { TableStatus } from '../protocol.js';
 
 /** A seat as stored: a human seat keeps only the hash of its token, never the token. */
 export type StoredSeat =
-  | { kind: 'human'; name: string | null; tokenHash: string | null }
+  /** `reservedFor`: a free rematch seat kept for the player of the table before (rematch.ts). */
+  | { kind: 'human'; name: string | null; tokenHash: string | null; reservedFor?: string }
   | { kind: 'bot'; bot: string };
 
 export interface StoredTable {
@@ -109,8 +110,9 @@ export interface Store {
   /** Lets the table's lease go if `owner` holds it. */
   releaseLease(tableId: string, owner: string): Promise<void>;
   /**
-   * Running tables with a bot seat whose lease is absent or expired at `now` (oldest change first,
-   * at most `limit`): the tables that need an owner to go on by themselves after a process died.
+   * Running tables with a bot seat or a clock (settings' `time` other than 'none') whose lease is
+   * absent or expired at `now` (oldest change first, at most `limit`): the tables that need an
+   * owner to go on by themselves after a process died (bots to play, clocks to run out).
    */
   listExpiredLeases(now: string, limit: number): Promise<string[]>;
   getTable(tableId: string): Promise<StoredTable | undefined>;

@@ -184,7 +184,7 @@ function CreateTable({ game, onCancel }: { game: GameInfo; onCancel: () => void 
 }
 
 function TableRow({ t }: { t: TableSummary }) {
-  const free = t.seats.filter((s) => s.kind === 'human' && s.name === null).length;
+  const free = t.seats.filter((s) => s.kind === 'human' && s.name === null && s.reservedFor === undefined).length;
   const mine = heldSeat(t.id) !== null;
   const go = (to: string) => (e: React.MouseEvent) => {
     e.preventDefault();

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import type { RematchAck, RematchEvent } from '../../../src/server/protocol.js';
 import { navigate, tableLink } from '../router.js';
 import { keepSeat } from '../seats.js';
+import { keepCreatorToken } from '../creator.js';
 
 export function Rematch({ link, seated, rematch }: { link: RematchEvent['rematch'] | null; seated: boolean; rematch: () => Promise<RematchAck> }) {
   const [busy, setBusy] = useState(false);
@@ -16,6 +17,8 @@ export function Rematch({ link, seated, rematch }: { link: RematchEvent['rematch
     setBusy(false);
     if (!r.ok) return;
     keepSeat(r.tableId, { seat: r.seat, token: r.token });
+    // Whoever started the rematch is its creator, as with a new table (creator.ts).
+    if (r.creator) keepCreatorToken(r.tableId, r.creator.token);
     navigate(tableLink(r.tableId));
   };
   if (!seated) {

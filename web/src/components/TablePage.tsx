@@ -23,6 +23,7 @@ import { HowToPlayButton } from './HowToPlay.js';
 import { Results } from './Results.js';
 import { Chat } from './Chat.js';
 import { Rematch } from './Rematch.js';
+import { ReservedSeats } from './ReservedSeats.js';
 import { UndoButton } from './UndoButton.js';
 
 export { seatLabel };
@@ -81,7 +82,7 @@ function SeatBar({ frame }: { frame: TableFrame }) {
 function JoinPanel({ frame, inviteSeat, onJoined }: { frame: TableFrame; inviteSeat: number | null; onJoined: (h: HeldSeat) => void }) {
   const [name, setName] = useState(savedName());
   const [error, setError] = useState<string | null>(null);
-  const free = frame.seats.flatMap((s, i) => (s.kind === 'human' && s.name === null ? [i] : []));
+  const free = frame.seats.flatMap((s, i) => (s.kind === 'human' && s.name === null && s.reservedFor === undefined ? [i] : []));
   if (free.length === 0) return null;
   const order = inviteSeat !== null && free.includes(inviteSeat) ? [inviteSeat, ...free.filter((s) => s !== inviteSeat)] : free;
   const join = async (seat: number): Promise<void> => {
@@ -123,7 +124,7 @@ function JoinPanel({ frame, inviteSeat, onJoined }: { frame: TableFrame; inviteS
 
 function InviteLinks({ frame }: { frame: TableFrame }) {
   const [copied, setCopied] = useState<number | null>(null);
-  const free = frame.seats.flatMap((s, i) => (s.kind === 'human' && s.name === null ? [i] : []));
+  const free = frame.seats.flatMap((s, i) => (s.kind === 'human' && s.name === null && s.reservedFor === undefined ? [i] : []));
   if (free.length === 0) return null;
   return (
     <section className="panel invites" aria-label="invite links">
@@ -201,7 +202,7 @@ export function TablePage({ id, inviteSeat }: { id: string; inviteSeat: number |
             </button>
           </div>
         ) : (
-          <p className="muted">Connecting to the table…</p>
+          <p className="muted">{t.connection === 'reconnecting' ? 'Reconnecting to the table…' : 'Connecting to the table…'}</p>
         )}
       </main>
     );
@@ -252,6 +253,7 @@ export function TablePage({ id, inviteSeat }: { id: string; inviteSeat: number |
       )}
       {frame.status === 'open' && held === null && <JoinPanel frame={frame} inviteSeat={inviteSeat} onJoined={setHeld} />}
       {frame.status === 'open' && held !== null && <InviteLinks frame={frame} />}
+      {frame.status === 'open' && <ReservedSeats frame={frame} />}
       {frame.status === 'finished' && frame.outcome && <Results outcome={frame.outcome} names={names} you={frame.you} />}
       {frame.status === 'finished' && <BotPlayedNote frame={frame} names={names} />}
       {frame.status === 'finished' && t.store && <Rematch link={t.rematch ?? null} seated={frame.you !== null} rematch={t.store.rematch} />}

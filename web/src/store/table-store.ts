@@ -11,6 +11,11 @@
  * snapshot brings the history the server told this viewer up to its `seq`; the store shows it
  * and reads on from that snapshot's view, telling each update's new events (and an undo's line)
  * as they come, so a page that arrived late reads what one that watched from the start reads.
+ *
+ * With several server processes a table's lease may be moving to another process for a few
+ * seconds (docs/deploy.md); a watch refused then with `table-unavailable` is asked again after a
+ * growing pause (`WATCH_RETRY_MS`, bounded), the store saying "reconnecting" meanwhile, and only
+ * a refusal past the last pause is shown as an error.
  */
 import type { Socket } from 'socket.io-client';
 import {
@@ -82,11 +87,22 @@ export interface TableStoreOptions {
   token?: string;
   /** The narrator of a game by its id (absent, or undefined for the game: no narration is kept). */
   narratorFor?: (game: string) => AnyNarrator | undefined;
+  /** The pauses before each new watch after a `table-unavailable` refusal (default `WATCH_RETRY_MS`). */
+  watchRetryMs?: readonly number[];
 }
+
+/**
+ * Pauses before watching again while a table is unavailable: about 30 s in all, several times a
+ * cluster's lease time (5 s by default), so a takeover is waited out and a dead table is not.
+ */
+export const WATCH_RETRY_MS: readonly number[] = [250, 500, 1_000, 2_000, 4_000, 8_000, 8_000, 8_000];
+
+/** Refusals of a watch that pass by themselves: the table's process is changing hands. */
+const isPassing = (e: ProtocolError): boolean => e.code === 'table-unavailable';
 
 const noError = (e: ProtocolError | null): boolean => e === null;
 
-export function createTableStore({ socket, tableId, token, narratorFor }: TableStoreOptions): TableStore {
+export function createTableStore({ socket, tableId, token, narratorFor, watchRetryMs = WATCH_RETRY_MS }: TableStoreOptions): TableStore {
   let state: TableState = { connection: 'connecting', frame: null, log: [], pending: false, error: null, resyncs: 0 };
   const listeners = new Set<() => void>();
   const set = (patch: Partial<TableState>): void => {
@@ -102,10 +118,36 @@ export function createTableStore({ socket, tableId, token, narratorFor }: TableS
     return (view, frame) => read(view, { viewer: frame.you ?? 'spectator', names: seatLabels(frame.seats) });
   };
 
+  /** Watches refused in a row while the table was unavailable, and the pending new try. */
+  let refusals = 0;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  let closed = false;
+  const cancelRetry = (): void => {
+    if (retry !== undefined) clearTimeout(retry);
+    retry = undefined;
+  };
+
   const watch = (): void => {
+    cancelRetry();
     const msg = token === undefined ? { tableId } : { tableId, token };
     socket.emit('watch', msg, (ack: WatchAck) => {
-      if (!ack.ok) set({ error: ack.error });
+      if (closed) return;
+      if (ack.ok) {
+        refusals = 0;
+        return;
+      }
+      const pause = watchRetryMs[refusals];
+      if (!isPassing(ack.error) || pause === undefined) {
+        refusals = 0;
+        set({ error: ack.error });
+        return;
+      }
+      refusals++;
+      set({ connection: 'reconnecting' });
+      retry = setTimeout(() => {
+        retry = undefined;
+        if (socket.connected) watch(); // else the next connect watches again
+      }, pause);
     });
   };
 
@@ -189,7 +231,8 @@ export function createTableStore({ socket, tableId, token, narratorFor }: TableS
     });
   };
   const onConnect = (): void => {
-    set({ connection: 'connected' });
+    // A table still unavailable keeps saying "reconnecting" until its watch is answered.
+    set({ connection: refusals > 0 ? 'reconnecting' : 'connected' });
     watch();
   };
   const onDisconnect = (): void => set({ connection: 'reconnecting' });
@@ -235,6 +278,8 @@ export function createTableStore({ socket, tableId, token, narratorFor }: TableS
       if (!noError(state.error)) set({ error: null });
     },
     close() {
+      closed = true;
+      cancelRetry();
       socket.off('snapshot', onSnapshot);
       socket.off('update', onUpdate);
       socket.off('drey-error', onError);
