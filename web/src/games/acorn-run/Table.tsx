@@ -46,18 +46,54 @@ const EFFECT_ICON: Record<Effect['kind'], string> = {
 };
 const effectIcon = (e: Effect): string => (e.kind === 'move' ? { up: '↑', down: '↓', forward: '→' }[e.dir] : EFFECT_ICON[e.kind]);
 
+/** About how wide a bold line of `text` is at `size` (card units), to know when it must wrap or squeeze. */
+const textWidth = (text: string, size: number): number => text.length * size * 0.62;
+
+/**
+ * Splits a card's words into one line, or two balanced lines when one would not fit `width`
+ * ("Red Scramble" becomes "Red" over "Scramble"), so a title is never cut off.
+ */
+function cardLines(text: string, size: number, width: number): string[] {
+  if (textWidth(text, size) <= width) return [text];
+  let best: string[] = [text];
+  let widest = Infinity;
+  for (let i = text.indexOf(' '); i > 0; i = text.indexOf(' ', i + 1)) {
+    const lines = [text.slice(0, i), text.slice(i + 1)];
+    const w = Math.max(...lines.map((l) => l.length));
+    if (w < widest) {
+      widest = w;
+      best = lines;
+    }
+  }
+  return best;
+}
+
+/** A line of card text that is squeezed to `width` should it still be too long (never cut off). */
+function CardText({ text, x, y, size, width, fill, weight, className }: { text: string; x: number; y: number; size: number; width: number; fill: string; weight: number; className: string }) {
+  const squeeze = textWidth(text, size) > width ? { textLength: width, lengthAdjust: 'spacingAndGlyphs' as const } : {};
+  return (
+    <text x={x} y={y} textAnchor="middle" fontSize={size} fontWeight={weight} fill={fill} className={className} {...squeeze}>
+      {text}
+    </text>
+  );
+}
+
 /** A card drawn with its colour, cost, combo symbols and effect icon; its title reads it in words. */
 export function RunCard({ card, width = 76, dim = false }: { card: number; width?: number; dim?: boolean }) {
   const k = kindOf(card);
   const fill = k.color === 'acorn' ? '#8a5a2b' : ZONE_FILL[k.color];
+  const title = cardLines(k.name, 9.5, 58);
+  const effect = k.effect ? cardLines(effectLabel(k.effect).replace(/ \(may refresh a row\)/, ''), 7.5, 62) : [];
   return (
     <svg className="card-svg run-card" viewBox="0 0 70 98" width={width} height={(width * 98) / 70} role="img" aria-label={cardSentence(card)} opacity={dim ? 0.6 : 1}>
       <title>{cardSentence(card)}</title>
       <rect x="0.5" y="0.5" width="69" height="97" rx="7" fill="#fffaf0" stroke="#3b2410" />
       <rect x="4" y="4" width="62" height="26" rx="5" fill={fill} />
-      <text x="35" y="21" textAnchor="middle" fontSize="9.5" fontWeight="700" fill="#fff">
-        {k.name.length > 14 ? `${k.name.slice(0, 13)}…` : k.name}
-      </text>
+      {title.length === 1 ? (
+        <CardText text={title[0]!} x={35} y={20.5} size={9.5} width={58} fill="#fff" weight={700} className="run-card-title" />
+      ) : (
+        title.map((line, i) => <CardText key={i} text={line} x={35} y={15 + i * 10.5} size={9} width={58} fill="#fff" weight={700} className="run-card-title" />)
+      )}
       {k.cost > 0 && (
         <g>
           <circle cx="59" cy="41" r="8" fill="#3b2410" />
@@ -76,13 +112,13 @@ export function RunCard({ card, width = 76, dim = false }: { card: number; width
       ))}
       {k.effect && (
         <g>
-          <circle cx="35" cy="71" r="10" fill={fill} opacity="0.9" />
-          <text x="35" y="75.5" textAnchor="middle" fontSize="12" fill="#fff">
+          <circle cx="35" cy={effect.length === 1 ? 71 : 68} r={effect.length === 1 ? 10 : 9} fill={fill} opacity="0.9" />
+          <text x="35" y={effect.length === 1 ? 75.5 : 72.5} textAnchor="middle" fontSize="12" fill="#fff">
             {effectIcon(k.effect)}
           </text>
-          <text x="35" y="92" textAnchor="middle" fontSize="7.5" fontWeight="600" fill="#3b2410">
-            {effectLabel(k.effect).replace(/ \(may refresh a row\)/, '')}
-          </text>
+          {effect.map((line, i) => (
+            <CardText key={i} text={line} x={35} y={effect.length === 1 ? 92 : 86 + i * 8} size={7.5} width={62} fill="#3b2410" weight={600} className="run-card-effect" />
+          ))}
         </g>
       )}
     </svg>
