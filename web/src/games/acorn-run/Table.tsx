@@ -21,6 +21,7 @@ import { spaceWords } from '../../../../src/games/acorn-run/narrate.js';
 import { cardSentence, comboWords, effectSentence, matchLegal, movePlans, pendingMoveEnd, stepPrompt } from '../../../../src/games/acorn-run/play-aids.js';
 import { CELL_EMPTY, OUT_OF_TIME } from '../../../../src/games/acorn-run/state.js';
 import type { AcornRunView, RacerView } from '../../../../src/games/acorn-run/view.js';
+import { useFlip } from '../../motion.js';
 import type { TableProps } from '../types.js';
 import { PAWN_FILL, PAWN_PATH, RaceBoard, ZONE_FILL, type BoardTarget } from './Board.js';
 import './acorn-run.css';
@@ -159,6 +160,16 @@ function RacerPanel({ racer, name, mine, turn, spends, busy, spend: spendNow }: 
           </>
         )}
       </dl>
+      {racer.kind === 'seat' && racer.discard.length > 0 && (
+        // The top of the discard pile, where a bought or played card lands (it slides here from the
+        // market or the hand, web/src/motion.ts), so everyone sees what a racer bought.
+        <div className="run-discard-top">
+          <span className="run-sub">last discarded:</span>
+          <span className="run-card-btn" data-flip-id={`card-${racer.discard[racer.discard.length - 1]}`}>
+            <RunCard card={racer.discard[racer.discard.length - 1]!} width={40} />
+          </span>
+        </div>
+      )}
       {racer.kind === 'seat' && (
         <div className="run-grid" role="group" aria-label={`${name}'s player board`}>
           {columns.map((col, c) => (
@@ -368,10 +379,12 @@ export function AcornRunTable({ view, legal, you, names, act, busy }: TableProps
             : 'These cards make no move together from here: pick other cards, or use the card on its own below.'
           : stepPrompt(view);
 
+  // Pawns slide from where they were, and cards from the market or the hand to where they went.
+  const flip = useFlip<HTMLDivElement>(view);
   const grouped = GROUPS.map((g) => ({ ...g, actions: legal.filter((a) => g.types.includes(a.type)) })).filter((g) => g.actions.length > 0);
 
   return (
-    <div className="run-table">
+    <div className="run-table" ref={flip}>
       <div className="run-status" aria-live="polite">
         <span className="run-chip">Round {view.round}</span>
         <span className="run-chip">{view.over ? 'race over' : `${turnName} to move`}</span>
@@ -401,7 +414,9 @@ export function AcornRunTable({ view, legal, you, names, act, busy }: TableProps
             {jumping.cards.map((c, i) => (
               <span key={c} className="run-combo-step">
                 {i > 0 && <span className="run-arrow" aria-hidden="true">→</span>}
-                <RunCard card={c} width={58} />
+                <span data-flip-id={`card-${c}`}>
+                  <RunCard card={c} width={58} />
+                </span>
               </span>
             ))}
           </div>
@@ -425,7 +440,7 @@ export function AcornRunTable({ view, legal, you, names, act, busy }: TableProps
               const words = cardSentence(card);
               if (a) {
                 return (
-                  <button key={card} type="button" className="run-card-btn legal" disabled={busy} data-action={key(a)} data-card-kind={kindOf(card).id} aria-label={`${actionLabel(a, view)}. ${words}`} onClick={() => one(a)}>
+                  <button key={card} type="button" className="run-card-btn legal" disabled={busy} data-action={key(a)} data-card-kind={kindOf(card).id} data-flip-id={`card-${card}`} aria-label={`${actionLabel(a, view)}. ${words}`} onClick={() => one(a)}>
                     <RunCard card={card} />
                   </button>
                 );
@@ -433,13 +448,13 @@ export function AcornRunTable({ view, legal, you, names, act, busy }: TableProps
               if (selectable) {
                 const on = selected.includes(card);
                 return (
-                  <button key={card} type="button" className={`run-card-btn pickable ${on ? 'selected' : ''}`} aria-pressed={on} disabled={busy} data-select={`card:${card}`} data-card-kind={kindOf(card).id} aria-label={`${on ? 'unpick' : 'pick'} ${words}`} onClick={() => toggle(card)}>
+                  <button key={card} type="button" className={`run-card-btn pickable ${on ? 'selected' : ''}`} aria-pressed={on} disabled={busy} data-select={`card:${card}`} data-flip-id={`card-${card}`} data-card-kind={kindOf(card).id} aria-label={`${on ? 'unpick' : 'pick'} ${words}`} onClick={() => toggle(card)}>
                     <RunCard card={card} />
                   </button>
                 );
               }
               return (
-                <span key={card} className="run-card-btn">
+                <span key={card} className="run-card-btn" data-flip-id={`card-${card}`}>
                   <RunCard card={card} dim={myTurn} />
                 </span>
               );
@@ -495,11 +510,11 @@ export function AcornRunTable({ view, legal, you, names, act, busy }: TableProps
                 const a = myTurn && !working ? marketAction(row, index) : null;
                 const buying = paying && paying.row === row && paying.index === index;
                 return a ? (
-                  <button key={index} type="button" className="run-card-btn legal" disabled={busy} data-action={key(a)} aria-label={`${actionLabel(a, view)}. ${cardSentence(card)}`} onClick={() => one(a)}>
+                  <button key={index} type="button" className="run-card-btn legal" disabled={busy} data-action={key(a)} data-flip-id={`card-${card}`} aria-label={`${actionLabel(a, view)}. ${cardSentence(card)}`} onClick={() => one(a)}>
                     <RunCard card={card} width={68} />
                   </button>
                 ) : (
-                  <span key={index} className={`run-card-btn ${buying ? 'buying' : ''}`}>
+                  <span key={index} className={`run-card-btn ${buying ? 'buying' : ''}`} data-flip-id={`card-${card}`}>
                     <RunCard card={card} width={68} />
                     {buying && <span className="run-paying">paid {paying.power + paying.cards.length}/{kindOf(card).cost}</span>}
                   </span>
