@@ -226,7 +226,7 @@ function RunResults({ view, name }: { view: AcornRunView; name: (r: number) => s
             <tr key={r.racer} className={r.racer === view.me ? 'mine' : ''}>
               <td>{i + 1}</td>
               <td><PawnMark pawn={r.pawn} /> {name(r.racer)}{r.kind === 'dummy' ? ' (dummy)' : ''}</td>
-              <td>{r.out ? 'out of time' : r.place !== null ? `place ${r.place + 1}` : '—'}</td>
+              <td className="run-result">{r.out ? 'out of time' : r.place !== null ? `place ${r.place + 1}` : '—'}</td>
               <td>{r.raceVp}</td>
               <td>{combo}</td>
               <td><strong>{total}</strong></td>
