@@ -114,6 +114,19 @@ const WIDTHS = [
 const flipMoved = async (page: Page): Promise<string[]> => ((await page.locator('.run-table').getAttribute('data-flip-moved')) ?? '').split(' ').filter(Boolean);
 const flipMoves = async (page: Page): Promise<number> => Number((await page.locator('.run-table').getAttribute('data-flip-moves')) ?? 0);
 
+/** How many lines the text of each element matching `selector` is laid out on. */
+async function linesOf(page: Page, selector: string): Promise<{ text: string | undefined; lines: number }[]> {
+  return page.locator(selector).evaluateAll((els) =>
+    els.map((e) => {
+      // The text's client rectangles: one per line box (and text node); distinct tops are lines.
+      const range = (globalThis as unknown as { document: { createRange: () => { selectNodeContents: (n: unknown) => void; getClientRects: () => ArrayLike<{ top: number; width: number }> } } }).document.createRange();
+      range.selectNodeContents(e);
+      const tops = new Set(Array.from(range.getClientRects()).filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+      return { text: e.textContent?.trim(), lines: tops.size };
+    }),
+  );
+}
+
 /** Every card title on screen is whole (its lines read the card's name) and inside the card's header band. */
 async function cardTitlesWhole(page: Page): Promise<{ name: string; shown: string; inside: boolean }[]> {
   return page.locator('svg.run-card').evaluateAll((cards) =>
@@ -229,18 +242,14 @@ describe.each(WIDTHS)('Acorn Run played on the board ($label)', ({ label, viewpo
       expect((await rows.first().locator('td').allTextContents()).map((t) => t.trim())).toEqual(['1', 'You', 'place 1', '10', '0', '10']);
       await expect(page.locator('[data-testid=run-results]').textContent()).resolves.toMatch(/Twinkle \(dummy\)/);
       expect(await axeCheck(page)).toEqual([]);
-      // The shell's results panel keeps a racer's detail ("out of time") on one line at this width too.
-      const details = await page.locator('[data-testid=results] .detail').evaluateAll((els) =>
-        els.map((e) => {
-          // The text's client rectangles: one per line box (and text node); distinct tops are lines.
-          const range = (globalThis as unknown as { document: { createRange: () => { selectNodeContents: (n: unknown) => void; getClientRects: () => ArrayLike<{ top: number; width: number }> } } }).document.createRange();
-          range.selectNodeContents(e);
-          const tops = new Set(Array.from(range.getClientRects()).filter((r) => r.width > 0).map((r) => Math.round(r.top)));
-          return { text: e.textContent?.trim(), lines: tops.size };
-        }),
-      );
+      // The shell's results panel keeps a racer's detail ("out of time") on one line at this width
+      // too, and so does the race results table its Result column.
+      const details = await linesOf(page, '[data-testid=results] .detail');
       expect(details.length).toBe(3);
       for (const d of details) expect(d.lines, d.text).toBeLessThanOrEqual(1);
+      const results = await linesOf(page, '[data-testid=run-results] td.run-result');
+      expect(results.map((r) => r.text)).toEqual(['place 1', 'out of time', 'out of time']);
+      for (const r of results) expect(r.lines, r.text).toBe(1);
       await page.locator('[data-testid=run-results]').evaluate((e) => e.scrollIntoView());
       await page.screenshot({ path: `${shots}/acorn-run-results-${label}.png`, fullPage: label === 'desktop' });
       expect(errors).toEqual([]);
