@@ -225,7 +225,10 @@ function RunResults({ view, name }: { view: AcornRunView; name: (r: number) => s
           {rows.map(({ r, combo, total }, i) => (
             <tr key={r.racer} className={r.racer === view.me ? 'mine' : ''}>
               <td>{i + 1}</td>
-              <td><PawnMark pawn={r.pawn} /> {name(r.racer)}{r.kind === 'dummy' ? ' (dummy)' : ''}</td>
+              <td>
+                <span className="run-result-name"><PawnMark pawn={r.pawn} /> {name(r.racer)}</span>
+                {r.kind === 'dummy' ? <span className="run-result-dummy"> (dummy)</span> : null}
+              </td>
               <td className="run-result">{r.out ? 'out of time' : r.place !== null ? `place ${r.place + 1}` : '—'}</td>
               <td>{r.raceVp}</td>
               <td>{combo}</td>
