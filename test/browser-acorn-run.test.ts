@@ -105,12 +105,44 @@ async function axeCheck(page: Page): Promise<{ id: string; impact: string; nodes
   });
 }
 
+/** The phone run asks for reduced motion: nothing on the table may then slide (web/src/motion.ts). */
 const WIDTHS = [
-  { label: 'desktop', viewport: { width: 1280, height: 900 } },
-  { label: 'phone', viewport: { width: 390, height: 844 } },
+  { label: 'desktop', viewport: { width: 1280, height: 900 }, reduceMotion: false },
+  { label: 'phone', viewport: { width: 390, height: 844 }, reduceMotion: true },
 ];
 
-describe.each(WIDTHS)('Acorn Run played on the board ($label)', ({ label, viewport }) => {
+const flipMoved = async (page: Page): Promise<string[]> => ((await page.locator('.run-table').getAttribute('data-flip-moved')) ?? '').split(' ').filter(Boolean);
+const flipMoves = async (page: Page): Promise<number> => Number((await page.locator('.run-table').getAttribute('data-flip-moves')) ?? 0);
+
+/** How many lines the text of each element matching `selector` is laid out on. */
+async function linesOf(page: Page, selector: string): Promise<{ text: string | undefined; lines: number }[]> {
+  return page.locator(selector).evaluateAll((els) =>
+    els.map((e) => {
+      // The text's client rectangles: one per line box (and text node); distinct tops are lines.
+      const range = (globalThis as unknown as { document: { createRange: () => { selectNodeContents: (n: unknown) => void; getClientRects: () => ArrayLike<{ top: number; width: number }> } } }).document.createRange();
+      range.selectNodeContents(e);
+      const tops = new Set(Array.from(range.getClientRects()).filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+      return { text: e.textContent?.trim(), lines: tops.size };
+    }),
+  );
+}
+
+/** Every card title on screen is whole (its lines read the card's name) and inside the card's header band. */
+async function cardTitlesWhole(page: Page): Promise<{ name: string; shown: string; inside: boolean }[]> {
+  return page.locator('svg.run-card').evaluateAll((cards) =>
+    cards.map((svg) => {
+      const name = (svg.getAttribute('aria-label') ?? '').split(':')[0]!;
+      const lines = [...svg.querySelectorAll('.run-card-title')];
+      const inside = lines.every((t) => {
+        const b = (t as unknown as { getBBox: () => { x: number; y: number; width: number; height: number } }).getBBox();
+        return b.x >= 3.5 && b.x + b.width <= 66.5 && b.y >= 3.5 && b.y + b.height <= 31;
+      });
+      return { name, shown: lines.map((t) => t.textContent).join(' '), inside };
+    }),
+  );
+}
+
+describe.each(WIDTHS)('Acorn Run played on the board ($label)', ({ label, viewport, reduceMotion }) => {
   it('spends an acorn, buys a card, sprints, jumps with a combo, descends, and reaches the results', { timeout: 240_000 }, async () => {
     const player = await launchBrowser(viewport);
     const errors: string[] = [];
@@ -120,6 +152,7 @@ describe.each(WIDTHS)('Acorn Run played on the board ($label)', ({ label, viewpo
       const { tableId, token } = await practiceTable();
       const page = await player.context.newPage();
       page.on('pageerror', (e) => errors.push(e.message));
+      if (reduceMotion) await page.emulateMedia({ reducedMotion: 'reduce' });
       await page.goto(url);
       await page.evaluate(
         ([t, tok]) => (globalThis as unknown as { localStorage: { setItem: (k: string, v: string) => void } }).localStorage.setItem(`drey:seat:${t}`, JSON.stringify({ seat: 0, token: tok })),
@@ -130,6 +163,8 @@ describe.each(WIDTHS)('Acorn Run played on the board ($label)', ({ label, viewpo
       // Every racer has a panel, the two dummies too, and pawns carry their names on the board.
       await expect(page.locator('.run-racer').count()).resolves.toBe(3);
       await expect(page.locator('.run-pawn-name').allTextContents()).resolves.toEqual(expect.arrayContaining(['You', 'Twinkle', 'Bloom']));
+      // Card titles are never cut off ("Red Scramble" wraps onto two lines rather than "Red Scrambl").
+      for (const c of await cardTitlesWhole(page)) expect(c).toEqual({ name: c.name, shown: c.name, inside: true });
 
       // R9: spend the acorn on a "+2 buying power" space of the player board.
       await click(page, `.run-grid ${action({ type: 'spend', cell: 6 })}`);
@@ -142,12 +177,19 @@ describe.each(WIDTHS)('Acorn Run played on the board ($label)', ({ label, viewpo
       await expect(page.locator('.run-paying').textContent()).resolves.toBe('paid 2/3');
       await click(page, cardOf('s-green'));
       await expect.poll(() => page.locator('[data-testid=log]').textContent()).toContain('You buy Green Rush from the expensive market');
+      // The bought card is now the top of your discard pile, and (motion allowed) it slid there from the market.
+      const top = page.locator('.run-racer.mine .run-discard-top [data-flip-id]');
+      await expect(top.locator('svg').getAttribute('aria-label')).resolves.toMatch(/^Green Rush:/);
+      if (!reduceMotion) await expect.poll(() => flipMoved(page)).toContain(await top.getAttribute('data-flip-id'));
 
       // R3: pick three yellow cards; the board lights the end of the sprint (the jump-off); click it.
       for (const kind of ['s-yellow', 's-yellow-r', 's-yellow-g']) await page.locator(cardOf(kind)).click();
       await expect(page.locator(target(id('t5.y.jump'))).getAttribute('aria-label')).resolves.toMatch(/sprint to the yellow jump-off of the Linden tree/);
       await click(page, target(id('t5.y.jump')));
       await expect.poll(() => page.locator('[data-testid=log]').textContent()).toMatch(/You sprint in yellow .* with Yellow Branch, Yellow Leaf and Yellow Leaf/);
+      // The pawn slid along the board to the jump-off, unless the player asked for reduced motion.
+      if (reduceMotion) expect(await flipMoves(page)).toBe(0);
+      else await expect.poll(() => flipMoved(page)).toContain('pawn-0');
 
       // R5: the two landing lanes are lit; start the jump, build a 2-card combo and see its reward.
       await expect(page.locator(`.run-target${action({ type: 'jump' })}`).count()).resolves.toBe(2);
@@ -167,6 +209,7 @@ describe.each(WIDTHS)('Acorn Run played on the board ($label)', ({ label, viewpo
       await click(page, `.run-choices ${action({ type: 'end' })}`);
       await expect.poll(() => prompt(page).textContent(), { timeout: 20_000 }).toMatch(/^Your turn/);
       await expect(page.locator('[data-testid=log]').textContent()).resolves.toMatch(/Twinkle .*(moves|jumps)/);
+      if (reduceMotion) expect(await flipMoves(page)).toBe(0);
 
       // The log reads the same after a reload.
       const logBefore = await page.locator('[data-testid=log] li').allTextContents();
@@ -199,6 +242,14 @@ describe.each(WIDTHS)('Acorn Run played on the board ($label)', ({ label, viewpo
       expect((await rows.first().locator('td').allTextContents()).map((t) => t.trim())).toEqual(['1', 'You', 'place 1', '10', '0', '10']);
       await expect(page.locator('[data-testid=run-results]').textContent()).resolves.toMatch(/Twinkle \(dummy\)/);
       expect(await axeCheck(page)).toEqual([]);
+      // The shell's results panel keeps a racer's detail ("out of time") on one line at this width
+      // too, and so does the race results table its Result column.
+      const details = await linesOf(page, '[data-testid=results] .detail');
+      expect(details.length).toBe(3);
+      for (const d of details) expect(d.lines, d.text).toBeLessThanOrEqual(1);
+      const results = await linesOf(page, '[data-testid=run-results] td.run-result');
+      expect(results.map((r) => r.text)).toEqual(['place 1', 'out of time', 'out of time']);
+      for (const r of results) expect(r.lines, r.text).toBe(1);
       await page.locator('[data-testid=run-results]').evaluate((e) => e.scrollIntoView());
       await page.screenshot({ path: `${shots}/acorn-run-results-${label}.png`, fullPage: label === 'desktop' });
       expect(errors).toEqual([]);

@@ -1,10 +1,11 @@
 /**
  * The web tables in Debian's Chromium: for each game, create a table with bots from the lobby,
  * play the human seat to the end by clicking (one move by keyboard), reload mid-game and go on,
- * and watch the same game as a spectator. Saves screenshots (DREY_SCREENSHOTS=docs/screenshots).
+ * and watch the same game as a spectator. It takes no screenshots: the pictures in the docs come
+ * from test/browser-tables.test.ts and test/browser-acorn-run.test.ts.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
@@ -16,19 +17,17 @@ import { openSqliteStore } from '../src/server/storage/sqlite.js';
 import { launchBrowser } from './browser-helpers.js';
 import { tinyRacePackage } from './fixtures/tiny-race.js';
 
-/** How to make each game short from the lobby's options form, and after how many moves to take its picture. */
-const QUICK: Record<string, { setup: (page: Page) => Promise<void>; shotAt: number }> = {
+/** How to make each game short from the lobby's options form. */
+const QUICK: Record<string, { setup: (page: Page) => Promise<void> }> = {
   'autumn-leaves': {
     setup: async (page) => {
       await page.selectOption('[data-testid=option-hands]', '1');
     },
-    shotAt: 4,
   },
   acorns: {
     setup: async (page) => {
       await page.selectOption('[data-testid=seat-count]', '2');
     },
-    shotAt: 14,
   },
   'acorn-run': {
     setup: async (page) => {
@@ -37,7 +36,6 @@ const QUICK: Record<string, { setup: (page: Page) => Promise<void>; shotAt: numb
       await page.selectOption('[data-testid=option-roundLimit]', '3');
       await page.selectOption('[data-testid=option-dummies]', '1');
     },
-    shotAt: 12,
   },
 };
 
@@ -124,7 +122,6 @@ describe.each(listGames().filter((g) => QUICK[g.id]).map((g) => [g.id, g.title] 
 
       let clicks = 0;
       let reloaded = false;
-      let screenshot = false;
       for (;;) {
         if ((await nextTurn(page)) === 'over') break;
         const before = await seqOf(page);
@@ -140,15 +137,6 @@ describe.each(listGames().filter((g) => QUICK[g.id]).map((g) => [g.id, g.title] 
         }
         clicks++;
         await expect.poll(() => seqOf(page), { timeout: 10_000 }).toBeGreaterThan(before);
-        if (clicks === QUICK[gameId]!.shotAt && !screenshot) {
-          // DREY_SCREENSHOTS=docs/screenshots refreshes the pictures in the docs.
-          const shots = process.env.DREY_SCREENSHOTS ?? '.tmp/screenshots';
-          mkdirSync(shots, { recursive: true });
-          await nextTurn(page);
-          await page.screenshot({ path: `${shots}/${gameId}.png`, fullPage: true });
-          await spectator.screenshot({ path: `${shots}/${gameId}-phone-spectator.png`, fullPage: true });
-          screenshot = true;
-        }
         if (clicks === 5 && !reloaded) {
           const seq = await seqOf(page);
           await page.reload();

@@ -56,7 +56,9 @@ export function AbsencePanel({ frame, held, names }: { frame: TableFrame; held: 
   };
 
   const showCreator = creator !== null && frame.status !== 'finished' && others.length > 0;
-  if (!mine?.standIn && log.length === 0 && !held && !showCreator && message === null) return null;
+  // The seat link is only offered while the game runs: a finished table with nothing else to say draws no empty panel.
+  const showLink = held !== null && frame.status !== 'finished';
+  if (!(mine?.standIn && held) && log.length === 0 && !showLink && !showCreator && message === null) return null;
   return (
     <section className="panel absence" aria-label="absent players">
       {mine?.standIn && held && (
@@ -74,7 +76,7 @@ export function AbsencePanel({ frame, held, names }: { frame: TableFrame; held: 
           ))}
         </ul>
       )}
-      {held && frame.status !== 'finished' && (
+      {showLink && (
         <details className="small">
           <summary>Your seat link (to play on another device)</summary>
           <input className="link" readOnly value={seatLink(frame.tableId, held)} onFocus={(e) => e.target.select()} data-testid="seat-link" />

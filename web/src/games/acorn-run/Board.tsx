@@ -48,6 +48,46 @@ export function spacePoint(s: Space): { x: number; y: number } {
   return { x: treeX[s.tree]! + (s.col ?? 0) * COL + COL / 2, y: laneY(s.lane ?? 0) };
 }
 
+const ZONE_INDEX = { green: 0, yellow: 1, red: 2 } as const;
+
+/** Where a pawn is drawn, and whether its name goes below it (so names of pawns side by side do not overlap). */
+export interface PawnPlace {
+  x: number;
+  y: number;
+  below: boolean;
+}
+
+/**
+ * Where each pawn stands: on its space, several on one space side by side (stacked on a jump-off),
+ * and a racer who crossed the line (its position is gone from the view, R12) on the finish line in
+ * the colour zone it crossed from, in order of arrival, so the board still shows who got home.
+ */
+export function pawnPlaces(view: AcornRunView): Map<number, PawnPlace> {
+  const out = new Map<number, PawnPlace>();
+  const at = new Map<number, number[]>();
+  for (const r of view.racers) if (r.pos !== null) at.set(r.pos, [...(at.get(r.pos) ?? []), r.racer]);
+  for (const [pos, racers] of at) {
+    const p = spacePoint(BOARD.spaces[pos]!);
+    const jump = BOARD.spaces[pos]!.kind === 'jumpoff';
+    racers.forEach((r, i) => {
+      out.set(r, {
+        x: p.x + (jump ? 0 : i * 14 - (racers.length - 1) * 7),
+        y: p.y + (jump ? (i - (racers.length - 1) / 2) * 30 : 0),
+        // Stacked on a jump-off, the lower pawns carry their names below; side by side, every other one.
+        below: jump ? i > (racers.length - 1) / 2 : i % 2 === 1,
+      });
+    });
+  }
+  const home = view.racers.filter((r) => r.pos === null && r.place !== null).sort((a, b) => a.place! - b.place!);
+  const byZone = new Map<string, number[]>();
+  for (const r of home) byZone.set(r.finishLane ?? 'none', [...(byZone.get(r.finishLane ?? 'none') ?? []), r.racer]);
+  for (const [zone, racers] of byZone) {
+    const y = zone === 'none' ? TOP + LANE * 3 : (laneY(2 * ZONE_INDEX[zone as keyof typeof ZONE_INDEX]) + laneY(2 * ZONE_INDEX[zone as keyof typeof ZONE_INDEX] + 1)) / 2;
+    racers.forEach((r, i) => out.set(r, { x: FINISH_X + i * 14 - (racers.length - 1) * 7, y: y + (i - (racers.length - 1) / 2) * 8, below: i % 2 === 1 }));
+  }
+  return out;
+}
+
 /** A space the player can click: where a move ends, where a jump lands. */
 export interface BoardTarget {
   space: number;
@@ -63,19 +103,27 @@ export interface BoardTarget {
 }
 
 /** A squirrel pawn: a round head-and-body drop with an initial, outlined for any background. */
-function Pawn({ x: px, y: py, fill, initial, name, turn, dy }: { x: number; y: number; fill: string; initial: string; name: string; turn: boolean; dy: number }) {
+function Pawn({ racer, x: px, y: py, below, fill, initial, name, turn }: { racer: number; x: number; y: number; below: boolean; fill: string; initial: string; name: string; turn: boolean }) {
   const w = Math.max(34, name.length * 6.4 + 12);
+  // The outer group carries no transform of its own, so the motion module can slide it from the
+  // pawn's last place (web/src/motion.ts); the turn ring is always drawn (unpainted when it is not
+  // this racer's turn), and so is a frame for the name above or below, so the pawn's box changes
+  // only when the pawn moves.
   return (
-    <g transform={`translate(${px} ${py + dy})`} className={`run-pawn ${turn ? 'turn' : ''}`}>
+    <g data-flip-id={`pawn-${racer}`}>
+    <g transform={`translate(${px} ${py})`} className={`run-pawn ${turn ? 'turn' : ''}`}>
       <title>{name}</title>
-      {turn && <circle r="21" className="run-pawn-turn" />}
+      <circle r="21" className={turn ? 'run-pawn-turn' : 'run-pawn-ring-off'} />
+      {/* Unpainted: spans both places the name may take, so the pawn's box stays the same. */}
+      <rect x={-w / 2} y="-39" width={w} height="76" fill="none" />
       <path d={PAWN_PATH} fill={fill} stroke="#fff" strokeWidth="3" />
       <path d="M9 -12 C16 -22 24 -10 17 -2" fill="none" stroke={fill} strokeWidth="5" strokeLinecap="round" />
       <text y="5" textAnchor="middle" className="run-pawn-initial">{initial}</text>
-      <g transform="translate(0 -30)">
+      <g transform={`translate(0 ${below ? 30 : -30})`}>
         <rect x={-w / 2} y="-9" width={w} height="16" rx="8" fill="#2b1a0c" opacity="0.85" />
         <text y="3" textAnchor="middle" className="run-pawn-name">{name}</text>
       </g>
+    </g>
     </g>
   );
 }
@@ -95,15 +143,17 @@ export function RaceBoard({ view, targets, names, follow }: {
     if (el && scale === null) setScale(Math.min(1.1, Math.max(0.72, el.clientWidth / 760)));
   }, [scale]);
   const s = scale ?? 1;
+  const places = pawnPlaces(view);
   const focusPos = view.racers[follow]?.pos ?? null;
+  const focusX = places.get(follow)?.x ?? null;
   const centre = useCallback(
     (smooth: boolean) => {
       const el = wrap.current;
-      if (!el || focusPos === null) return;
+      if (!el || focusX === null) return;
       const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
-      el.scrollTo({ left: Math.max(0, spacePoint(BOARD.spaces[focusPos]!).x * s - el.clientWidth / 2), behavior: smooth && !reduce ? 'smooth' : 'auto' });
+      el.scrollTo({ left: Math.max(0, focusX * s - el.clientWidth / 2), behavior: smooth && !reduce ? 'smooth' : 'auto' });
     },
-    [focusPos, s],
+    [focusX, s],
   );
   useEffect(() => centre(true), [centre]);
 
@@ -129,8 +179,6 @@ export function RaceBoard({ view, targets, names, follow }: {
   };
 
   const acorns = new Map(view.boardAcorns.map((a) => [a.space, a.count]));
-  const pawnsAt = new Map<number, number[]>();
-  for (const r of view.racers) if (r.pos !== null) pawnsAt.set(r.pos, [...(pawnsAt.get(r.pos) ?? []), r.racer]);
   const from = focusPos !== null ? spacePoint(BOARD.spaces[focusPos]!) : null;
 
   return (
@@ -255,16 +303,10 @@ export function RaceBoard({ view, targets, names, follow }: {
                 />
               ) : null,
             )}
-          {[...pawnsAt].map(([pos, racers]) => {
-            const p = spacePoint(BOARD.spaces[pos]!);
-            const jump = BOARD.spaces[pos]!.kind === 'jumpoff';
-            return racers.map((r, i) => {
-              const racer = view.racers[r]!;
-              const name = names(r);
-              return (
-                <Pawn key={r} x={p.x + (jump ? 0 : i * 14 - (racers.length - 1) * 7)} y={p.y} dy={jump ? (i - (racers.length - 1) / 2) * 30 : 0} fill={PAWN_FILL[racer.pawn] ?? '#999'} initial={name.slice(0, 1).toUpperCase()} name={name} turn={r === view.turn.racer && !view.over} />
-              );
-            });
+          {[...places].map(([r, p]) => {
+            const racer = view.racers[r]!;
+            const name = names(r);
+            return <Pawn key={r} racer={r} x={p.x} y={p.y} below={p.below} fill={PAWN_FILL[racer.pawn] ?? '#999'} initial={name.slice(0, 1).toUpperCase()} name={name} turn={r === view.turn.racer && !view.over} />;
           })}
           {targets.map((t) => {
             const p = spacePoint(BOARD.spaces[t.space]!);

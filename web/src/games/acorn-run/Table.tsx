@@ -21,6 +21,7 @@ import { spaceWords } from '../../../../src/games/acorn-run/narrate.js';
 import { cardSentence, comboWords, effectSentence, matchLegal, movePlans, pendingMoveEnd, stepPrompt } from '../../../../src/games/acorn-run/play-aids.js';
 import { CELL_EMPTY, OUT_OF_TIME } from '../../../../src/games/acorn-run/state.js';
 import type { AcornRunView, RacerView } from '../../../../src/games/acorn-run/view.js';
+import { useFlip } from '../../motion.js';
 import type { TableProps } from '../types.js';
 import { PAWN_FILL, PAWN_PATH, RaceBoard, ZONE_FILL, type BoardTarget } from './Board.js';
 import './acorn-run.css';
@@ -46,18 +47,54 @@ const EFFECT_ICON: Record<Effect['kind'], string> = {
 };
 const effectIcon = (e: Effect): string => (e.kind === 'move' ? { up: '↑', down: '↓', forward: '→' }[e.dir] : EFFECT_ICON[e.kind]);
 
+/** About how wide a bold line of `text` is at `size` (card units), to know when it must wrap or squeeze. */
+const textWidth = (text: string, size: number): number => text.length * size * 0.62;
+
+/**
+ * Splits a card's words into one line, or two balanced lines when one would not fit `width`
+ * ("Red Scramble" becomes "Red" over "Scramble"), so a title is never cut off.
+ */
+function cardLines(text: string, size: number, width: number): string[] {
+  if (textWidth(text, size) <= width) return [text];
+  let best: string[] = [text];
+  let widest = Infinity;
+  for (let i = text.indexOf(' '); i > 0; i = text.indexOf(' ', i + 1)) {
+    const lines = [text.slice(0, i), text.slice(i + 1)];
+    const w = Math.max(...lines.map((l) => l.length));
+    if (w < widest) {
+      widest = w;
+      best = lines;
+    }
+  }
+  return best;
+}
+
+/** A line of card text that is squeezed to `width` should it still be too long (never cut off). */
+function CardText({ text, x, y, size, width, fill, weight, className }: { text: string; x: number; y: number; size: number; width: number; fill: string; weight: number; className: string }) {
+  const squeeze = textWidth(text, size) > width ? { textLength: width, lengthAdjust: 'spacingAndGlyphs' as const } : {};
+  return (
+    <text x={x} y={y} textAnchor="middle" fontSize={size} fontWeight={weight} fill={fill} className={className} {...squeeze}>
+      {text}
+    </text>
+  );
+}
+
 /** A card drawn with its colour, cost, combo symbols and effect icon; its title reads it in words. */
 export function RunCard({ card, width = 76, dim = false }: { card: number; width?: number; dim?: boolean }) {
   const k = kindOf(card);
   const fill = k.color === 'acorn' ? '#8a5a2b' : ZONE_FILL[k.color];
+  const title = cardLines(k.name, 9.5, 58);
+  const effect = k.effect ? cardLines(effectLabel(k.effect).replace(/ \(may refresh a row\)/, ''), 7.5, 62) : [];
   return (
     <svg className="card-svg run-card" viewBox="0 0 70 98" width={width} height={(width * 98) / 70} role="img" aria-label={cardSentence(card)} opacity={dim ? 0.6 : 1}>
       <title>{cardSentence(card)}</title>
       <rect x="0.5" y="0.5" width="69" height="97" rx="7" fill="#fffaf0" stroke="#3b2410" />
       <rect x="4" y="4" width="62" height="26" rx="5" fill={fill} />
-      <text x="35" y="21" textAnchor="middle" fontSize="9.5" fontWeight="700" fill="#fff">
-        {k.name.length > 14 ? `${k.name.slice(0, 13)}…` : k.name}
-      </text>
+      {title.length === 1 ? (
+        <CardText text={title[0]!} x={35} y={20.5} size={9.5} width={58} fill="#fff" weight={700} className="run-card-title" />
+      ) : (
+        title.map((line, i) => <CardText key={i} text={line} x={35} y={15 + i * 10.5} size={9} width={58} fill="#fff" weight={700} className="run-card-title" />)
+      )}
       {k.cost > 0 && (
         <g>
           <circle cx="59" cy="41" r="8" fill="#3b2410" />
@@ -76,13 +113,13 @@ export function RunCard({ card, width = 76, dim = false }: { card: number; width
       ))}
       {k.effect && (
         <g>
-          <circle cx="35" cy="71" r="10" fill={fill} opacity="0.9" />
-          <text x="35" y="75.5" textAnchor="middle" fontSize="12" fill="#fff">
+          <circle cx="35" cy={effect.length === 1 ? 71 : 68} r={effect.length === 1 ? 10 : 9} fill={fill} opacity="0.9" />
+          <text x="35" y={effect.length === 1 ? 75.5 : 72.5} textAnchor="middle" fontSize="12" fill="#fff">
             {effectIcon(k.effect)}
           </text>
-          <text x="35" y="92" textAnchor="middle" fontSize="7.5" fontWeight="600" fill="#3b2410">
-            {effectLabel(k.effect).replace(/ \(may refresh a row\)/, '')}
-          </text>
+          {effect.map((line, i) => (
+            <CardText key={i} text={line} x={35} y={effect.length === 1 ? 92 : 86 + i * 8} size={7.5} width={62} fill="#3b2410" weight={600} className="run-card-effect" />
+          ))}
         </g>
       )}
     </svg>
@@ -123,6 +160,16 @@ function RacerPanel({ racer, name, mine, turn, spends, busy, spend: spendNow }: 
           </>
         )}
       </dl>
+      {racer.kind === 'seat' && racer.discard.length > 0 && (
+        // The top of the discard pile, where a bought or played card lands (it slides here from the
+        // market or the hand, web/src/motion.ts), so everyone sees what a racer bought.
+        <div className="run-discard-top">
+          <span className="run-sub">last discarded:</span>
+          <span className="run-card-btn" data-flip-id={`card-${racer.discard[racer.discard.length - 1]}`}>
+            <RunCard card={racer.discard[racer.discard.length - 1]!} width={40} />
+          </span>
+        </div>
+      )}
       {racer.kind === 'seat' && (
         <div className="run-grid" role="group" aria-label={`${name}'s player board`}>
           {columns.map((col, c) => (
@@ -178,8 +225,11 @@ function RunResults({ view, name }: { view: AcornRunView; name: (r: number) => s
           {rows.map(({ r, combo, total }, i) => (
             <tr key={r.racer} className={r.racer === view.me ? 'mine' : ''}>
               <td>{i + 1}</td>
-              <td><PawnMark pawn={r.pawn} /> {name(r.racer)}{r.kind === 'dummy' ? ' (dummy)' : ''}</td>
-              <td>{r.out ? 'out of time' : r.place !== null ? `place ${r.place + 1}` : '—'}</td>
+              <td>
+                <span className="run-result-name"><PawnMark pawn={r.pawn} /> {name(r.racer)}</span>
+                {r.kind === 'dummy' ? <span className="run-result-dummy"> (dummy)</span> : null}
+              </td>
+              <td className="run-result">{r.out ? 'out of time' : r.place !== null ? `place ${r.place + 1}` : '—'}</td>
               <td>{r.raceVp}</td>
               <td>{combo}</td>
               <td><strong>{total}</strong></td>
@@ -332,10 +382,12 @@ export function AcornRunTable({ view, legal, you, names, act, busy }: TableProps
             : 'These cards make no move together from here: pick other cards, or use the card on its own below.'
           : stepPrompt(view);
 
+  // Pawns slide from where they were, and cards from the market or the hand to where they went.
+  const flip = useFlip<HTMLDivElement>(view);
   const grouped = GROUPS.map((g) => ({ ...g, actions: legal.filter((a) => g.types.includes(a.type)) })).filter((g) => g.actions.length > 0);
 
   return (
-    <div className="run-table">
+    <div className="run-table" ref={flip}>
       <div className="run-status" aria-live="polite">
         <span className="run-chip">Round {view.round}</span>
         <span className="run-chip">{view.over ? 'race over' : `${turnName} to move`}</span>
@@ -365,7 +417,9 @@ export function AcornRunTable({ view, legal, you, names, act, busy }: TableProps
             {jumping.cards.map((c, i) => (
               <span key={c} className="run-combo-step">
                 {i > 0 && <span className="run-arrow" aria-hidden="true">→</span>}
-                <RunCard card={c} width={58} />
+                <span data-flip-id={`card-${c}`}>
+                  <RunCard card={c} width={58} />
+                </span>
               </span>
             ))}
           </div>
@@ -388,7 +442,7 @@ export function AcornRunTable({ view, legal, you, names, act, busy }: TableProps
               const selectable = myTurn && !working && !pending;
               if (a) {
                 return (
-                  <button key={card} type="button" className="run-card-btn legal" disabled={busy} data-action={key(a)} data-card-kind={kindOf(card).id} onClick={() => one(a)}>
+                  <button key={card} type="button" className="run-card-btn legal" disabled={busy} data-action={key(a)} data-card-kind={kindOf(card).id} data-flip-id={`card-${card}`} onClick={() => one(a)}>
                     <span className="sr-only">{actionLabel(a, view)}. </span>
                     <RunCard card={card} />
                   </button>
@@ -397,14 +451,14 @@ export function AcornRunTable({ view, legal, you, names, act, busy }: TableProps
               if (selectable) {
                 const on = selected.includes(card);
                 return (
-                  <button key={card} type="button" className={`run-card-btn pickable ${on ? 'selected' : ''}`} aria-pressed={on} disabled={busy} data-select={`card:${card}`} data-card-kind={kindOf(card).id} onClick={() => toggle(card)}>
+                  <button key={card} type="button" className={`run-card-btn pickable ${on ? 'selected' : ''}`} aria-pressed={on} disabled={busy} data-select={`card:${card}`} data-card-kind={kindOf(card).id} data-flip-id={`card-${card}`} onClick={() => toggle(card)}>
                     <span className="sr-only">{on ? 'unpick' : 'pick'} </span>
                     <RunCard card={card} />
                   </button>
                 );
               }
               return (
-                <span key={card} className="run-card-btn">
+                <span key={card} className="run-card-btn" data-flip-id={`card-${card}`}>
                   <RunCard card={card} dim={myTurn} />
                 </span>
               );
@@ -460,12 +514,12 @@ export function AcornRunTable({ view, legal, you, names, act, busy }: TableProps
                 const a = myTurn && !working ? marketAction(row, index) : null;
                 const buying = paying && paying.row === row && paying.index === index;
                 return a ? (
-                  <button key={index} type="button" className="run-card-btn legal" disabled={busy} data-action={key(a)} onClick={() => one(a)}>
+                  <button key={index} type="button" className="run-card-btn legal" disabled={busy} data-action={key(a)} data-flip-id={`card-${card}`} onClick={() => one(a)}>
                     <span className="sr-only">{actionLabel(a, view)}. </span>
                     <RunCard card={card} width={68} />
                   </button>
                 ) : (
-                  <span key={index} className={`run-card-btn ${buying ? 'buying' : ''}`}>
+                  <span key={index} className={`run-card-btn ${buying ? 'buying' : ''}`} data-flip-id={`card-${card}`}>
                     <RunCard card={card} width={68} />
                     {buying && <span className="run-paying">paid {paying.power + paying.cards.length}/{kindOf(card).cost}</span>}
                   </span>

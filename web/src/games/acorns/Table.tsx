@@ -225,9 +225,12 @@ export function AcornsTable({ view, legal, you, names, act, busy }: TableProps<A
       <p className="al-prompt" data-testid="prompt">
         {prompt}
       </p>
-      <p className="ac-why" role="status" data-testid="why-not">
-        {why ? capital(why) : ''}
-      </p>
+      {/* The why-not line keeps its room while the game runs (no jumping layout); a finished game has nothing to explain. */}
+      {!view.over && (
+        <p className="ac-why" role="status" data-testid="why-not">
+          {why ? capital(why) : ''}
+        </p>
+      )}
 
       {forced && !busy && (
         <div className="ac-forced">
