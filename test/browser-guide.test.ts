@@ -95,7 +95,12 @@ describe('the Acorn Run guided first turn', () => {
       await click(page, `.run-market ${action({ type: 'buy', row: 'expensive', index: 0 })}`);
       await expect(page.locator('.run-paying').textContent()).resolves.toBe('paid 2/3');
       await expect(hint.textContent()).resolves.toContain('Pay the rest');
-      if (SHOTS) await page.locator('.run-market').screenshot({ path: `${HOWTO}/acorn-run-market.png` });
+      if (SHOTS) {
+        // Let the buy's card motion settle first: a box measured mid-slide cuts the cards off.
+        await page.locator('.run-market').scrollIntoViewIfNeeded();
+        await page.waitForTimeout(600);
+        await page.locator('.run-market').screenshot({ path: `${HOWTO}/acorn-run-market.png` });
+      }
       await click(page, cardOf('s-yellow'));
       await expect.poll(() => page.locator('[data-testid=log]').textContent()).toContain('You buy Green Rush from the expensive market');
 
