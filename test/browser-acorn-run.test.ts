@@ -142,6 +142,18 @@ async function cardTitlesWhole(page: Page): Promise<{ name: string; shown: strin
   );
 }
 
+/** Waits until the board has stopped scrolling after the pawn (a smooth follow takes a moment). */
+async function boardSettled(page: Page): Promise<void> {
+  const left = (): Promise<number> => page.locator('.run-board-wrap').evaluate((e) => e.scrollLeft);
+  let last = await left();
+  for (let i = 0; i < 20; i++) {
+    await page.waitForTimeout(250);
+    const now = await left();
+    if (now === last) return;
+    last = now;
+  }
+}
+
 describe.each(WIDTHS)('Acorn Run played on the board ($label)', ({ label, viewport, reduceMotion }) => {
   it('spends an acorn, buys a card, sprints, jumps with a combo, descends, and reaches the results', { timeout: 240_000 }, async () => {
     const player = await launchBrowser(viewport);
@@ -201,6 +213,7 @@ describe.each(WIDTHS)('Acorn Run played on the board ($label)', ({ label, viewpo
       await expect(page.locator(`.run-target[data-action*='"land"']`).count()).resolves.toBe(2);
       expect(await axeCheck(page)).toEqual([]);
       await page.locator('[data-testid=prompt]').evaluate((e) => e.scrollIntoView());
+      await boardSettled(page);
       await page.screenshot({ path: `${shots}/acorn-run-${label}.png`, fullPage: label === 'desktop' });
       await click(page, target(id('t6.y2.0')));
       await expect.poll(() => page.locator('[data-testid=log]').textContent()).toContain('with a combo of 2 cards (Red Leaf and Green Leaf), winning 1 acorn');

@@ -437,6 +437,7 @@ export function AcornRunTable({ view, legal, you, names, act, busy }: TableProps
             {paying ? ` · paying ${paying.power + paying.cards.length} of ${kindOf(view.market[paying.row].row[paying.index] ?? 0).cost}` : ''}
           </h3>
           <div className="run-cards">
+            {hand.length === 0 && <p className="run-hand-empty">No cards in hand: you draw back up at the end of your turn.</p>}
             {hand.map((card) => {
               const a = myTurn && !working ? cardAction(card) : null;
               const selectable = myTurn && !working && !pending;
