@@ -213,6 +213,8 @@ describe.each(WIDTHS)('Acorn Run played on the board ($label)', ({ label, viewpo
       await expect(page.locator(`.run-target[data-action*='"land"']`).count()).resolves.toBe(2);
       expect(await axeCheck(page)).toEqual([]);
       await page.locator('[data-testid=prompt]').evaluate((e) => e.scrollIntoView());
+      // Scrolling the page can cut the board's smooth follow short: find the pawn again, as a player would.
+      await page.locator('.run-board button', { hasText: 'Find You' }).click();
       await boardSettled(page);
       await page.screenshot({ path: `${shots}/acorn-run-${label}.png`, fullPage: label === 'desktop' });
       await click(page, target(id('t6.y2.0')));

@@ -106,13 +106,13 @@ describe('the Acorn Run guided first turn', () => {
 
       // Step 4 (R11): end the turn.
       await expect.poll(() => guide.textContent()).toMatch(/step 4 of 6/);
-      await click(page, `.run-choices ${action({ type: 'end' })}`);
+      await click(page, `.run-turn-actions ${action({ type: 'end' })}`);
 
       // Step 5: discard a card by clicking it, keep the other and draw back up to six.
       await expect.poll(() => guide.textContent()).toMatch(/step 5 of 6/);
       await click(page, cardOf('s-red-g'));
       await expect(guide.textContent()).resolves.toMatch(/step 5 of 6/);
-      await click(page, `.run-choices ${action({ type: 'keep' })}`);
+      await click(page, `.run-turn-actions ${action({ type: 'keep' })}`);
 
       // The dummy races; round 2 is yours again: the basics are done.
       await expect.poll(() => guide.textContent(), { timeout: 20_000 }).toMatch(/step 6 of 6/);

@@ -126,7 +126,7 @@ const acornRunGuide: Guide = {
     if (legal.length === 0) return { step: 5, of, text: 'Twinkle, the dummy racer, takes its turn: watch its pawn move.' };
     const pending = view.turn.pending[0];
     if (pending?.kind === 'cleanup') {
-      return { step: 5, of, text: 'End of the turn: click a card in your hand to discard it, or keep it for next turn; then click "keep the rest and draw" (under "Every choice in words", below your hand) to fill your hand back up to six. The cards you played go to your discard pile.' };
+      return { step: 5, of, text: 'End of the turn: click a card in your hand to discard it, or keep it for next turn; then click "keep the rest and draw" (under the prompt above the board) to fill your hand back up to six. The cards you played go to your discard pile.' };
     }
     if (pending?.kind === 'pay') {
       return { step: 3, of, text: 'Pay the rest: click a card in your hand (any card you no longer need this turn). The market card shows how much is paid; paying cards go to your discard pile.' };
@@ -149,7 +149,7 @@ const acornRunGuide: Guide = {
         ? { step: 3, of, text: 'Buy a card: click Green Rush in the expensive market. It costs 3: your buying power pays 2, and one card from your hand pays the last one. In a later sprint, Rush counts as three spaces.' }
         : { step: 3, of, text: 'Buy a card: click a market card that lights up, then pay its cost with cards from your hand.' };
     }
-    return { step: 4, of, text: 'That is a full turn. Click "end the turn" (under "Every choice in words", below your hand).' };
+    return { step: 4, of, text: 'That is a full turn. Click "end the turn" under the prompt, above the board.' };
   },
 };
 

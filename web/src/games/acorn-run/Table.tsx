@@ -384,6 +384,8 @@ export function AcornRunTable({ view, legal, you, names, act, busy }: TableProps
 
   // Pawns slide from where they were, and cards from the market or the hand to where they went.
   const flip = useFlip<HTMLDivElement>(view);
+  // Ending the turn (and the end-of-turn "keep the rest and draw") sits by the prompt too, where a new player looks.
+  const turnActions = legal.filter((a) => a.type === 'end' || a.type === 'keep');
   const grouped = GROUPS.map((g) => ({ ...g, actions: legal.filter((a) => g.types.includes(a.type)) })).filter((g) => g.actions.length > 0);
 
   return (
@@ -403,6 +405,15 @@ export function AcornRunTable({ view, legal, you, names, act, busy }: TableProps
       <p className="run-prompt" data-testid="prompt">
         {prompt}
       </p>
+      {myTurn && !working && turnActions.length > 0 && (
+        <div className="run-turn-actions" role="group" aria-label="end of turn">
+          {turnActions.map((a) => (
+            <button key={key(a)} type="button" className="btn primary" disabled={busy} data-action={key(a)} onClick={() => one(a)}>
+              {actionLabel(a, view)}
+            </button>
+          ))}
+        </div>
+      )}
       {note && <p className="run-note" role="status">{note}</p>}
 
       {view.over && <RunResults view={view} name={racerName} />}
