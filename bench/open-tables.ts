@@ -14,6 +14,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { io, type Socket } from 'socket.io-client';
+import { servedUrl } from './served-url.js';
 import { SERVER_EVENTS, type CreateTableResponse } from '../src/server/protocol.js';
 
 const TABLES = Number(process.env.TABLES ?? 10_000);
@@ -30,15 +31,7 @@ process.on('exit', () => {
   if (server.exitCode === null) server.kill('SIGTERM');
   rmSync(dir, { recursive: true, force: true });
 });
-const url = await new Promise<string>((resolve, reject) => {
-  let out = '';
-  server.stdout!.on('data', (c: Buffer) => {
-    out += c.toString();
-    const m = /serving on (http:\/\/\S+)/.exec(out);
-    if (m) resolve(m[1]!);
-  });
-  server.once('exit', (code) => reject(new Error(`server exited ${String(code)} (run npm run build first)`)));
-});
+const url = await servedUrl(server);
 
 const rssMb = (): number => {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'));

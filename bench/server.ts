@@ -26,6 +26,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { io, type Socket } from 'socket.io-client';
+import { servedUrl } from './served-url.js';
 import type { ActAck, ClaimSeatResponse, CreateTableResponse, TableFrame } from '../src/server/protocol.js';
 
 const TABLES = Number(process.env.TABLES ?? 200);
@@ -80,20 +81,7 @@ process.on('exit', () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const urls = await Promise.all(
-  servers.map(
-    (server) =>
-      new Promise<string>((resolve, reject) => {
-        let out = '';
-        server.stdout!.on('data', (c: Buffer) => {
-          out += c.toString();
-          const m = /serving on (http:\/\/\S+)/.exec(out);
-          if (m) resolve(m[1]!);
-        });
-        server.once('exit', (code) => reject(new Error(`server exited ${String(code)} (run npm run build first)`)));
-      }),
-  ),
-);
+const urls = await Promise.all(servers.map(servedUrl));
 const url = urls[0]!;
 
 const postTo = async <T>(base: string, path: string, body: unknown): Promise<T> => {

@@ -4,7 +4,6 @@
  * the (test server's short) grace period and plays for her, and she reclaims the seat from a
  * second browser with her seat link. Screenshots go to DREY_SCREENSHOTS when set.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,7 +13,7 @@ import { BUILTINS } from '../src/games/index.js';
 import { createDreyServer, type DreyServer } from '../src/server/app.js';
 import { createInlineRunner } from '../src/server/bots/pool.js';
 import { openSqliteStore } from '../src/server/storage/sqlite.js';
-import { launchBrowser } from './browser-helpers.js';
+import { launchBrowser, webBuilt } from './browser-helpers.js';
 
 const GRACE_MS = 1_500;
 /** Polls wait long: eight agents share two cores. */
@@ -24,7 +23,7 @@ let url: string;
 let dir: string;
 
 beforeAll(async () => {
-  execFileSync('npm', ['run', '--silent', 'build:web'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  await webBuilt();
   dir = mkdtempSync(join(tmpdir(), 'drey-absence-'));
   server = await createDreyServer({ store: openSqliteStore(join(dir, 'drey.sqlite')), bots: createInlineRunner(BUILTINS), botDelayMs: 10, absentGraceMs: GRACE_MS });
   url = (await server.listen(0, '127.0.0.1')).url;

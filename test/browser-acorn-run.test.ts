@@ -6,7 +6,6 @@
  * the next turn; the race then runs to its results. At desktop and phone width, with an axe-core
  * check of the table. DREY_SCREENSHOTS=docs/screenshots refreshes the pictures in the docs.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -17,7 +16,7 @@ import { BOARD } from '../src/games/acorn-run/board.js';
 import { createDreyServer, type DreyServer } from '../src/server/app.js';
 import type { CreateTableResponse } from '../src/server/protocol.js';
 import { openSqliteStore } from '../src/server/storage/sqlite.js';
-import { launchBrowser } from './browser-helpers.js';
+import { launchBrowser, webBuilt } from './browser-helpers.js';
 
 const require = createRequire(import.meta.url);
 // The page's Content-Security-Policy forbids inline scripts: axe is evaluated through the DevTools protocol.
@@ -28,7 +27,7 @@ let url: string;
 let dir: string;
 
 beforeAll(async () => {
-  execFileSync('npm', ['run', '--silent', 'build:web'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  await webBuilt();
   dir = mkdtempSync(join(tmpdir(), 'drey-browser-ar-'));
   server = await createDreyServer({ store: openSqliteStore(join(dir, 'drey.sqlite')), botDelayMs: 10 });
   url = (await server.listen(0, '127.0.0.1')).url;

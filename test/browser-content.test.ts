@@ -4,7 +4,6 @@
  * too, and the market draws the Dash cards at the variant's cost — the page binds the server's
  * content files before it draws a card. DREY_SCREENSHOTS=DIR saves the table as a picture.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,7 +20,7 @@ import { createDreyServer, type DreyServer } from '../src/server/app.js';
 import type { CreateTableResponse } from '../src/server/protocol.js';
 import { contentRegistry } from '../src/server/start.js';
 import { openSqliteStore } from '../src/server/storage/sqlite.js';
-import { launchBrowser } from './browser-helpers.js';
+import { launchBrowser, webBuilt } from './browser-helpers.js';
 
 let server: DreyServer;
 let url: string;
@@ -29,7 +28,7 @@ let dir: string;
 let variant: AnyGamePackage;
 
 beforeAll(async () => {
-  execFileSync('npm', ['run', '--silent', 'build:web'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  await webBuilt();
   dir = mkdtempSync(join(tmpdir(), 'drey-browser-content-'));
   const content = join(dir, 'dash-one');
   await exportContent(BUILTINS.get('acorn-run')!, content);

@@ -1,11 +1,52 @@
 /** Debian's Chromium through playwright-core, for browser tests and screenshots. */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 
 export const CHROMIUM = process.env.DREY_CHROMIUM ?? '/usr/bin/chromium';
+
+/**
+ * Builds the web app (dist/web) once per test run, whichever browser test file asks first; the
+ * others wait for it. Building it in every file both wasted minutes and raced: vite empties
+ * dist/web at the start of a build, so one file's build could pull the pages from under another
+ * file's running browser. The run's id comes from test/global-setup.ts; without one (a file run
+ * some other way) it simply builds.
+ */
+export async function webBuilt(): Promise<void> {
+  const build = (): void => {
+    execFileSync('npm', ['run', '--silent', 'build:web'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  };
+  const run = process.env.DREY_TEST_RUN;
+  if (!run) return build();
+  const dir = join('.tmp', 'web-build', run);
+  mkdirSync(join('.tmp', 'web-build'), { recursive: true });
+  let mine = true;
+  try {
+    mkdirSync(dir); // atomic: exactly one file of the run gets to build
+  } catch {
+    mine = false;
+  }
+  if (mine) {
+    try {
+      build();
+      writeFileSync(join(dir, 'done'), '');
+    } catch (e) {
+      writeFileSync(join(dir, 'failed'), e instanceof Error ? e.message : String(e));
+      throw e;
+    }
+    return;
+  }
+  const deadline = Date.now() + 10 * 60_000;
+  while (Date.now() < deadline) {
+    if (existsSync(join(dir, 'done'))) return;
+    if (existsSync(join(dir, 'failed'))) throw new Error(`the web build failed in another test file: ${readFileSync(join(dir, 'failed'), 'utf8')}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('waited 10 minutes for another test file to build the web app');
+}
 
 /**
  * A browser with a fresh, empty profile (its own user-data-dir), so no two tests share a seat

@@ -4,7 +4,6 @@
  * dummies and Ann (played from the test through the web's table store) race for more moves than a
  * view's tail of events holds; the page is reloaded and must show the very same lines.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,14 +16,14 @@ import { createDreyServer, type DreyServer } from '../src/server/app.js';
 import type { CreateTableResponse } from '../src/server/protocol.js';
 import { openSqliteStore } from '../src/server/storage/sqlite.js';
 import { createTableStore, type TableState, type TableStore } from '../web/src/store/table-store.js';
-import { launchBrowser } from './browser-helpers.js';
+import { launchBrowser, webBuilt } from './browser-helpers.js';
 
 let server: DreyServer;
 let url: string;
 let dir: string;
 
 beforeAll(async () => {
-  execFileSync('npm', ['run', '--silent', 'build:web'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  await webBuilt();
   dir = mkdtempSync(join(tmpdir(), 'drey-browser-history-'));
   server = await createDreyServer({ store: openSqliteStore(join(dir, 'drey.sqlite')), botDelayMs: 5, limits: { socketMessagesPerSecond: 500, socketBurst: 500 } });
   url = (await server.listen(0, '127.0.0.1')).url;

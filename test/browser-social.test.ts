@@ -7,7 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AnyGame } from '../src/engine/game.js';
 import type { UndoRules } from '../src/engine/match.js';
 import { BUILTIN_PACKAGES, createRegistry } from '../src/games/index.js';
@@ -15,7 +15,7 @@ import { createDreyServer } from '../src/server/app.js';
 import { createInlineRunner } from '../src/server/bots/pool.js';
 import type { CreateTableResponse } from '../src/server/protocol.js';
 import { openSqliteStore } from '../src/server/storage/sqlite.js';
-import { launchBrowser } from './browser-helpers.js';
+import { launchBrowser, webBuilt } from './browser-helpers.js';
 import { diceAdd, diceUndo } from './fixtures/dice-add.js';
 import { bareGamePackage } from './server-helpers.js';
 
@@ -37,6 +37,9 @@ async function sit(page: Page, url: string, tableId: string, name: string, seat:
   await page.fill('[data-testid=join-name]', name);
   await page.click(`[data-testid=join-seat-${seat}]`);
 }
+
+// The pages this run's web build serves (built once, by whichever browser test file asks first).
+beforeAll(() => webBuilt(), 600_000);
 
 describe('undo, chat and rematch in the browser', () => {
   it('two players: misclick then undo, chat, rematch', { timeout: 180_000 }, async () => {

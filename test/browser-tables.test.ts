@@ -6,7 +6,6 @@
  * check (no serious or critical violation) on every page. DREY_SCREENSHOTS=docs/screenshots
  * refreshes the pictures in the docs (and the How to play pictures in web/public/howto).
  */
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,7 +15,7 @@ import { arrangeDeal } from '../src/games/acorns/arrange.js';
 import { createDreyServer, type DreyServer } from '../src/server/app.js';
 import type { CreateTableResponse } from '../src/server/protocol.js';
 import { openSqliteStore } from '../src/server/storage/sqlite.js';
-import { expectAccessible, launchBrowser } from './browser-helpers.js';
+import { expectAccessible, launchBrowser, webBuilt } from './browser-helpers.js';
 
 let server: DreyServer;
 let url: string;
@@ -25,7 +24,7 @@ const SHOTS = process.env.DREY_SCREENSHOTS;
 const HOWTO = 'web/public/howto';
 
 beforeAll(async () => {
-  execFileSync('npm', ['run', '--silent', 'build:web'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  await webBuilt();
   dir = mkdtempSync(join(tmpdir(), 'drey-tables-'));
   server = await createDreyServer({ store: openSqliteStore(join(dir, 'drey.sqlite')), botDelayMs: 10, botWorkers: 2 });
   url = (await server.listen(0, '127.0.0.1')).url;

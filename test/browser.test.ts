@@ -4,7 +4,6 @@
  * and watch the same game as a spectator. It takes no screenshots: the pictures in the docs come
  * from test/browser-tables.test.ts and test/browser-acorn-run.test.ts.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,7 +13,7 @@ import { BUILTIN_PACKAGES, createRegistry, listGames } from '../src/games/index.
 import { createDreyServer, type DreyServer } from '../src/server/app.js';
 import { createInlineRunner } from '../src/server/bots/pool.js';
 import { openSqliteStore } from '../src/server/storage/sqlite.js';
-import { launchBrowser } from './browser-helpers.js';
+import { launchBrowser, webBuilt } from './browser-helpers.js';
 import { tinyRacePackage } from './fixtures/tiny-race.js';
 
 /** How to make each game short from the lobby's options form. */
@@ -45,7 +44,7 @@ let dir: string;
 
 beforeAll(async () => {
   // The web app must be built (and type-checked) from the current sources.
-  execFileSync('npm', ['run', '--silent', 'build:web'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  await webBuilt();
   dir = mkdtempSync(join(tmpdir(), 'drey-browser-'));
   server = await createDreyServer({ store: openSqliteStore(join(dir, 'drey.sqlite')), botDelayMs: 10, botWorkers: 2 });
   url = (await server.listen(0, '127.0.0.1')).url;
