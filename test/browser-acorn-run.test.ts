@@ -141,6 +141,25 @@ async function cardTitlesWhole(page: Page): Promise<{ name: string; shown: strin
   );
 }
 
+/** Pairs of (name, pawn) where a pawn's name label covers another pawn's body by more than 2 px each way. */
+async function namesOverPawns(page: Page): Promise<string[]> {
+  return page.locator('.run-pawn').evaluateAll((pawns) => {
+    type Box = { left: number; right: number; top: number; bottom: number };
+    const box = (e: unknown): Box | null => (e ? (e as { getBoundingClientRect: () => Box }).getBoundingClientRect() : null);
+    const parts = pawns.map((g) => ({ name: g.querySelector('.run-pawn-name')?.textContent ?? '', body: box(g.querySelector(':scope > path')), label: box(g.querySelector('.run-pawn-name')?.parentElement?.querySelector('rect') ?? null) }));
+    const out: string[] = [];
+    for (const a of parts) {
+      for (const b of parts) {
+        if (a === b || !a.label || !b.body) continue;
+        const w = Math.min(a.label.right, b.body.right) - Math.max(a.label.left, b.body.left);
+        const h = Math.min(a.label.bottom, b.body.bottom) - Math.max(a.label.top, b.body.top);
+        if (w > 2 && h > 2) out.push(`${a.name} over ${b.name}`);
+      }
+    }
+    return out;
+  });
+}
+
 /** Waits until the board has stopped scrolling after the pawn (a smooth follow takes a moment). */
 async function boardSettled(page: Page): Promise<void> {
   const left = (): Promise<number> => page.locator('.run-board-wrap').evaluate((e) => e.scrollLeft);
@@ -215,6 +234,8 @@ describe.each(WIDTHS)('Acorn Run played on the board ($label)', ({ label, viewpo
       // Scrolling the page can cut the board's smooth follow short: find the pawn again, as a player would.
       await page.locator('.run-board button', { hasText: 'Find You' }).click();
       await boardSettled(page);
+      // Names of pawns in neighbouring lanes go where they cover no other pawn (Twinkle's is below, under Bloom).
+      await expect(namesOverPawns(page)).resolves.toEqual([]);
       await page.screenshot({ path: `${shots}/acorn-run-${label}.png`, fullPage: label === 'desktop' });
       await click(page, target(id('t6.y2.0')));
       await expect.poll(() => page.locator('[data-testid=log]').textContent()).toContain('with a combo of 2 cards (Red Leaf and Green Leaf), winning 1 acorn');

@@ -85,7 +85,24 @@ export function pawnPlaces(view: AcornRunView): Map<number, PawnPlace> {
     const y = zone === 'none' ? TOP + LANE * 3 : (laneY(2 * ZONE_INDEX[zone as keyof typeof ZONE_INDEX]) + laneY(2 * ZONE_INDEX[zone as keyof typeof ZONE_INDEX] + 1)) / 2;
     racers.forEach((r, i) => out.set(r, { x: FINISH_X + i * 14 - (racers.length - 1) * 7, y: y + (i - (racers.length - 1) / 2) * 8, below: i % 2 === 1 }));
   }
-  return out;
+  return clearNames(out);
+}
+
+/**
+ * A name drawn above a pawn would sit on a pawn in the lane just above it (lanes are LANE apart; a
+ * pawn with its name is taller): such a name goes below instead, unless the lane below is taken
+ * there too.
+ */
+function clearNames(places: Map<number, PawnPlace>): Map<number, PawnPlace> {
+  const all = [...places.values()];
+  const near = (p: PawnPlace, dy: (d: number) => boolean): boolean => all.some((q) => q !== p && Math.abs(q.x - p.x) < 36 && dy(q.y - p.y));
+  for (const p of all) {
+    if (p.below) continue;
+    const over = near(p, (d) => d < -8 && d > -LANE - 8);
+    const under = near(p, (d) => d > 8 && d < LANE + 8);
+    if (over && !under) p.below = true;
+  }
+  return places;
 }
 
 /** A space the player can click: where a move ends, where a jump lands. */
