@@ -3,7 +3,7 @@
  *
  * For every registered game at 4 seats (or the nearest it allows): heuristic bots play a few
  * games, and at spread-out positions where the seat has a real choice the search decides with a
- * budget of 1,000 iterations (target for Autumn Leaves: median at most 50 ms) and at the `medium`
+ * budget of 1,000 iterations (target for Autumn Leaves: median under 30 ms) and at the `medium`
  * and `hard` levels. Steps a game leaves to its heuristic unsearched (`knowledge.defer`) are not
  * timed. Prints the median and 90th percentile per decision.
  *
