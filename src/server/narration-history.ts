@@ -16,13 +16,7 @@
  */
 import type { AnyGame, Seat, Viewer } from '../engine/game.js';
 import { matchFromRecord, type MatchRecord } from '../engine/match.js';
-import {
-  emptyHistory,
-  extendHistory,
-  readOn,
-  type AnyNarrator,
-  type NarrationHistory,
-} from '../engine/narration.js';
+import { NARRATION_HISTORY_LINES, readOn, type AnyNarrator, type NarrationHistory } from '../engine/narration.js';
 import { err, ok, type GameError, type Result } from '../engine/result.js';
 import { entryFor, publicSeats, type KeptEntry, type LiveTable } from './live-table.js';
 import { seatLabels } from './seat-label.js';
@@ -62,27 +56,49 @@ interface Told {
   next: number;
 }
 
-/** One step told: the undo's line first (as the live page says it), then the view's new events. */
-function tell(narrator: AnyNarrator, told: Told, view: unknown, viewer: Viewer, names: readonly string[], undo: string | null): Told {
+/**
+ * A kept history grows in place: copying its (up to 500) lines on every step, for every viewer,
+ * would be the commit path's cost. It holds up to twice the bound and is trimmed back to the bound
+ * in one go; `bounded` hands out the newest NARRATION_HISTORY_LINES as a copy.
+ */
+export function append(history: NarrationHistory, lines: readonly string[]): void {
+  if (lines.length === 0) return;
+  history.lines.push(...lines);
+  if (history.lines.length > 2 * NARRATION_HISTORY_LINES) {
+    const over = history.lines.length - NARRATION_HISTORY_LINES;
+    history.lines.splice(0, over);
+    history.dropped += over;
+  }
+}
+
+export const bounded = (history: NarrationHistory): NarrationHistory => {
+  const over = Math.max(0, history.lines.length - NARRATION_HISTORY_LINES);
+  return { lines: history.lines.slice(over), dropped: history.dropped + over };
+};
+
+/** One step told (in place): the undo's line first (as the live page says it), then the view's new events. */
+function tell(narrator: AnyNarrator, told: Told, view: unknown, viewer: Viewer, names: readonly string[], undo: string | null): void {
   const read = readOn(narrator, view, told.next, { viewer, names });
-  return { history: extendHistory(told.history, undo === null ? read.lines : [undo, ...read.lines]), next: read.next };
+  if (undo !== null) append(told.history, [undo]);
+  append(told.history, read.lines);
+  told.next = read.next;
 }
 
 /** Replays `record` and tells every step as `viewer` saw it. Pure: the worker's task. */
 export function tellRecord(game: AnyGame, narrator: AnyNarrator, task: NarrationTask): Result<ToldHistory, GameError> {
   const { viewer, names } = task;
-  let told: Told = { history: emptyHistory(), next: 0 };
+  const told: Told = { history: { lines: [], dropped: 0 }, next: 0 };
   let seq = 0;
   const rebuilt = matchFromRecord(game, task.record, {
-    start: (m) => (told = tell(narrator, told, game.view(m.state, viewer), viewer, names, null)),
+    start: (m) => tell(narrator, told, game.view(m.state, viewer), viewer, names, null),
     step: (step, m) => {
       const undo = step.undo === undefined ? null : undoLine(step.seat, viewer, step.description, names);
-      told = tell(narrator, told, game.view(m.state, viewer), viewer, names, undo);
+      tell(narrator, told, game.view(m.state, viewer), viewer, names, undo);
       seq = step.seq;
     },
   });
   if (!rebuilt.ok) return err({ code: 'replay-failed', message: `the table's record does not replay: ${rebuilt.error.message}` });
-  return ok({ ...told, seq });
+  return ok({ history: bounded(told.history), next: told.next, seq });
 }
 
 /** A step committed while the history was being built, waiting to be told. */
@@ -138,7 +154,7 @@ export class NarrationHistories {
   /** The history `viewer` has been told so far, if it is ready. */
   current(table: LiveTable, viewer: Viewer): NarrationHistory | undefined {
     const told = this.tables.get(table)?.get(String(viewer))?.told;
-    return told && told.seq === table.stored.seq ? told.history : undefined;
+    return told && told.seq === table.stored.seq ? bounded(told.history) : undefined;
   }
 
   /** A step was committed at this table: every kept history reads its view. */
@@ -152,8 +168,10 @@ export class NarrationHistories {
       // The undo's line as this viewer's page got it in the update.
       const undo = entry.undo === undefined ? null : entryFor(table, entry, viewer).text;
       const view = table.game.view(table.match.state, viewer);
-      if (kept.told) kept.told = { ...tell(narrator, kept.told, view, viewer, names, undo), seq: entry.seq };
-      else kept.waiting.push({ view, undo, names, seq: entry.seq });
+      if (kept.told) {
+        tell(narrator, kept.told, view, viewer, names, undo);
+        kept.told.seq = entry.seq;
+      } else kept.waiting.push({ view, undo, names, seq: entry.seq });
     }
   }
 
@@ -180,8 +198,11 @@ export class NarrationHistories {
       this.opts.warn(`table ${table.stored.id}: the narrated history could not be told: ${r.ok ? `it ends at step ${r.value.seq}` : r.error.message}`);
       return false;
     }
-    let told = r.value;
-    for (const w of kept.waiting) told = { ...tell(narrator, told, w.view, viewer, w.names, w.undo), seq: w.seq };
+    const told = r.value;
+    for (const w of kept.waiting) {
+      tell(narrator, told, w.view, viewer, w.names, w.undo);
+      told.seq = w.seq;
+    }
     kept.waiting = [];
     kept.told = told;
     return true;

@@ -11,6 +11,7 @@ import { ContentError, registryWithContent } from '../content/files.js';
 import { BUILTINS, type Registry } from '../games/index.js';
 import { randomBytes } from 'node:crypto';
 import { describeLocation, openStore, type StoreLocation } from './storage/open.js';
+import { untilStopped } from './until-stopped.js';
 
 /**
  * The games the server plays: the builtin ones, each game named in `content` built from the files
@@ -109,15 +110,7 @@ export async function serveFromEnv(env: NodeJS.ProcessEnv = process.env, content
     console.error('drey serve: the web app is not built (run `npm run build`); serving the API only');
   }
   const server = await startServer(config.value, console.log, registry.value);
-  await new Promise<void>((done) => {
-    const stop = (): void => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      done();
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  });
+  await untilStopped();
   await server.close();
   return 0;
 }

@@ -8,6 +8,7 @@ import { startLabWorker, type LabWorkerOptions } from '../../lab/queue.js';
 import { CliError, EXIT } from '../errors.js';
 import { intFlag } from '../flags.js';
 import { queueNameFlag, redisUrlFlag } from '../queue-flags.js';
+import { untilStopped } from '../../server/until-stopped.js';
 
 interface WorkerFlags {
   queue: string;
@@ -35,15 +36,7 @@ export function registerWorker(program: Command): void {
       } catch (e) {
         throw new CliError(`cannot take jobs: ${e instanceof Error ? e.message : String(e)}`, EXIT.failed);
       }
-      await new Promise<void>((done) => {
-        const stop = (): void => {
-          process.off('SIGINT', stop);
-          process.off('SIGTERM', stop);
-          done();
-        };
-        process.on('SIGINT', stop);
-        process.on('SIGTERM', stop);
-      });
+      await untilStopped();
       process.stdout.write('stopping: finishing the jobs in hand\n');
       await worker.close();
     });
