@@ -15,9 +15,16 @@ import type { AnyGameModule } from './types.js';
 const MODULES: readonly AnyGameModule[] = [autumnLeavesModule, acornsModule, acornRunModule];
 
 const generic = new Map<string, AnyGameModule>();
+/** Modules built from the content a server plays as a variant, by game id (bindVariants). */
+const variants = new Map<string, AnyGameModule>();
 
-/** The game's table in the browser: its own module, or the generic one (the same object every time). */
+/**
+ * The game's table in the browser: its module built from the variant the server plays, its own
+ * module, or the generic one (the same object every time).
+ */
 export function gameModule(id: string): AnyGameModule {
+  const variant = variants.get(id);
+  if (variant) return variant;
   const own = MODULES.find((m) => m.id === id);
   if (own) return own;
   let m = generic.get(id);
@@ -62,18 +69,22 @@ export function useGameVariant(id: string): string | null {
 let bound: Promise<void> | undefined;
 
 /**
- * Binds the content of every game the server plays as a variant (GameModule.bindContent), once
- * per page load; resolves when done. A failed fetch leaves that game's builtin content (its
- * cards would then be drawn as shipped) and is tried again next time.
+ * Builds the module of every game the server plays as a variant from that variant's content
+ * (GameModule.withContent), once per page load; resolves when done. A failed fetch leaves that
+ * game's builtin module (its cards would then be drawn as shipped) and is tried again next time.
  */
 function bindVariants(list: readonly GameInfo[]): Promise<void> {
   bound ??= Promise.all(
     list.map(async (g) => {
-      const bind = gameModule(g.id).bindContent;
-      if (g.content?.variant === undefined || !bind) return;
+      const own = MODULES.find((m) => m.id === g.id);
+      if (g.content?.variant === undefined || !own || (!own.withContent && !own.bindContent)) return;
       const r = await api.gameContent(g.id);
-      if (r.ok && r.value.hash === g.content.hash) bind(r.value.files);
-      else bound = undefined;
+      if (!r.ok || r.value.hash !== g.content.hash) {
+        bound = undefined;
+        return;
+      }
+      if (own.withContent) variants.set(g.id, own.withContent(r.value.files));
+      else own.bindContent?.(r.value.files);
     }),
   ).then(() => undefined);
   return bound;

@@ -44,10 +44,13 @@ export interface GameModule<View, Action extends ActionBase> {
    */
   teams?: (options: Readonly<Record<string, unknown>>, seats: number) => number[][] | null;
   /**
-   * Makes the content files a server plays the game with current for the whole page, when they
-   * are a variant (`drey serve --content`): the table, narrator and replay then draw the
-   * variant's cards. A game whose web code reads no content tables leaves it out.
+   * The same module built from other content files (a variant the server plays, `drey serve
+   * --content`): its table, narrator and replay draw the variant's cards and board. Content is a
+   * value: the builtin module is left as it was, and both can live in one page. A game whose web
+   * code reads no content leaves it out.
    */
+  withContent?: (files: Readonly<Record<string, unknown>>) => GameModule<View, Action>;
+  /** @deprecated replaced by withContent; kept until every game module has moved over. */
   bindContent?: (files: Readonly<Record<string, unknown>>) => void;
 }
 
