@@ -7,6 +7,26 @@ import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 const args = process.argv.slice(2);
 const run = (cmd, cmdArgs) => spawnSync(cmd, cmdArgs, { stdio: 'inherit' }).status ?? 1;
 
+// Set up what the suite needs where this machine allows (scripts/test-setup.sh: Chromium,
+// PostgreSQL, Redis), and say plainly what could not be, at the start and again at the end.
+const missing = [];
+if (process.env.DREY_TEST_SETUP !== '0') {
+  const setup = spawnSync('bash', ['scripts/test-setup.sh'], { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
+  if (setup.status !== 0 || setup.error) missing.push(`the test setup (scripts/test-setup.sh) did not run: ${setup.error?.message ?? `exit ${setup.status}`}`);
+  for (const line of (setup.stdout ?? '').split('\n')) {
+    const eq = line.indexOf('=');
+    if (eq <= 0) continue;
+    const key = line.slice(0, eq);
+    const value = line.slice(eq + 1);
+    if (key === 'MISSING') missing.push(value);
+    else if (key === 'DATABASE_URL_TEST' || key === 'REDIS_URL_TEST') process.env[key] = value;
+  }
+}
+const sayMissing = () => {
+  for (const m of missing) console.log(`Not set up: ${m}`);
+};
+sayMissing();
+
 const tsc = run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--noEmit']);
 if (tsc !== 0) {
   console.log('type-check failed');
@@ -31,5 +51,6 @@ try {
   failed = Math.max(failed, 1);
 }
 if (code !== 0 && failed === 0) failed = 1;
+sayMissing();
 console.log(`Tests: ${passed} passed, ${failed} failed`);
 process.exit(code !== 0 ? code : failed > 0 ? 1 : 0);

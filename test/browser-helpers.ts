@@ -90,6 +90,28 @@ export interface AxeViolation {
 }
 
 /**
+ * Waits for every finite animation on the page (a drawer sliding in, a card moving) to finish:
+ * mid-animation a half-faded text has less contrast than it will have, so a check made then says
+ * more about the check's timing than the page (the How to play drawer's title read as too faint
+ * whenever axe happened to be loaded already and ran within the drawer's first 220 ms).
+ */
+export async function animationsSettled(page: Page): Promise<void> {
+  // The tests type-check without the DOM library: the page's Web Animations API, as far as used.
+  interface PageAnimation {
+    playState: string;
+    finished: Promise<unknown>;
+    effect: { getComputedTiming(): { endTime?: number | string } } | null;
+  }
+  await page.evaluate(async () => {
+    const doc = (globalThis as unknown as { document: { getAnimations(): PageAnimation[] } }).document;
+    const finite = doc
+      .getAnimations()
+      .filter((a) => a.playState !== 'finished' && Number.isFinite(Number(a.effect?.getComputedTiming().endTime ?? Infinity)));
+    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+  });
+}
+
+/**
  * Runs axe-core (injected from node_modules/axe-core/axe.min.js) on the page as it is now and
  * returns its serious and critical violations; `expectAccessible` fails a test on any of them.
  */
@@ -97,6 +119,7 @@ export async function seriousViolations(page: Page, context = 'body'): Promise<A
   // The app's Content-Security-Policy forbids inline scripts, so axe is evaluated through the
   // DevTools protocol (which the page's policy does not govern) rather than added as a <script>.
   if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(axeSource());
+  await animationsSettled(page);
   const found = await page.evaluate(async (ctx) => {
     const axe = (globalThis as unknown as { axe: { run: (c: string, o: object) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
     const r = await axe.run(ctx, { resultTypes: ['violations'] });

@@ -28,7 +28,7 @@ async function redisSkipReason(): Promise<string | undefined> {
   } catch (e) {
     if (process.env.CI) return undefined;
     const reason = `Redis at ${REDIS_URL} is not reachable (${e instanceof Error ? e.message : String(e)})`;
-    console.warn(`skipping the cluster test: ${reason}; set REDIS_URL_TEST or run .ci/services`);
+    console.warn(`skipping the cluster test: ${reason}; set REDIS_URL_TEST or source scripts/test-services.sh (npm test does)`);
     return reason;
   } finally {
     r.disconnect();

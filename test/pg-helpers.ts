@@ -18,7 +18,7 @@ export async function pgSkipReason(): Promise<string | undefined> {
   } catch (e) {
     const reason = `PostgreSQL at ${PG_URL.replace(/:[^:@/]*@/, ':***@')} is not reachable (${e instanceof Error ? e.message : String(e)})`;
     if (process.env.CI) return undefined; // under CI the tests run, and fail
-    console.warn(`skipping PostgreSQL tests: ${reason}; set DATABASE_URL_TEST or run .ci/services`);
+    console.warn(`skipping PostgreSQL tests: ${reason}; set DATABASE_URL_TEST or source scripts/test-services.sh (npm test does)`);
     return reason;
   } finally {
     await client.end().catch(() => undefined);

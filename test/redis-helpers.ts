@@ -25,6 +25,6 @@ export async function redisSkipReason(): Promise<string | undefined> {
   if (answer === '+PONG' || answer.startsWith('-NOAUTH')) return undefined;
   if (process.env.CI) return undefined;
   const reason = `Redis at ${REDIS_URL} is not reachable (${answer})`;
-  console.warn(`skipping Redis tests: ${reason}; set REDIS_URL_TEST or run .ci/services`);
+  console.warn(`skipping Redis tests: ${reason}; set REDIS_URL_TEST or source scripts/test-services.sh (npm test does)`);
   return reason;
 }

@@ -52,7 +52,14 @@ function person(url: string, tableId: string, token: string, acked: Acked[], ran
   return socket;
 }
 
-export async function killCampaign(opts: { kills: number; tables: number; minMs: number; maxMs: number }): Promise<KillFigures> {
+export async function killCampaign(opts: {
+  kills: number;
+  tables: number;
+  minMs: number;
+  maxMs: number;
+  /** Acknowledged actions each life of the server waits for (at most 20 s) before its random kill moment. */
+  ackedPerLife?: number;
+}): Promise<KillFigures> {
   const dir = mkdtempSync(join(tmpdir(), 'drey-kills-'));
   const db = join(dir, 'drey.sqlite');
   const env = { DREY_DB: db, DREY_BOT_DELAY_MS: '5', DREY_BOT_WORKERS: '1' };
@@ -83,6 +90,11 @@ export async function killCampaign(opts: { kills: number; tables: number; minMs:
     connectAll(run.url);
     let kills = 0;
     for (; kills < opts.kills; kills++) {
+      // Each life of the server sees some acknowledged play before it dies, however loaded the
+      // machine (a fixed sleep on a busy machine let whole lives pass with nothing acknowledged):
+      // the kill comes at a random moment after the life's share of acknowledgements.
+      const target = acked.length + (opts.ackedPerLife ?? 0);
+      for (const until = Date.now() + 20_000; acked.length < target && Date.now() < until; ) await sleep(50);
       await sleep(opts.minMs + rand() * (opts.maxMs - opts.minMs));
       await run.kill();
       run = await serveProcess(env);
@@ -91,9 +103,13 @@ export async function killCampaign(opts: { kills: number; tables: number; minMs:
     // After the last restart the bots go on by themselves.
     const botTable = async (): Promise<{ seq: number; status: string }> => (await fetch(`${run.url}/api/tables/${botTables[0]}`)).json() as Promise<{ seq: number; status: string }>;
     const atRestart = await botTable();
-    await sleep(Math.max(opts.minMs, 1_000));
-    const later = await botTable();
-    const botTableResumed = atRestart.status === 'finished' || later.seq > atRestart.seq;
+    let later = atRestart;
+    // Polled for up to 10 s rather than read once after a second: a busy machine is slow, not stuck.
+    for (const until = Date.now() + 10_000; later.status !== 'finished' && later.seq <= atRestart.seq && Date.now() < until; ) {
+      await sleep(200);
+      later = await botTable();
+    }
+    const botTableResumed = atRestart.status === 'finished' || later.status === 'finished' || later.seq > atRestart.seq;
     for (const s of sockets) s.close();
     await run.close();
 

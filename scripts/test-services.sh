@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Sourced by .ci/run (or run alone): makes sure Debian's PostgreSQL and Redis are installed and
+# Sourced by scripts/test-setup.sh (npm test) or run alone: makes sure Debian's PostgreSQL and Redis are installed and
 # running on 127.0.0.1 for the storage and queue tests, and exports DATABASE_URL_TEST and
 # REDIS_URL_TEST. Works as root on a fresh Debian machine (and as a user with passwordless sudo).
 # Neither service is needed by `npm ci && npm start`: only the tests use them.
