@@ -78,6 +78,9 @@ const HEAD = `  ${''.padEnd(20)}${'games/s'.padStart(11)}${'actions/s'.padStart(
 const line = (label: string, r: Rate): string =>
   `  ${label.padEnd(20)}${fmt(r.games / r.seconds)}${fmt(r.actions / r.seconds)}${fmt(r.games / r.cpuSeconds, 13)}${(r.actions / r.games).toFixed(1).padStart(14)}`;
 
+/** Headline figures, printed together at the end with their targets. */
+const headlines: string[] = [];
+
 console.log(`Drey bench: one thread, ${seconds} s per figure after a warm-up (node ${process.version})`);
 console.log('games/CPU-s counts only the CPU time this process got: fairer than wall time on a busy machine.');
 for (const game of listGames()) {
@@ -89,6 +92,11 @@ for (const game of listGames()) {
   console.log(HEAD);
   const random = randomRate(game, seats, options.value);
   console.log(line('random playouts', random));
+  if (game.id === 'acorn-run') {
+    headlines.push(
+      `Acorn Run random playouts, ${seats} seats, one thread: ${fmt(random.games / random.seconds, 0).trim()} games/s wall, ${fmt(random.games / random.cpuSeconds, 0).trim()} games/CPU-s (target ≥ 5 × 418)`,
+    );
+  }
   if (game.id === 'autumn-leaves') {
     // The yardstick: the same game as a tight hand-written loop (bench/tight-leaves.ts), measured in
     // the same run. Target: the engine's random playouts at least half as fast.
@@ -97,7 +105,15 @@ for (const game of listGames()) {
     console.log(line('tight loop', loop));
     const ratio = random.games / random.cpuSeconds / (loop.games / loop.cpuSeconds);
     console.log(`  random playouts run at ${(ratio * 100).toFixed(0)}% of the tight loop's speed (games per CPU-second; target ≥ 50%)`);
+    headlines.push(
+      `Autumn Leaves random playouts, ${seats} seats: ${fmt(random.games / random.cpuSeconds, 0).trim()} games/CPU-s = ${(ratio * 100).toFixed(0)}% of bench/tight-leaves.ts (${fmt(loop.games / loop.cpuSeconds, 0).trim()} games/CPU-s; target ≥ 50%)`,
+    );
   }
   const heuristic = heuristicRate(game, seats, options.value);
   if (heuristic) console.log(line('heuristic matches', heuristic));
+}
+
+if (headlines.length > 0) {
+  console.log('\nHeadline figures (games)');
+  for (const h of headlines) console.log(`  ${h}`);
 }

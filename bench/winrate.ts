@@ -7,6 +7,9 @@
  * The subject is the first bot of the lineup (in a partner game: the first team, whose seats
  * are the first two of the lineup). Game i rotates the lineup by i seats (by i teams in a
  * partner game), so every seat takes its turn. A shared win counts as a win.
+ *
+ * The issue-23 figure (hard against three heuristic bots in Acorn Run; target at least 40%):
+ *   node --import tsx bench/winrate.ts acorn-run --seats 4 --lineup hard,heuristic,heuristic,heuristic --games 200
  */
 import { findBot, playBotMatch } from '../src/bots/index.js';
 import type { Bot } from '../src/engine/bot.js';
@@ -44,6 +47,7 @@ function main(): void {
   let subjectScore = 0;
   let rounds = 0;
   const started = performance.now();
+  const cpuStart = process.cpuUsage();
   for (let i = 0; i < games; i++) {
     const shift = (i * step) % seats;
     const lineup = bots.map((_, seat) => bots[(seat - shift + seats) % seats]!);
@@ -59,13 +63,15 @@ function main(): void {
     rounds += outcome.rounds;
   }
   const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuStart);
+  const cpuSeconds = (cpu.user + cpu.system) / 1e6;
   const [lo, hi] = wilsonInterval(wins, games);
   const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
   console.log(
     `${gameId} ${seats} seats ${JSON.stringify(options)} lineup ${names.join(',')}: ` +
       `${names[0]}${team ? ' team' : ''} won ${wins}/${games} = ${pct(wins / games)} (95% Wilson ${pct(lo)}–${pct(hi)}), ` +
       `${shared} shared; mean score ${(subjectScore / games).toFixed(2)}; mean rounds ${(rounds / games).toFixed(1)}; ` +
-      `${(games / seconds).toFixed(0)} games/s`,
+      `${(games / seconds).toFixed(games / seconds < 10 ? 2 : 0)} games/s, ${(cpuSeconds / games).toFixed(2)} CPU-s per game`,
   );
 }
 

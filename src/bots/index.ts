@@ -104,4 +104,4 @@ export function findBot(game: GameRef, name: string): Result<Bot, GameError> {
 export { randomBot };
 export { makeIsmctsBot, ismctsSearch, type IsmctsConfig, type SearchResult } from './ismcts.js';
 export { LEVELS, levelBot, type Level } from './levels.js';
-export { botInput, playBotMatch, type BotMatchResult } from './play.js';
+export { botInput, playBotMatch, playBots, type BotMatchOptions, type BotMatchResult } from './play.js';

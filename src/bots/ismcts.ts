@@ -60,13 +60,35 @@ interface Edge {
   reward: number;
   /** How many times this edge was legal when its node was visited (availability count). */
   avail: number;
+  /** Where the choices of a block that began with this edge lead (see `Joint`). */
+  joint: Joint | undefined;
+}
+
+/**
+ * The children of a node, by the choices its block made: a trie over the chosen edges, in the
+ * order the seats chose. An edge belongs to one seat and one action key at one node, so a path of
+ * edges names exactly what the joint key "seat:key;seat:key;" named, without building a string
+ * per step: a one-seat block (a sequential turn) finds its child on its edge.
+ */
+class Joint {
+  child: Node | undefined;
+  /** The next seat's edges in the block, when the block goes on. */
+  then: Map<Edge, Joint> | undefined;
+
+  next(edge: Edge): Joint {
+    this.then ??= new Map();
+    let j = this.then.get(edge);
+    if (!j) {
+      j = new Joint();
+      this.then.set(edge, j);
+    }
+    return j;
+  }
 }
 
 class Node {
   /** Per seat acting at this node: its edges by action key. */
   readonly edges = new Map<Seat, Map<string, Edge>>();
-  /** Children by the joint key of the choices made here. */
-  readonly children = new Map<string, Node>();
 
   edgesOf(seat: Seat): Map<string, Edge> {
     let m = this.edges.get(seat);
@@ -123,50 +145,36 @@ function selectEdge(edges: readonly Edge[], rng: Rng, c: number): Edge {
   return best;
 }
 
-interface PathStep {
-  seat: Seat;
-  edge: Edge;
-}
-
 /** One iteration: select and expand in `state` (a determinization, mutated), play out, back up. */
-function iterate(game: AnyGame, root: Node, state: unknown, rng: Rng, s: Settings, path: PathStep[]): void {
-  path.length = 0;
+function iterate(game: AnyGame, root: Node, state: unknown, rng: Rng, s: Settings, path: Path): void {
+  path.seats.length = 0;
+  path.edges.length = 0;
   let node = root;
   let expanded = false;
   let depth = 0;
   let toAct = game.toAct(state);
   while (!expanded && toAct.length > 0 && depth++ < s.treeDepth) {
-    // The seats to act now form a block: each chooses from this node's statistics.
-    const remaining = toAct.slice();
-    let joint = '';
+    // The seats to act now form a block: each chooses from this node's statistics. A block of one
+    // seat (a sequential turn) needs no bookkeeping of who is still to choose.
+    const remaining = toAct.length > 1 ? toAct.slice() : undefined;
+    let joint: Joint | undefined;
     for (;;) {
       const seat = toAct[0]!;
-      const byKey = node.edgesOf(seat);
-      const legal = searchable(game.legalActions(state, seat), s.knowledge.skip);
-      const edges: Edge[] = [];
-      for (const action of legal) {
-        const key = keyOf(action);
-        let e = byKey.get(key);
-        if (!e) {
-          e = { action, visits: 0, reward: 0, avail: 0 };
-          byKey.set(key, e);
-        }
-        e.avail++;
-        edges.push(e);
-      }
-      const edge = selectEdge(edges, rng, s.exploration);
-      path.push({ seat, edge });
+      const edge = chooseEdge(node.edgesOf(seat), searchable(game.legalActions(state, seat), s.knowledge.skip), rng, s.exploration);
+      path.seats.push(seat);
+      path.edges.push(edge);
       game.apply(state, seat, edge.action);
-      joint += `${seat}:${keyOf(edge.action)};`;
-      remaining.splice(remaining.indexOf(seat), 1);
+      joint = joint === undefined ? (edge.joint ??= new Joint()) : joint.next(edge);
       toAct = game.toAct(state);
+      if (remaining === undefined) break;
+      remaining.splice(remaining.indexOf(seat), 1);
       // The block ends when all of it has chosen or someone outside it is to act.
       if (remaining.length === 0 || toAct.length === 0 || !toAct.every((x) => remaining.includes(x))) break;
     }
-    let child = node.children.get(joint);
+    let child = joint.child;
     if (!child) {
       child = new Node();
-      node.children.set(joint, child);
+      joint.child = child;
       expanded = true;
     }
     node = child;
@@ -180,11 +188,34 @@ function iterate(game: AnyGame, root: Node, state: unknown, rng: Rng, s: Setting
     scoreWeight: s.scoreWeight,
     stages: typeof horizon === 'function' ? horizon(state) : (horizon ?? 1),
   });
-  for (const { seat, edge } of path) {
+  for (let i = 0; i < path.edges.length; i++) {
+    const edge = path.edges[i]!;
     edge.visits++;
     // A capped playout with no evaluator gives no rewards: a draw for everyone.
-    edge.reward += rewards[seat] ?? 0.5;
+    edge.reward += rewards[path.seats[i]!] ?? 0.5;
   }
+}
+
+/** The edges of `legal` at a node (made on first sight), each counted available, and UCB's pick among them. */
+function chooseEdge(byKey: Map<string, Edge>, legal: readonly ActionBase[], rng: Rng, c: number): Edge {
+  const edges: Edge[] = [];
+  for (const action of legal) {
+    const key = keyOf(action);
+    let e = byKey.get(key);
+    if (!e) {
+      e = { action, visits: 0, reward: 0, avail: 0, joint: undefined };
+      byKey.set(key, e);
+    }
+    e.avail++;
+    edges.push(e);
+  }
+  return selectEdge(edges, rng, c);
+}
+
+/** The seats and edges an iteration took, in order (two arrays reused from iteration to iteration). */
+interface Path {
+  seats: Seat[];
+  edges: Edge[];
 }
 
 function settingsOf(config: IsmctsConfig): Settings {
@@ -227,7 +258,7 @@ export function ismctsSearch(input: BotInput, config: IsmctsConfig = {}): Search
     });
   }
   const root = new Node();
-  const path: PathStep[] = [];
+  const path: Path = { seats: [], edges: [] };
   let iterations = 0;
   while (iterations < maxIterations) {
     if (deadline !== Infinity && performance.now() >= deadline && iterations > 0) break;

@@ -7,9 +7,12 @@ import type { AnyGame } from './game.js';
 import {
   commit,
   createMatch,
+  createParsedMatch,
+  listLegal,
   lookAhead,
   matchFromRecord,
   play,
+  playLegal,
   prepare,
   replay,
   type Match,
@@ -273,5 +276,100 @@ describe('matchFromRecord and replay', () => {
     expect(replayed.value.steps.map((s) => s.simultaneous)).toEqual([true, true, false, false, true, true, false, false]);
     expect(replayed.value.steps.map((s) => s.description)[3]).toBe('seat 1 collects');
     expect(replayed.value.hash).toBe(stableHash(finished().state));
+  });
+});
+
+/** The pick game, counting the calls the trusted door should not make. */
+function counted(): { game: AnyGame; calls: { parse: number; describe: number; legal: number } } {
+  const calls = { parse: 0, describe: 0, legal: 0 };
+  const game: AnyGame = {
+    ...pick,
+    parseAction: (input) => (calls.parse++, pick.parseAction(input)),
+    describeAction: (state, seat, action) => (calls.describe++, pick.describeAction(state, seat, action)),
+    legalActions: (state, seat) => (calls.legal++, pick.legalActions(state, seat)),
+  };
+  return { game, calls };
+}
+
+/** Plays a 3-seat, 2-round pick game: each step takes the legal action at index `choose(step)`. */
+function playThrough(game: AnyGame, step: (match: Match, seat: number, index: number) => void): Match {
+  const created = createMatch(game, { seats: 3, seed: 'handles', options: { rounds: 2 } });
+  if (!created.ok) throw new Error(created.error.message);
+  const match = created.value;
+  for (let i = 0; game.toAct(match.state).length > 0; i++) step(match, game.toAct(match.state).at(-1)!, i % 3);
+  return match;
+}
+
+describe('the trusted door: playLegal takes a legal action by handle', () => {
+  it('gives the same state and record as the checked door, with nothing parsed, listed twice or described', () => {
+    const checked = playThrough(pick, (match, seat, index) => {
+      const legal = pick.legalActions(match.state, seat);
+      expect(play(match, seat, JSON.parse(JSON.stringify(legal[index % legal.length]))).ok).toBe(true);
+    });
+    const { game, calls } = counted();
+    let steps = 0;
+    const trusted = playThrough(game, (match, seat, index) => {
+      const list = listLegal(match, seat);
+      const played = playLegal(list, list.actions[index % list.actions.length]!);
+      expect(played).toEqual({ ok: true, value: ++steps });
+    });
+    expect(fingerprint(trusted)).toBe(fingerprint(checked));
+    expect(pick.outcome(trusted.state)).toEqual(pick.outcome(checked.state));
+    expect(calls).toEqual({ parse: 0, describe: 0, legal: steps });
+  });
+
+  it('refuses a copy of a legal action (a bot must return an element of its legal list), changing nothing', () => {
+    const match = newMatch();
+    const before = fingerprint(match);
+    const list = listLegal(match, 1);
+    const refused = playLegal(list, { ...list.actions[1]! });
+    expect(refused.ok).toBe(false);
+    if (refused.ok) return;
+    expect(refused.error.code).toBe('illegal-action');
+    expect(refused.error.message).toBe(
+      '{"n":2,"type":"pick"} is not one of the 3 legal actions listed for seat 1: a trusted step takes one of those very objects (a bot returns an element of input.legal, not a copy)',
+    );
+    expect(fingerprint(match)).toBe(before);
+    // The checked door takes the same copy: it parses it and finds the legal action by key.
+    expect(play(match, 1, { ...list.actions[1]! }).ok).toBe(true);
+  });
+
+  it('refuses a list made before the match moved on, and a seat that may not act', () => {
+    const match = newMatch();
+    const zero = listLegal(match, 0);
+    const one = listLegal(match, 1);
+    expect(playLegal(zero, zero.actions[0]!).ok).toBe(true);
+    const stale = playLegal(one, one.actions[0]!);
+    expect(stale.ok ? 'ok' : stale.error.code).toBe('stale-step');
+    // Seat 0 has picked: it may not act until the pick is over.
+    const idle = listLegal(match, 0);
+    expect(idle.actions).toEqual([]);
+    const out = playLegal(idle, zero.actions[1]!);
+    expect(out.ok ? 'ok' : out.error).toEqual({ code: 'not-your-turn', message: "it is not seat 0's turn" });
+    expect(match.record.actions).toHaveLength(1);
+  });
+
+  it('creates a match from parsed options with the same record and state as from raw ones', () => {
+    const raw = createMatch(pick, { seats: 3, seed: 'parsed', options: {} });
+    if (!raw.ok) throw new Error(raw.error.message);
+    const parsed = createParsedMatch(pick, { seats: 3, seed: 'parsed', options: raw.value.record.options });
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    expect(fingerprint(parsed.value)).toBe(fingerprint(raw.value));
+    const bad = createParsedMatch(pick, { seats: 9, seed: 'parsed', options: raw.value.record.options });
+    expect(bad.ok ? 'ok' : bad.error.code).toBe('bad-seats');
+  });
+
+  it('rebuilds a record describing its steps only for an observer of them', () => {
+    const { game, calls } = counted();
+    const record = playThrough(pick, (match, seat) => void play(match, seat, pick.legalActions(match.state, seat)[0])).record;
+    const quiet = matchFromRecord(game, record);
+    expect(quiet.ok).toBe(true);
+    expect(calls.describe).toBe(0);
+    // Every action was still parsed and checked.
+    expect(calls.parse).toBe(record.actions.length);
+    const lines: string[] = [];
+    matchFromRecord(game, record, { step: (step) => lines.push(step.description) });
+    expect(calls.describe).toBe(record.actions.length);
+    expect(lines[0]).toBe('seat 3 picks 1');
   });
 });

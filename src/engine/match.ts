@@ -88,13 +88,38 @@ export function createMatch(game: AnyGame, config: MatchConfig): Result<Match, G
     if (!parsed.ok) return parsed;
     arrangement = parsed.value;
   }
-  const state = game.setup({ seats, seed, options: options.value, arrangement });
+  return ok(setUp(game, seats, seed, options.value, arrangement, config.arrangement));
+}
+
+/** Sets a match up from checked values; `rawArrangement` is what the record keeps. */
+function setUp(game: AnyGame, seats: number, seed: string, options: unknown, arrangement: unknown, rawArrangement: unknown): Match {
+  const state = game.setup({ seats, seed, options, arrangement });
   const actions: RecordedAction[] = [];
   const record: MatchRecord =
-    config.arrangement === undefined
-      ? { game: game.id, seats, seed, options: options.value, actions }
-      : { game: game.id, seats, seed, options: options.value, arrangement: config.arrangement, actions };
-  return ok({ game, record, state });
+    rawArrangement === undefined
+      ? { game: game.id, seats, seed, options, actions }
+      : { game: game.id, seats, seed, options, arrangement: rawArrangement, actions };
+  return { game, record, state };
+}
+
+/**
+ * A match from options the game has already parsed (`game.parseOptions(raw, seats)`, once per
+ * run): the lab plays thousands of games with one set of options and parses them once, not per
+ * game. The seats and seed are still checked (cheaply); the record is the same as `createMatch`
+ * makes from the raw options. Untrusted configuration goes through `createMatch`.
+ */
+export function createParsedMatch(game: AnyGame, config: { seats: number; seed: string; options: unknown }): Result<Match, GameError> {
+  const { seats, seed } = config;
+  if (!Number.isInteger(seats) || seats < game.seats.min || seats > game.seats.max) {
+    return err({
+      code: 'bad-seats',
+      message: `${game.title} takes ${game.seats.min}–${game.seats.max} seats, not ${String(seats)}`,
+    });
+  }
+  if (typeof seed !== 'string' || seed.length === 0) {
+    return err({ code: 'bad-seed', message: 'the seed must be a non-empty string' });
+  }
+  return ok(setUp(game, seats, seed, config.options, undefined, undefined));
 }
 
 /** The key two actions share exactly when they are the same action. */
@@ -119,6 +144,14 @@ export interface PreparedStep {
  * may act and that the action is legal, and returns the prepared step or the reason it is refused.
  */
 export function prepare(match: Match, seat: unknown, input: unknown): Result<PreparedStep, PlayError> {
+  const checked = checkStep(match, seat, input);
+  if (!checked.ok) return checked;
+  const { seat: s, action } = checked.value;
+  return ok({ ...checked.value, description: match.game.describeAction(match.state, s, action) });
+}
+
+/** `prepare` without the description: what a rebuild that tells no one about its steps needs. */
+function checkStep(match: Match, seat: unknown, input: unknown): Result<Omit<PreparedStep, 'description'>, PlayError> {
   const { game, state, record } = match;
   if (typeof seat === 'number' && (seat >= record.seats || seat < 0)) {
     return err({ code: 'bad-seat', message: `there is no seat ${seat} at a ${record.seats}-seat table` });
@@ -126,18 +159,13 @@ export function prepare(match: Match, seat: unknown, input: unknown): Result<Pre
   const toAct = game.toAct(state);
   const checked = checkAction(game, state, toAct, seat, input);
   if (!checked.ok) return checked;
-  const s = seat as Seat;
-  return ok({
-    match,
-    seat: s,
-    action: checked.value,
-    seq: record.actions.length + 1,
-    description: game.describeAction(state, s, checked.value),
-    simultaneous: toAct.length > 1,
-  });
+  return ok({ match, seat: seat as Seat, action: checked.value, seq: record.actions.length + 1, simultaneous: toAct.length > 1 });
 }
 
-/** The typed legal action an untrusted one names, or the reason it is refused. */
+/**
+ * The typed legal action an untrusted one names, or the reason it is refused. Untrusted input is
+ * always parsed and matched by key: trusted callers that hold the legal list use `playLegal`.
+ */
 function checkAction(
   game: AnyGame,
   state: unknown,
@@ -145,12 +173,6 @@ function checkAction(
   seat: unknown,
   input: unknown,
 ): Result<ActionBase, PlayError> {
-  // Fast path for trusted callers (bots, playouts): an action that is itself one of the objects
-  // legalActions returned needs no parsing or key comparison.
-  if (typeof seat === 'number' && typeof input === 'object' && input !== null && toAct.includes(seat)) {
-    const legal = game.legalActions(state, seat);
-    if (legal.includes(input as ActionBase)) return ok(input as ActionBase);
-  }
   const parsed = game.parseAction(input);
   if (!parsed.ok) return err({ code: 'malformed-action', message: parsed.error.message });
   const action = parsed.value;
@@ -386,6 +408,69 @@ export function play(match: Match, seat: unknown, input: unknown): Result<Played
   return committed;
 }
 
+/**
+ * A seat's legal actions, listed by the engine at one point of a match: the handles a trusted
+ * caller (a bot match, the lab) picks from. The chosen object itself is the handle — `playLegal`
+ * takes it without parsing it, matching it by key against a fresh list or describing it.
+ */
+export interface LegalList {
+  readonly match: Match;
+  readonly seat: Seat;
+  /** The sequence number the chosen action takes: the list holds only until the match moves on. */
+  readonly seq: number;
+  /** What `game.legalActions(state, seat)` returned: empty when the seat may not act (or the game is over). */
+  readonly actions: readonly ActionBase[];
+}
+
+/** Lists `seat`'s legal actions now, once, as handles for `playLegal` (and the bot's `input.legal`). */
+export function listLegal(match: Match, seat: Seat): LegalList {
+  return { match, seat, seq: match.record.actions.length + 1, actions: match.game.legalActions(match.state, seat) };
+}
+
+/** An action for an error message: its JSON when it has one. */
+function shown(action: unknown): string {
+  try {
+    return canonicalJson(action);
+  } catch {
+    return String(action);
+  }
+}
+
+/**
+ * The trusted step: plays `action`, which must be one of the very objects of `list.actions` (a
+ * bot returns an element of `input.legal`; that object's identity is the handle). Nothing is
+ * parsed, listed again, matched by key or described, and the outcome is not worked out: a caller
+ * that wants it asks `game.outcome`. The game contract makes the check sufficient: a seat that may
+ * not act has no legal actions (the conformance suite checks it), so an action found in a list
+ * made at the current step is legal for that seat now. Refused, with nothing changed: an object
+ * not in the list (`illegal-action`; a copy of a legal action is refused too, since trusted
+ * callers hold the list), a list made before the match moved on (`stale-step`). Untrusted input
+ * (the server, records) goes through `prepare`/`play`, which parse and check it in full. The
+ * record is the same either way. Returns the step's sequence number.
+ */
+export function playLegal(list: LegalList, action: ActionBase): Result<number, PlayError | StaleStepError> {
+  const match = list.match as MutableMatch;
+  const { seat } = list;
+  if (match.record.actions.length + 1 !== list.seq) {
+    return err({ code: 'stale-step', message: `these legal actions were listed for action ${list.seq}, but the match has ${match.record.actions.length} actions now` });
+  }
+  if (!list.actions.includes(action)) {
+    if (list.actions.length === 0) {
+      return match.game.outcome(match.state) !== null
+        ? err({ code: 'game-over', message: 'the game is over' })
+        : err({ code: 'not-your-turn', message: `it is not seat ${seat}'s turn` });
+    }
+    return err({
+      code: 'illegal-action',
+      message: `${shown(action)} is not one of the ${list.actions.length} legal actions listed for seat ${seat}: a trusted step takes one of those very objects (a bot returns an element of input.legal, not a copy)`,
+    });
+  }
+  stateBefore.delete(match);
+  match.game.apply(match.state, seat, action);
+  match.record.actions.push({ seat, action });
+  return ok(list.seq);
+}
+
 export interface ReplayStep {
   seq: number;
   seat: Seat;
@@ -443,7 +528,8 @@ export function matchFromRecord(
       observe.step?.({ seq, seat, action: entry.action, description, simultaneous: false, undo: step }, match);
       continue;
     }
-    const prepared = prepare(match, entry.seat, entry.action);
+    // The description is worked out only for an observer of the steps (a narrated replay).
+    const prepared = observe.step ? prepare(match, entry.seat, entry.action) : checkStep(match, entry.seat, entry.action);
     if (!prepared.ok) {
       return err({
         code: prepared.error.code,
@@ -452,11 +538,12 @@ export function matchFromRecord(
         message: `action ${i + 1} (seat ${String(entry.seat)}: ${canonicalJson(entry.action)}) was refused: ${prepared.error.message}`,
       });
     }
-    const { seat, action, seq, description, simultaneous } = prepared.value;
+    const step: PreparedStep = { description: '', ...prepared.value };
     // A step the next entry takes back: the look-ahead keeps the state before it, for the undo.
-    if (isUndoAction(record.actions[i + 1]?.action)) lookAhead(prepared.value);
-    const committed = commit(prepared.value);
+    if (isUndoAction(record.actions[i + 1]?.action)) lookAhead(step);
+    const committed = commit(step);
     if (!committed.ok) throw new Error(committed.error.message);
+    const { seat, action, seq, description, simultaneous } = step;
     observe.step?.({ seq, seat, action, description, simultaneous }, match);
   }
   return ok(match);

@@ -4,9 +4,9 @@
  */
 import type { Outcome, Seat } from '../engine/game.js';
 import { stableHash } from '../engine/hash.js';
-import type { MatchRecord } from '../engine/match.js';
+import { createParsedMatch, type MatchRecord } from '../engine/match.js';
 import { err, ok, type GameError, type Result } from '../engine/result.js';
-import { playBotMatch } from '../bots/index.js';
+import { playBots } from '../bots/index.js';
 import { recordFileName, writeRecordFile } from './record-file.js';
 import { bindRun, type BoundRun, type RunSpec } from './resolve.js';
 import type { ScheduledGame } from './schedule.js';
@@ -45,7 +45,9 @@ export function playGame(run: BoundRun, scheduled: ScheduledGame): Result<Played
   const { spec, game } = run;
   const { index, seed } = scheduled;
   const bots = scheduled.lineup.map((name) => run.bots.get(name)!);
-  const played = playBotMatch(game, { seats: spec.seats, seed, options: spec.options }, bots, { maxSteps: spec.maxSteps ?? 100_000 });
+  // The options were parsed once for the run (bindRun); the record keeps them as createMatch would.
+  const created = createParsedMatch(game, { seats: spec.seats, seed, options: run.options });
+  const played = created.ok ? playBots(created.value, bots, { maxSteps: spec.maxSteps ?? 100_000 }) : created;
   if (!played.ok) {
     return err({ code: played.error.code, message: `game ${index} (seed ${seed}): ${played.error.message}` });
   }

@@ -3,9 +3,10 @@
  * src/games/<id>/lab.ts) watching the game step by step, and two things every game has — per
  * seat, the longest run of its decisions with only one legal action ("no choice") and the longest
  * run of the same action over and over ("stuck repeating"). The game is rebuilt from its record
- * (every action checked again by the engine), so the probe sees exactly what was played.
+ * (every action matched by key among the legal actions of its step), so the probe sees exactly
+ * what was played.
  */
-import { actionKey, createMatch, play, type MatchRecord } from '../engine/match.js';
+import { actionKey, createMatch, listLegal, playLegal, type MatchRecord } from '../engine/match.js';
 import { err, ok, type GameError, type Result } from '../engine/result.js';
 import type { ActionBase } from '../engine/game.js';
 import type { AnyGamePackage, GameFacts } from '../games/package.js';
@@ -33,7 +34,8 @@ export function probeRecord(pkg: AnyGamePackage, record: MatchRecord): Result<Pr
   const streaks: Streaks[] = Array.from({ length: record.seats }, () => ({ noChoice: 0, repeat: 0 }));
   const running = streaks.map(() => ({ noChoice: 0, repeat: 0, last: '' }));
   for (const [i, { seat, action }] of record.actions.entries()) {
-    const legal: readonly ActionBase[] = game.legalActions(match.state, seat);
+    const list = listLegal(match, seat);
+    const legal: readonly ActionBase[] = list.actions;
     watcher?.before(match.state, seat, legal);
     const run = running[seat]!;
     run.noChoice = legal.length === 1 ? run.noChoice + 1 : 0;
@@ -43,9 +45,15 @@ export function probeRecord(pkg: AnyGamePackage, record: MatchRecord): Result<Pr
     const best = streaks[seat]!;
     best.noChoice = Math.max(best.noChoice, run.noChoice);
     best.repeat = Math.max(best.repeat, run.repeat);
-    const played = play(match, seat, action);
+    // The record's action is matched by key among the legal actions already listed (the record
+    // came from this run's own match, so this is the only check it needs), then played by handle.
+    const handle = legal.find((a) => actionKey(a) === key);
+    if (handle === undefined) {
+      return err({ code: 'probe-failed', message: `action ${i + 1} of the record was refused: ${key} is not among seat ${seat}'s ${legal.length} legal actions` });
+    }
+    const played = playLegal(list, handle);
     if (!played.ok) return err({ code: 'probe-failed', message: `action ${i + 1} of the record was refused: ${played.error.message}` });
-    watcher?.after(match.state, seat, action);
+    watcher?.after(match.state, seat, handle);
   }
   return ok({ ...(watcher ? watcher.finish(match.state) : {}), streaks });
 }

@@ -35,20 +35,23 @@ export interface RunSpec {
   content?: Record<string, unknown>;
 }
 
-/** A run ready to play a game: its game and a bot for every name in its schedule. */
+/**
+ * A run ready to play a game: its game, its options parsed and a bot for every name in its
+ * schedule — all found once per run (per worker), never per game.
+ */
 export interface BoundRun<S extends RunSpec = RunSpec> {
   spec: S;
   pkg: AnyGamePackage;
   game: AnyGame;
   bots: ReadonlyMap<string, Bot>;
+  /** The options as the game parsed them (defaults filled in): every game of the run starts from them. */
+  options: unknown;
 }
 
 /** A checked run. */
 export interface ResolvedRun<S extends RunSpec = RunSpec> extends BoundRun<S> {
   /** The bot names the run was resolved with (a sim: one per seat). */
   names: string[];
-  /** The options as the game parsed them (defaults filled in). */
-  options: unknown;
 }
 
 /**
@@ -74,18 +77,21 @@ export function resolveRun<S extends RunSpec>(
   if (spec.seed.length === 0) return err({ code: 'bad-seed', message: 'the seed must be a non-empty string' });
   const picked = names(game);
   if (!picked.ok) return picked;
-  const bound = bindRun(spec, picked.value, registry);
+  const bound = bindPackage(spec, pkg, picked.value);
   if (!bound.ok) return bound;
-  const options = game.parseOptions(spec.options ?? {}, spec.seats);
-  if (!options.ok) return options;
-  return ok({ ...bound.value, names: picked.value, options: options.value });
+  return ok({ ...bound.value, names: picked.value });
 }
 
 /** Finds the game and a bot for each name, without checking the rest (resolveRun did). */
 export function bindRun<S extends RunSpec>(spec: S, names: readonly string[], registry: Registry = BUILTINS): Result<BoundRun<S>, GameError> {
   const found = registry.find(spec.game);
   if (!found.ok) return found;
-  const pkg = spec.content === undefined ? found.value : packageFor(found.value, spec.content);
+  return bindPackage(spec, found.value, names);
+}
+
+/** Builds the run's game from its content (when the spec has its own), its bots, then parses its options. */
+function bindPackage<S extends RunSpec>(spec: S, found: AnyGamePackage, names: readonly string[]): Result<BoundRun<S>, GameError> {
+  const pkg = spec.content === undefined ? found : packageFor(found, spec.content);
   const bots = new Map<string, Bot>();
   for (const name of names) {
     if (bots.has(name)) continue;
@@ -93,5 +99,7 @@ export function bindRun<S extends RunSpec>(spec: S, names: readonly string[], re
     if (!bot.ok) return bot;
     bots.set(name, bot.value);
   }
-  return ok({ spec, pkg, game: pkg.game, bots });
+  const options = pkg.game.parseOptions(spec.options ?? {}, spec.seats);
+  if (!options.ok) return options;
+  return ok({ spec, pkg, game: pkg.game, bots, options: options.value });
 }
