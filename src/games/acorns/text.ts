@@ -148,7 +148,7 @@ type Face = { face: string; words: string } | { error: string };
 function parseCard(tables: AcornsTables, word: string, want: 'tree' | 'squirrel' | 'fox' | 'any'): Face {
   const index = tables.byId.get(word);
   if (index !== undefined) return { face: tables.face[index]!, words: word };
-  let m = /^t(?:ree)?-?(\d)(?:-\d+)?$/.exec(word);
+  let m = /^t(?:ree)?-?(\d+)(?:-\d+)?$/.exec(word);
   if (m && (want === 'tree' || want === 'any')) return { face: `tree-${m[1]!}`, words: `${m[1]!}-acorn tree` };
   m = /^(?:squirrel-)?(r|red|b|blue|g|green|y|yellow)-?(\d)(?:-\d+)?$/.exec(word);
   if (m && (want === 'squirrel' || want === 'any')) {
@@ -171,7 +171,7 @@ const heldCopy = (tables: AcornsTables, view: AcornsView, face: string): string 
 
 /** A tree in play the player names: t5-2, 5-2, tree-5-2, or t5 / 5 when only one such tree is in play. */
 function parseTree(tables: AcornsTables, word: string, view: AcornsView): { tree: string } | { error: string } {
-  const m = /^(?:tree-|t)?(\d)(?:-(\d+))?$/.exec(word);
+  const m = /^(?:tree-|t)?(\d+)(?:-(\d+))?$/.exec(word);
   const inPlay = view.trees.map((t) => t.tree).join(', ').replace(/tree-/g, 't') || 'none';
   if (!m) return { error: `'${word}' is not a tree (trees in play: ${inPlay})` };
   const matches = view.trees.filter((t) => (m[2] ? t.tree === `tree-${m[1]!}-${m[2]}` : t.acorns === Number(m[1])));

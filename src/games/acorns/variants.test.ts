@@ -14,7 +14,9 @@ import { narrationFeed } from '../../engine/narration.js';
 import { createRng } from '../../engine/rng.js';
 import type { AnyGamePackage } from '../package.js';
 import { BUILTIN_CONTENT, validateContent } from './content/index.js';
+import { arrangeDeal } from './arrange.js';
 import { createAcorns } from './index.js';
+import { tablesOf } from './tables.js';
 
 /** Other tree values (a 15-acorn tree, 1-acorn trees) and other squirrel strengths (4s, no 3s). */
 const VARIANT = validateContent({
@@ -93,6 +95,19 @@ describe('Acorns content is a value', () => {
     expect(ids).toContain('squirrel-red-4-3');
     // A2: the variant deals its own hand size.
     expect((variant.game.view(state, 0) as { hand: string[] }).hand).toHaveLength(5);
+  });
+
+  it("the terminal takes a variant's two-digit tree values ('plant t15', 'r4 t15')", () => {
+    const variant = createAcorns(VARIANT);
+    const deal = arrangeDeal({ seats: 2, hands: [['tree-15-1'], ['squirrel-red-4-1']] }, tablesOf(VARIANT));
+    const created = createMatch(variant.game, { seats: 2, seed: 'text', arrangement: deal });
+    if (!created.ok) throw new Error(created.error.message);
+    const m = created.value;
+    const ui = variant.textUI!;
+    const parse = (seat: number, text: string) => ui.parse(text, variant.game.view(m.state, seat), variant.game.legalActions(m.state, seat), NAMES);
+    expect(parse(0, 'plant t15')).toEqual({ action: { type: 'plant', card: 'tree-15-1' } });
+    play(m, 0, { type: 'plant', card: 'tree-15-1' });
+    expect(parse(1, 'r4 t15')).toEqual({ action: { type: 'squirrel', card: 'squirrel-red-4-1', tree: 'tree-15-1' } });
   });
 
   for (const [seats, partners] of [
