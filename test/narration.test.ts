@@ -7,7 +7,7 @@ import { createMatch, createRng, nextInt, play, type AnyGame, type Viewer } from
 import { narrationFeed } from '../src/engine/narration.js';
 import { KINDS } from '../src/games/acorn-run/cards.js';
 import { DUMMY_CARDS } from '../src/games/acorn-run/dummy/deck.js';
-import { CARD_IDS } from '../src/games/acorns/content/index.js';
+import { BUILTIN_TABLES as ACORNS_TABLES } from '../src/games/acorns/tables.js';
 import { BUILTINS, getGame } from '../src/games/index.js';
 
 const narratorFor = (id: string) => BUILTINS.get(id)?.narrator;
@@ -24,7 +24,7 @@ const FORBIDDEN: readonly RegExp[] = [
   /\bcard \d+/,
   /\b(racer|seat) \d+\b/i, // a seat without a name
   /\b(undefined|NaN|null)\b|\[object/,
-  anyOf(CARD_IDS.filter((id) => id.includes('-'))), // Acorns: tree-5-2, squirrel-red-2-1, fox-red
+  anyOf(ACORNS_TABLES.ids.filter((id) => id.includes('-'))), // Acorns: tree-5-2, squirrel-red-2-1, fox-red
   anyOf(KINDS.map((k) => k.id).filter((id) => id.includes('-'))), // Acorn Run: g-twig-y, s-green (not 'oops', also a word)
   anyOf(DUMMY_CARDS.map((c) => c.id)), // dummy-ii-5
 ];

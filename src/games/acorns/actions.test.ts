@@ -2,10 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import { parseAction } from './parse.js';
 import { acorns } from './index.js';
+import { BUILTIN_TABLES } from './tables.js';
 import { act, startScenario, stateOf } from './scenario.js';
 
 const message = (input: unknown) => {
-  const r = parseAction(input);
+  const r = parseAction(BUILTIN_TABLES, input);
   return r.ok ? 'accepted' : r.error.message;
 };
 

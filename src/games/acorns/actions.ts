@@ -9,8 +9,6 @@
  *   { type: 'discard', card: 'squirrel-blue-1-4' }
  *   { type: 'pass' }
  */
-import { CARD_COUNT, CARD_IDS, derive, KIND } from './content/index.js';
-
 export const ACTION_TYPES = ['draw', 'plant', 'squirrel', 'fox', 'turtle', 'discard', 'pass'] as const;
 export type ActionType = (typeof ACTION_TYPES)[number];
 
@@ -50,37 +48,4 @@ export type AcornsAction = DrawAction | PlantAction | SquirrelAction | FoxAction
  */
 export const DRAW: DrawAction = Object.freeze({ type: 'draw' });
 export const PASS: PassAction = Object.freeze({ type: 'pass' });
-// Actions made once per card of the current content (content/index.ts).
-let plantCache: (PlantAction | undefined)[];
-let discardCache: (DiscardAction | undefined)[];
-let turtleCache: (TurtleAction | undefined)[];
-let onTreeCache: (SquirrelAction | FoxAction | undefined)[];
-derive(
-  () => ({ plant: [], discard: [], turtle: [], onTree: [] }),
-  (c: { plant: typeof plantCache; discard: typeof discardCache; turtle: typeof turtleCache; onTree: typeof onTreeCache }) => {
-    plantCache = c.plant;
-    discardCache = c.discard;
-    turtleCache = c.turtle;
-    onTreeCache = c.onTree;
-  },
-);
-
-export function plantAction(card: number): PlantAction {
-  return (plantCache[card] ??= Object.freeze({ type: 'plant', card: CARD_IDS[card]! }));
-}
-export function discardAction(card: number): DiscardAction {
-  return (discardCache[card] ??= Object.freeze({ type: 'discard', card: CARD_IDS[card]! }));
-}
-export function turtleAction(tree: number): TurtleAction {
-  return (turtleCache[tree] ??= Object.freeze({ type: 'turtle', tree: CARD_IDS[tree]! }));
-}
-/** A squirrel or fox action, by the card's kind. */
-export function onTreeAction(card: number, tree: number): SquirrelAction | FoxAction {
-  const key = card * CARD_COUNT + tree;
-  const cached = onTreeCache[key];
-  if (cached) return cached;
-  const type = KIND[card] === 'fox' ? 'fox' : 'squirrel';
-  const made = Object.freeze({ type, card: CARD_IDS[card]!, tree: CARD_IDS[tree]! });
-  onTreeCache[key] = made;
-  return made;
-}
+// The per-card actions are made once per content, with its tables (tables.ts).

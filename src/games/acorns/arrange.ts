@@ -2,7 +2,8 @@
  * Arranged deals by hand (pure: content only, so the web's guided first turn can use it too):
  * name the cards that matter, and the rest of the deck is filled in a fixed order.
  */
-import { CARD_IDS, CARDS, derive, HAND_SIZE } from './content/index.js';
+import type { Card } from './content/index.js';
+import { BUILTIN_TABLES, type AcornsTables } from './tables.js';
 import type { AcornsArrangement } from './state.js';
 
 export interface ScenarioDeal {
@@ -19,17 +20,13 @@ export interface ScenarioDeal {
  * Filler cards come one-squirrel cards first, then bigger squirrels, then trees, foxes and the
  * turtle, so topped-up hands hold the least eventful cards there are.
  */
-let FILLER_ORDER: readonly string[];
-derive(
-  () =>
-    [...CARDS]
-      .map((c, i) => ({ c, i }))
-      .sort((a, b) => rank(a.c) - rank(b.c) || a.i - b.i)
-      .map(({ c }) => c.id),
-  (order) => (FILLER_ORDER = order),
-);
+const fillerOrder = (tables: AcornsTables): string[] =>
+  tables.cards
+    .map((c, i) => ({ c, i }))
+    .sort((a, b) => rank(a.c) - rank(b.c) || a.i - b.i)
+    .map(({ c }) => c.id);
 
-function rank(card: (typeof CARDS)[number]): number {
+function rank(card: Card): number {
   switch (card.kind) {
     case 'squirrel':
       return card.squirrels;
@@ -42,21 +39,25 @@ function rank(card: (typeof CARDS)[number]): number {
   }
 }
 
-/** The arrangement dealing `hands` to their seats and `drawTop` on top of the draw pile. */
-export function arrangeDeal(deal: ScenarioDeal): Required<AcornsArrangement> {
+/**
+ * The arrangement dealing `hands` to their seats and `drawTop` on top of the draw pile, from the
+ * deck of `tables` (the shipped deck by default).
+ */
+export function arrangeDeal(deal: ScenarioDeal, tables: AcornsTables = BUILTIN_TABLES): Required<AcornsArrangement> {
+  const handSize = tables.handSize;
   const { seats } = deal;
   const dealer = deal.dealer ?? seats - 1;
   const named = [...(deal.hands ?? []).flat(), ...(deal.drawTop ?? [])];
-  const unknown = named.filter((id) => !CARD_IDS.includes(id));
+  const unknown = named.filter((id) => !tables.byId.has(id));
   if (unknown.length > 0) throw new Error(`unknown cards: ${unknown.join(', ')}`);
   if (new Set(named).size !== named.length) throw new Error('a card is named twice');
-  const filler = FILLER_ORDER.filter((id) => !named.includes(id));
+  const filler = fillerOrder(tables).filter((id) => !named.includes(id));
   const deck: string[] = [];
   for (let k = 1; k <= seats; k++) {
     const seat = (dealer + k) % seats;
     const hand = [...(deal.hands?.[seat] ?? [])];
-    if (hand.length > HAND_SIZE) throw new Error(`seat ${seat} is given more than ${HAND_SIZE} cards`);
-    while (hand.length < HAND_SIZE) hand.push(filler.shift()!);
+    if (hand.length > handSize) throw new Error(`seat ${seat} is given more than ${handSize} cards`);
+    while (hand.length < handSize) hand.push(filler.shift()!);
     deck.push(...hand);
   }
   deck.push(...(deal.drawTop ?? []), ...filler);

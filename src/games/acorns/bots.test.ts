@@ -4,9 +4,13 @@ import { botInput, playBotMatch, randomBot } from '../../bots/index.js';
 import type { AnyGame } from '../../engine/game.js';
 import { createMatch } from '../../engine/match.js';
 import { createRng } from '../../engine/rng.js';
-import { acornsHeuristic, acornsKnowledge, chooseAction } from './bots.js';
-import { acorns } from './index.js';
+import { chooseAction } from './bots.js';
+import { acorns, acornsPackage } from './index.js';
+import { BUILTIN_TABLES } from './tables.js';
 import { act, startScenario, stateOf } from './scenario.js';
+
+const acornsHeuristic = acornsPackage.bots.heuristic!;
+const acornsKnowledge = acornsPackage.bots.knowledge!;
 
 describe('acorns heuristic bot', () => {
   it('takes the lead on the most valuable tree it can win', () => {
@@ -17,7 +21,7 @@ describe('acorns heuristic bot', () => {
     act(m, 0, { type: 'plant', card: 'tree-8-1' });
     act(m, 1, { type: 'plant', card: 'tree-2-1' });
     const s = stateOf(m);
-    const choice = chooseAction(acorns.view(s, 2), 2, acorns.legalActions(s, 2), createRng('b'));
+    const choice = chooseAction(BUILTIN_TABLES, acorns.view(s, 2), 2, acorns.legalActions(s, 2), createRng('b'));
     expect(choice).toEqual({ type: 'squirrel', card: 'squirrel-red-3-1', tree: 'tree-8-1' });
   });
 
@@ -34,7 +38,7 @@ describe('acorns heuristic bot', () => {
     act(m, 2, { type: 'draw' });
     const s = stateOf(m);
     expect(acorns.view(s, 0).trees[0]!.leaders).toEqual([1]);
-    const choice = chooseAction(acorns.view(s, 0), 0, acorns.legalActions(s, 0), createRng('b'));
+    const choice = chooseAction(BUILTIN_TABLES, acorns.view(s, 0), 0, acorns.legalActions(s, 0), createRng('b'));
     expect(choice).toEqual({ type: 'fox', card: 'fox-red', tree: 'tree-7-1' });
   });
 

@@ -14,7 +14,8 @@ import type { Seat } from '../../engine/game.js';
 import { nextFloat, type Rng } from '../../engine/rng.js';
 import { softRankRewards, type SearchKnowledge } from '../../engine/search.js';
 import type { AcornsAction } from './actions.js';
-import { ACORNS, COLORS, cardIndex, CARDS, type Color } from './content/index.js';
+import { COLORS, type Color } from './content/index.js';
+import { cardOf, type AcornsTables } from './tables.js';
 import type { AcornsView, TreeView } from './view.js';
 import { leaderOf, NOBODY } from './lead.js';
 import { sideScores } from './outcome.js';
@@ -47,6 +48,8 @@ export type HeuristicWeights = typeof HEURISTIC_WEIGHTS;
 type Weights = HeuristicWeights;
 
 interface Ctx {
+  /** The content the game is built from. */
+  tables: AcornsTables;
   view: AcornsView;
   /** Our seats: just us, or us and our partner. */
   mine: readonly Seat[];
@@ -91,8 +94,8 @@ function afterAction(ctx: Ctx, tree: TreeView, action: AcornsAction, seat: Seat)
   const guards = [...tree.guards];
   switch (action.type) {
     case 'squirrel': {
-      const card = CARDS[cardIndex(action.card)!]!;
-      if (card.kind !== 'squirrel') return tree;
+      const card = cardOf(ctx.tables, action.card);
+      if (card?.kind !== 'squirrel') return tree;
       const g = groups.find((x) => x.color === card.color);
       if (g) g.total += card.squirrels;
       else groups.push({ color: card.color, owners: [...ctx.mine], cards: [], total: card.squirrels });
@@ -127,7 +130,7 @@ function leadersOf(ctx: Ctx, tree: TreeView): Seat[] {
 }
 
 function cardCost(ctx: Ctx, id: string): number {
-  const card = CARDS[cardIndex(id)!]!;
+  const card = cardOf(ctx.tables, id)!;
   switch (card.kind) {
     case 'squirrel':
       return ctx.w.squirrelCost * card.squirrels;
@@ -153,8 +156,8 @@ export function scoreAction(ctx: Ctx, seat: Seat, action: AcornsAction): number 
     case 'pass':
       return -100;
     case 'plant': {
-      const acorns = CARDS[cardIndex(action.card)!]!;
-      const v = acorns.kind === 'tree' ? acorns.acorns : 0;
+      const acorns = cardOf(ctx.tables, action.card);
+      const v = acorns?.kind === 'tree' ? acorns.acorns : 0;
       return v * (w.unsurrounded + endUrgency(view));
     }
     case 'discard':
@@ -171,10 +174,11 @@ export function scoreAction(ctx: Ctx, seat: Seat, action: AcornsAction): number 
   }
 }
 
-function makeCtx(view: AcornsView, seat: Seat, w: Weights): Ctx {
+function makeCtx(tables: AcornsTables, view: AcornsView, seat: Seat, w: Weights): Ctx {
   const mine = view.teams?.find((t) => t.includes(seat)) ?? [seat];
   const seen = new Set<string>([...(view.hand ?? []), ...view.box, ...view.trees.flatMap((t) => t.guards.map((g) => g.card))]);
   return {
+    tables,
     view,
     mine,
     unseenFoxes: new Set(COLORS.filter((c) => !seen.has(`fox-${c}`))),
@@ -184,8 +188,15 @@ function makeCtx(view: AcornsView, seat: Seat, w: Weights): Ctx {
 }
 
 /** The heuristic's choice among `legal` for `seat` (ties broken by `rng`). */
-export function chooseAction(view: AcornsView, seat: Seat, legal: readonly AcornsAction[], rng: Rng, w: Weights = HEURISTIC_WEIGHTS): AcornsAction {
-  const ctx = makeCtx(view, seat, w);
+export function chooseAction(
+  tables: AcornsTables,
+  view: AcornsView,
+  seat: Seat,
+  legal: readonly AcornsAction[],
+  rng: Rng,
+  w: Weights = HEURISTIC_WEIGHTS,
+): AcornsAction {
+  const ctx = makeCtx(tables, view, seat, w);
   let best = legal[0]!;
   let bestScore = -Infinity;
   for (const action of legal) {
@@ -198,18 +209,15 @@ export function chooseAction(view: AcornsView, seat: Seat, legal: readonly Acorn
   return best;
 }
 
-/** A heuristic bot with its own weights (for tuning in the lab). */
+/** The heuristic bot of the game built from `tables` (the package's `heuristic`), with its own weights for tuning in the lab. */
 export const makeAcornsHeuristic =
-  (w: Weights = HEURISTIC_WEIGHTS): Bot =>
+  (tables: AcornsTables, w: Weights = HEURISTIC_WEIGHTS): Bot =>
   (input) =>
-    chooseAction(input.view as AcornsView, input.seat, input.legal as readonly AcornsAction[], input.rng, w);
-
-/** The registry's `heuristic` bot for Acorns. */
-export const acornsHeuristic: Bot = makeAcornsHeuristic();
+    chooseAction(tables, input.view as AcornsView, input.seat, input.legal as readonly AcornsAction[], input.rng, w);
 
 /** `legal` ordered best first by the heuristic's score (search bots use it to pick candidates). */
-export function rankActions(view: AcornsView, seat: Seat, legal: readonly AcornsAction[], w: Weights = HEURISTIC_WEIGHTS): AcornsAction[] {
-  const ctx = makeCtx(view, seat, w);
+export function rankActions(tables: AcornsTables, view: AcornsView, seat: Seat, legal: readonly AcornsAction[], w: Weights = HEURISTIC_WEIGHTS): AcornsAction[] {
+  const ctx = makeCtx(tables, view, seat, w);
   return legal
     .map((action, i) => ({ action, i, score: scoreAction(ctx, seat, action) }))
     .sort((a, b) => b.score - a.score || a.i - b.i)
@@ -252,12 +260,12 @@ function leadShare(tree: AcornsState['trees'][number], leader: number): number {
 /** Cards not yet drawn or played at the start of a game: 78 cards in all. */
 const ALL_CARDS = 78;
 
-function value(raw: unknown): number[] {
+function value(tables: AcornsTables, raw: unknown): number[] {
   const state = raw as AcornsState;
-  const bySide = sideScores(state);
+  const bySide = sideScores(tables, state);
   for (const tree of state.trees) {
-    const acorns = ACORNS[tree.card]!;
-    const leader = leaderOf(state, tree);
+    const acorns = tables.acorns[tree.card]!;
+    const leader = leaderOf(tables, state, tree);
     if (leader !== NOBODY) bySide[leader]! += leadShare(tree, leader) * acorns;
     else if (tree.groups.length === 0) bySide[sideOf(state, tree.owner)]! += UNSURROUNDED_SHARE * acorns;
   }
@@ -268,14 +276,15 @@ function value(raw: unknown): number[] {
   return softRankRewards(scores, false, sigma);
 }
 
-export const acornsKnowledge: SearchKnowledge = {
-  value,
+/** The search knowledge of the game built from `tables` (the package's `knowledge`). */
+export const makeAcornsKnowledge = (tables: AcornsTables): SearchKnowledge => ({
+  value: (raw) => value(tables, raw),
   // Paired search compares the heuristic's favourite moves, judged from the view.
-  rank: (input, legal) => rankActions(input.view as AcornsView, input.seat, legal as readonly AcornsAction[]),
+  rank: (input, legal) => rankActions(tables, input.view as AcornsView, input.seat, legal as readonly AcornsAction[]),
   // Playouts end with the table's turn (measured better than running on until the same seat's
   // next claim step, though within the noise of 40-game samples).
   stage: (raw) => {
     const state = raw as AcornsState;
     return Math.floor(state.turns / state.seats);
   },
-};
+});

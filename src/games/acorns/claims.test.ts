@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Match } from '../../engine/match.js';
 import type { AcornsAction } from './actions.js';
-import { CARD_IDS } from './content/index.js';
 import { acorns } from './index.js';
+import { BUILTIN_TABLES } from './tables.js';
 import { act, startScenario, stateOf, view, legal, tree, sq, DRAW } from './scenario.js';
 
 describe('A6 who leads', () => {
@@ -194,7 +194,7 @@ describe('A10 A11 the end and the score', () => {
     }
     expect(out.scores[0]).toBe(10);
     expect(out.winners).toEqual([0]);
-    expect(acorns.components(stateOf(m)).sort()).toEqual([...CARD_IDS].sort());
+    expect(acorns.components(stateOf(m)).sort()).toEqual([...BUILTIN_TABLES.ids].sort());
   });
 
   it('A11: equal scores share the win, and the next rank skips', () => {

@@ -1,7 +1,7 @@
 /** The claim step at the start of a turn (A7, A8) and what a claim does (A9). */
 import type { Seat } from '../../engine/game.js';
-import { ACORNS, CARD_IDS } from './content/index.js';
 import { leaderOf } from './lead.js';
+import type { AcornsTables } from './tables.js';
 import { pushLog, sideOf, type AcornsState, type TreeInPlay } from './state.js';
 
 /**
@@ -21,14 +21,14 @@ function isUnsurrounded(state: AcornsState, tree: TreeInPlay, side: number): boo
 }
 
 /** Runs `seat`'s claim step: claims every tree its side leads (A7) and its unsurrounded trees (A8). */
-export function claimStep(state: AcornsState, seat: Seat): void {
+export function claimStep(tables: AcornsTables, state: AcornsState, seat: Seat): void {
   if (!runsClaimStep(state, seat)) return;
   const side = sideOf(state, seat);
   let kept = 0;
   for (let i = 0; i < state.trees.length; i++) {
     const tree = state.trees[i]!;
-    if (leaderOf(state, tree) === side || isUnsurrounded(state, tree, side)) {
-      claim(state, tree, seat, side);
+    if (leaderOf(tables, state, tree) === side || isUnsurrounded(state, tree, side)) {
+      claim(tables, state, tree, seat, side);
     } else {
       state.trees[kept++] = tree;
     }
@@ -37,9 +37,9 @@ export function claimStep(state: AcornsState, seat: Seat): void {
 }
 
 /** A9: the tree goes to the side's score pile; its squirrels, foxes and turtle leave the game. */
-function claim(state: AcornsState, tree: TreeInPlay, seat: Seat, side: number): void {
+function claim(tables: AcornsTables, state: AcornsState, tree: TreeInPlay, seat: Seat, side: number): void {
   state.piles[side]!.push(tree.card);
   for (const g of tree.groups) for (const c of g.cards) state.box.push(c);
   for (const g of tree.guards) state.box.push(g.card);
-  pushLog(state, { kind: 'claim', seat, tree: CARD_IDS[tree.card]!, owner: tree.owner, acorns: ACORNS[tree.card]! });
+  pushLog(state, { kind: 'claim', seat, tree: tables.ids[tree.card]!, owner: tree.owner, acorns: tables.acorns[tree.card]! });
 }

@@ -1,28 +1,28 @@
 /** Sentences about actions and events, for logs, replays and the tables. */
 import type { Seat } from '../../engine/game.js';
 import type { AcornsAction } from './actions.js';
-import { ACORNS, COLOR, COLORS, cardIndex } from './content/index.js';
+import { COLORS } from './content/index.js';
 import { whyIllegal } from './explain.js';
+import { acornsOf, cardIndex, type AcornsTables } from './tables.js';
 import { findTree, type AcornsState } from './state.js';
 import { makeView } from './view.js';
 
 export type SeatName = (seat: Seat) => string;
 export const defaultName: SeatName = (seat) => `seat ${seat}`;
 
-const acornsOf = (treeId: string): number => ACORNS[cardIndex(treeId) ?? -1] ?? 0;
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** One line for what `seat` does, read from the state before the action is applied. */
-export function describeAction(state: AcornsState, seat: Seat, action: AcornsAction, name: SeatName = defaultName): string {
+export function describeAction(tables: AcornsTables, state: AcornsState, seat: Seat, action: AcornsAction, name: SeatName = defaultName): string {
   const who = name(seat);
   switch (action.type) {
     case 'draw':
       return `${who} draws a card`;
     case 'plant':
-      return `${who} plants ${action.card} (${plural(acornsOf(action.card), 'acorn')})`;
+      return `${who} plants ${action.card} (${plural(acornsOf(tables, action.card), 'acorn')})`;
     case 'squirrel': {
-      const tree = findTree(state, cardIndex(action.tree) ?? -1);
-      const color = COLOR[cardIndex(action.card) ?? -1] ?? -1;
+      const tree = findTree(state, cardIndex(tables, action.tree) ?? -1);
+      const color = tables.color[cardIndex(tables, action.card) ?? -1] ?? -1;
       const group = tree?.groups.find((g) => g.color === color);
       return group
         ? `${who} strengthens the ${COLORS[color]} group on ${action.tree} with ${action.card}`
@@ -40,7 +40,7 @@ export function describeAction(state: AcornsState, seat: Seat, action: AcornsAct
 }
 
 /** Why a well-formed action is not legal for `seat` now. */
-export function explainIllegal(state: AcornsState, seat: Seat, action: AcornsAction): string {
-  return whyIllegal(makeView(state, seat), seat, action) ?? `${describeAction(state, seat, action)} is legal now`;
+export function explainIllegal(tables: AcornsTables, state: AcornsState, seat: Seat, action: AcornsAction): string {
+  return whyIllegal(tables, makeView(tables, state, seat), seat, action) ?? `${describeAction(tables, state, seat, action)} is legal now`;
 }
 

@@ -5,7 +5,7 @@
  */
 import type { Seat } from '../../engine/game.js';
 import type { AcornsAction } from './actions.js';
-import { CARDS, FACE, cardIndex } from './content/index.js';
+import { cardOf, type AcornsTables } from './tables.js';
 import type { AcornsView, TreeView } from './view.js';
 
 /**
@@ -30,10 +30,10 @@ const list = (words: string[]): string =>
 const ourSeats = (view: AcornsView, seat: Seat): Seat[] => view.teams?.find((t) => t.includes(seat)) ?? [seat];
 
 /** Why `id` cannot be played from `hand`, or null. Identical copies go lowest number first. */
-function cardProblem(hand: readonly string[], id: string, w: ExplainWords): string | null {
+function cardProblem(tables: AcornsTables, hand: readonly string[], id: string, w: ExplainWords): string | null {
   if (!hand.includes(id)) return `you have no ${w.card(id)}`;
-  const face = FACE[cardIndex(id)!];
-  const lowest = hand.find((c) => FACE[cardIndex(c)!] === face)!;
+  const face = tables.face[tables.byId.get(id)!];
+  const lowest = hand.find((c) => tables.face[tables.byId.get(c)!] === face)!;
   if (lowest !== id) {
     return `${w.card(id)} and ${w.card(lowest)} are the same card; identical cards are played lowest number first, so use ${w.card(lowest)}`;
   }
@@ -49,7 +49,7 @@ function findTree(view: AcornsView, id: string, w: ExplainWords): TreeView | str
 }
 
 /** Why `action` is not legal for `seat`, judged from `view` (that seat's own view); null if legal. */
-export function whyIllegal(view: AcornsView, seat: Seat, action: AcornsAction, w: ExplainWords = ID_WORDS): string | null {
+export function whyIllegal(tables: AcornsTables, view: AcornsView, seat: Seat, action: AcornsAction, w: ExplainWords = ID_WORDS): string | null {
   if (view.over) return 'the game is over';
   if (view.turn !== seat) return `it is not your turn: ${view.turn === null ? 'nobody' : w.seat(view.turn)} is to act`;
   const hand = view.hand ?? [];
@@ -59,13 +59,13 @@ export function whyIllegal(view: AcornsView, seat: Seat, action: AcornsAction, w
     case 'draw':
       return view.drawPile > 0 ? null : 'the draw pile is empty: play a card, or discard one that is not a tree';
     case 'plant':
-      return cardProblem(hand, action.card, w);
+      return cardProblem(tables, hand, action.card, w);
     case 'squirrel': {
-      const problem = cardProblem(hand, action.card, w);
+      const problem = cardProblem(tables, hand, action.card, w);
       if (problem) return problem;
       const tree = findTree(view, action.tree, w);
       if (typeof tree === 'string') return tree;
-      const card = CARDS[cardIndex(action.card)!]!;
+      const card = cardOf(tables, action.card)!;
       if (card.kind !== 'squirrel') return `${w.card(action.card)} is not a squirrel card`;
       const same = tree.groups.find((g) => g.color === card.color);
       const own = tree.groups.find((g) => g.owners.some((s) => ours.includes(s)));
@@ -81,11 +81,11 @@ export function whyIllegal(view: AcornsView, seat: Seat, action: AcornsAction, w
       return null;
     }
     case 'fox': {
-      const problem = cardProblem(hand, action.card, w);
+      const problem = cardProblem(tables, hand, action.card, w);
       if (problem) return problem;
       const tree = findTree(view, action.tree, w);
       if (typeof tree === 'string') return tree;
-      const card = CARDS[cardIndex(action.card)!]!;
+      const card = cardOf(tables, action.card)!;
       if (card.kind !== 'fox') return `${w.card(action.card)} is not a fox`;
       const own = tree.groups.find((g) => g.owners.some((s) => ours.includes(s)));
       if (!own || own.color !== card.color) {
@@ -96,7 +96,7 @@ export function whyIllegal(view: AcornsView, seat: Seat, action: AcornsAction, w
       return null;
     }
     case 'turtle': {
-      const problem = cardProblem(hand, 'turtle', w);
+      const problem = cardProblem(tables, hand, 'turtle', w);
       if (problem) return problem;
       const tree = findTree(view, action.tree, w);
       if (typeof tree === 'string') return tree;
@@ -107,8 +107,8 @@ export function whyIllegal(view: AcornsView, seat: Seat, action: AcornsAction, w
     }
     case 'discard': {
       if (view.drawPile > 0) return 'you may discard only once the draw pile is empty';
-      if (CARDS[cardIndex(action.card)!]?.kind === 'tree') return `trees are never discarded: plant ${w.card(action.card)} instead`;
-      return cardProblem(hand, action.card, w);
+      if (cardOf(tables, action.card)?.kind === 'tree') return `trees are never discarded: plant ${w.card(action.card)} instead`;
+      return cardProblem(tables, hand, action.card, w);
     }
     case 'pass':
       if (view.drawPile > 0) return 'you may pass only when nothing else is legal, and you can draw a card';

@@ -1,5 +1,5 @@
 /** A6: who leads a tree, the one question both the claim step and every view ask. */
-import { KIND } from './content/index.js';
+import type { AcornsTables } from './tables.js';
 import { sideOf, type AcornsState, type TreeInPlay } from './state.js';
 
 /** No side leads: no fox or turtle, and no group with a strictly highest total. */
@@ -11,9 +11,9 @@ export const NOBODY = -1;
  * side of the tree's owner. Without one, the group with the strictly highest total leads; a tie
  * for the highest total leaves the tree to nobody (it stays in play).
  */
-export function leaderOf(state: AcornsState, tree: TreeInPlay): number {
+export function leaderOf(tables: AcornsTables, state: AcornsState, tree: TreeInPlay): number {
   const last = tree.guards[tree.guards.length - 1];
-  if (last !== undefined) return sideOf(state, KIND[last.card] === 'turtle' ? tree.owner : last.seat);
+  if (last !== undefined) return sideOf(state, last.card === tables.turtle ? tree.owner : last.seat);
   let best = 0;
   let leader = NOBODY;
   for (const g of tree.groups) {

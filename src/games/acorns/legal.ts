@@ -10,15 +10,17 @@
  * order); pass.
  */
 import type { Seat } from '../../engine/game.js';
-import { DRAW, PASS, discardAction, onTreeAction, plantAction, turtleAction, type AcornsAction } from './actions.js';
-import { COLOR, FACE, KIND, isTree } from './content/index.js';
+import { DRAW, PASS, type AcornsAction } from './actions.js';
+import type { AcornsTables } from './tables.js';
 import { sideOf, type AcornsState } from './state.js';
 
 let TAKEN = new Int32Array(32);
 let MINE = new Int32Array(32);
 
-export function legalActions(state: AcornsState, seat: Seat): AcornsAction[] {
+export function legalActions(tables: AcornsTables, state: AcornsState, seat: Seat): AcornsAction[] {
   if (state.over || seat !== state.turn) return [];
+  const { face, kind } = tables;
+  const colorOf = tables.color;
   const hand = state.hands[seat]!;
   const side = sideOf(state, seat);
   const out: AcornsAction[] = [];
@@ -42,30 +44,30 @@ export function legalActions(state: AcornsState, seat: Seat): AcornsAction[] {
 
   for (let i = 0; i < hand.length; i++) {
     const card = hand[i]!;
-    if (isTree(card) && (i === 0 || FACE[hand[i - 1]!] !== FACE[card])) out.push(plantAction(card));
+    if (kind[card] === 'tree' && (i === 0 || face[hand[i - 1]!] !== face[card])) out.push(tables.plant[card]!);
   }
   for (let i = 0; i < hand.length; i++) {
     const card = hand[i]!;
-    if (i > 0 && FACE[hand[i - 1]!] === FACE[card]) continue;
-    switch (KIND[card]) {
+    if (i > 0 && face[hand[i - 1]!] === face[card]) continue;
+    switch (kind[card]) {
       case 'squirrel': {
-        const color = COLOR[card]!;
+        const color = colorOf[card]!;
         for (let t = 0; t < trees.length; t++) {
           // A4: strengthen your own group of this color, or start one in a color not yet there.
           const own = mine[t]!;
-          if (own === color || (own === -1 && (taken[t]! & (1 << color)) === 0)) out.push(onTreeAction(card, trees[t]!.card));
+          if (own === color || (own === -1 && (taken[t]! & (1 << color)) === 0)) out.push(tables.onTree(card, trees[t]!.card));
         }
         break;
       }
       case 'fox': {
-        const color = COLOR[card]!;
+        const color = colorOf[card]!;
         // A5: a fox goes on your own (A12: your team's) group of its color.
-        for (let t = 0; t < trees.length; t++) if (mine[t] === color) out.push(onTreeAction(card, trees[t]!.card));
+        for (let t = 0; t < trees.length; t++) if (mine[t] === color) out.push(tables.onTree(card, trees[t]!.card));
         break;
       }
       case 'turtle':
         // A5: the turtle goes on a tree you own (A12: or your partner's).
-        for (const t of trees) if (sideOf(state, t.owner) === side) out.push(turtleAction(t.card));
+        for (const t of trees) if (sideOf(state, t.owner) === side) out.push(tables.turtleOn[t.card]!);
         break;
       case 'tree':
         break;
@@ -75,7 +77,7 @@ export function legalActions(state: AcornsState, seat: Seat): AcornsAction[] {
   if (drawEmpty) {
     for (let i = 0; i < hand.length; i++) {
       const card = hand[i]!;
-      if (!isTree(card) && (i === 0 || FACE[hand[i - 1]!] !== FACE[card])) out.push(discardAction(card));
+      if (kind[card] !== 'tree' && (i === 0 || face[hand[i - 1]!] !== face[card])) out.push(tables.discard[card]!);
     }
   }
   // A3: pass only when nothing else is legal. (A10 and A12 end the game or seat a player out

@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import { err, ok, type GameError, type Result } from '../../engine/result.js';
 import { ACTION_TYPES, type AcornsAction } from './actions.js';
-import { CARD_COUNT, CARD_IDS, KIND, cardIndex, type CardKind } from './content/index.js';
+import type { CardKind } from './content/index.js';
+import { cardIndex, type AcornsTables } from './tables.js';
 import { isPartnerSeatCount, type AcornsArrangement, type AcornsOptions } from './state.js';
 
 const OptionsSchema = z.object({ partners: z.boolean().optional() }).strict();
@@ -33,7 +34,7 @@ const ArrangementSchema = z
   })
   .strict();
 
-export function parseArrangement(input: unknown, seats: number): Result<AcornsArrangement, GameError> {
+export function parseArrangement(tables: AcornsTables, input: unknown, seats: number): Result<AcornsArrangement, GameError> {
   const parsed = ArrangementSchema.safeParse(input);
   const bad = (message: string) => err({ code: 'bad-arrangement', message });
   if (!parsed.success) {
@@ -44,14 +45,14 @@ export function parseArrangement(input: unknown, seats: number): Result<AcornsAr
   const { deck, dealer } = parsed.data;
   if (dealer !== undefined && dealer >= seats) return bad(`the dealer must be a seat from 0 to ${seats - 1}, not ${dealer}`);
   if (deck !== undefined) {
-    const unknown = deck.filter((id) => cardIndex(id) === undefined);
+    const unknown = deck.filter((id) => cardIndex(tables, id) === undefined);
     if (unknown.length > 0) return bad(`the deck names cards that do not exist: ${unknown.slice(0, 5).join(', ')}`);
     const seen = new Set<string>();
     const twice = deck.filter((id) => (seen.has(id) ? true : (seen.add(id), false)));
     if (twice.length > 0) return bad(`the deck lists cards more than once: ${[...new Set(twice)].slice(0, 5).join(', ')}`);
-    if (deck.length !== CARD_COUNT) {
-      const missing = CARD_IDS.filter((id) => !seen.has(id));
-      return bad(`the deck must hold all ${CARD_COUNT} cards once each; missing ${missing.length}: ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', …' : ''}`);
+    if (deck.length !== tables.cardCount) {
+      const missing = tables.ids.filter((id) => !seen.has(id));
+      return bad(`the deck must hold all ${tables.cardCount} cards once each; missing ${missing.length}: ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', …' : ''}`);
     }
   }
   const result: AcornsArrangement = {};
@@ -73,15 +74,15 @@ const ActionSchema = z.discriminatedUnion('type', [
 
 const A_KIND: Record<CardKind, string> = { tree: 'a tree', squirrel: 'a squirrel card', fox: 'a fox', turtle: 'the turtle' };
 
-function checkCard(cardId: string, want: CardKind | 'any', field: string): string | null {
-  const i = cardIndex(cardId);
+function checkCard(tables: AcornsTables, cardId: string, want: CardKind | 'any', field: string): string | null {
+  const i = cardIndex(tables, cardId);
   if (i === undefined) return `there is no card '${cardId}' (cards look like tree-5-2, squirrel-red-3-1, fox-blue, turtle)`;
-  if (want !== 'any' && KIND[i] !== want) return `${field} must be ${A_KIND[want]}, and ${cardId} is ${A_KIND[KIND[i]!]}`;
+  if (want !== 'any' && tables.kind[i] !== want) return `${field} must be ${A_KIND[want]}, and ${cardId} is ${A_KIND[tables.kind[i]!]}`;
   return null;
 }
 
 /** Untrusted input → a well-formed Acorns action: the right fields, naming real cards of the right kind. */
-export function parseAction(input: unknown): Result<AcornsAction, GameError> {
+export function parseAction(tables: AcornsTables, input: unknown): Result<AcornsAction, GameError> {
   const parsed = ActionSchema.safeParse(input);
   if (!parsed.success) {
     const type = typeof input === 'object' && input !== null && 'type' in input ? String((input as { type: unknown }).type) : undefined;
@@ -95,19 +96,19 @@ export function parseAction(input: unknown): Result<AcornsAction, GameError> {
   let problem: string | null = null;
   switch (a.type) {
     case 'plant':
-      problem = checkCard(a.card, 'tree', 'the card to plant');
+      problem = checkCard(tables, a.card, 'tree', 'the card to plant');
       break;
     case 'squirrel':
-      problem = checkCard(a.card, 'squirrel', 'the card') ?? checkCard(a.tree, 'tree', 'the tree field');
+      problem = checkCard(tables, a.card, 'squirrel', 'the card') ?? checkCard(tables, a.tree, 'tree', 'the tree field');
       break;
     case 'fox':
-      problem = checkCard(a.card, 'fox', 'the card') ?? checkCard(a.tree, 'tree', 'the tree field');
+      problem = checkCard(tables, a.card, 'fox', 'the card') ?? checkCard(tables, a.tree, 'tree', 'the tree field');
       break;
     case 'turtle':
-      problem = checkCard(a.tree, 'tree', 'the tree field');
+      problem = checkCard(tables, a.tree, 'tree', 'the tree field');
       break;
     case 'discard':
-      problem = checkCard(a.card, 'any', 'the card');
+      problem = checkCard(tables, a.card, 'any', 'the card');
       break;
     case 'draw':
     case 'pass':

@@ -4,17 +4,17 @@ import { describe, expect, it } from 'vitest';
 import { actionKey } from '../../engine/match.js';
 import { createRng, nextInt } from '../../engine/rng.js';
 import type { AcornsAction } from './actions.js';
-import { CARDS, CARD_IDS } from './content/index.js';
 import { acorns } from './index.js';
+import { BUILTIN_TABLES } from './tables.js';
 import { leaderOf } from './lead.js';
 import { whyIllegal } from './explain.js';
 import type { AcornsState } from './state.js';
 
 /** Every well-formed action there is. */
 const ALL_ACTIONS: AcornsAction[] = (() => {
-  const trees = CARDS.filter((c) => c.kind === 'tree').map((c) => c.id);
+  const trees = BUILTIN_TABLES.cards.filter((c) => c.kind === 'tree').map((c) => c.id);
   const out: AcornsAction[] = [{ type: 'draw' }, { type: 'pass' }];
-  for (const c of CARDS) {
+  for (const c of BUILTIN_TABLES.cards) {
     out.push({ type: 'discard', card: c.id });
     if (c.kind === 'tree') out.push({ type: 'plant', card: c.id });
     for (const t of trees) {
@@ -52,7 +52,7 @@ describe('acorns properties', () => {
           for (let seat = 0; seat < seats; seat++) {
             const listed = acorns.legalActions(state, seat).map(actionKey);
             const view = acorns.view(state, seat);
-            const accepted = ALL_ACTIONS.filter((a) => whyIllegal(view, seat, a) === null).map(actionKey);
+            const accepted = ALL_ACTIONS.filter((a) => whyIllegal(BUILTIN_TABLES, view, seat, a) === null).map(actionKey);
             expect(new Set(listed).size).toBe(listed.length);
             expect([...listed].sort()).toEqual([...accepted].sort());
           }
@@ -82,9 +82,9 @@ describe('acorns properties', () => {
           const viewer = seed.length % seats;
           const text = JSON.stringify(acorns.view(state, viewer));
           const hidden = [...state.draw, ...state.hands.flatMap((h, s) => (s === viewer ? [] : h))];
-          for (const c of hidden) expect(text).not.toContain(`"${CARD_IDS[c]!}"`);
+          for (const c of hidden) expect(text).not.toContain(`"${BUILTIN_TABLES.ids[c]!}"`);
           const spectator = JSON.stringify(acorns.view(state, 'spectator'));
-          for (const h of state.hands) for (const c of h) expect(spectator).not.toContain(`"${CARD_IDS[c]!}"`);
+          for (const h of state.hands) for (const c of h) expect(spectator).not.toContain(`"${BUILTIN_TABLES.ids[c]!}"`);
         });
       }),
       { numRuns: 15 },
@@ -107,7 +107,7 @@ describe('acorns properties', () => {
     fc.assert(
       fc.property(config, ({ seats, seed }) => {
         walk(seats, false, seed, 1, (state) => {
-          for (const t of state.trees) expect(leaderOf(state, t)).not.toBe(state.turn);
+          for (const t of state.trees) expect(leaderOf(BUILTIN_TABLES, state, t)).not.toBe(state.turn);
         });
       }),
       { numRuns: 15 },
@@ -125,7 +125,7 @@ describe('acorns properties', () => {
         acorns.apply(state, state.turn, options[nextInt(rng, options.length)]!);
         // The turn went past seat 0 while seat 0 sits out: team 0 leads nothing now.
         if (!state.over && before === 3 && state.turn !== 0) {
-          for (const t of state.trees) expect(leaderOf(state, t)).not.toBe(0);
+          for (const t of state.trees) expect(leaderOf(BUILTIN_TABLES, state, t)).not.toBe(0);
           const last = state.log.events[state.log.events.length - 1]!;
           if (last.kind === 'claim' && last.seat === 0) claimsWhileOut++;
         }

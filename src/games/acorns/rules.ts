@@ -5,7 +5,7 @@
 import type { Seat } from '../../engine/game.js';
 import type { AcornsAction } from './actions.js';
 import { claimStep } from './claims.js';
-import { CARD_IDS, COLOR, knownCard, STRENGTH } from './content/index.js';
+import { knownCard, type AcornsTables } from './tables.js';
 import {
   addToHand,
   findTree,
@@ -36,7 +36,7 @@ export const isSittingOut = (state: AcornsState, seat: Seat): boolean =>
   state.partners && state.draw.length === 0 && state.hands[seat]!.length === 0;
 
 /** Applies a legal action, then ends the game or hands the turn on (running the next claim step). */
-export function apply(state: AcornsState, seat: Seat, action: AcornsAction): void {
+export function apply(tables: AcornsTables, state: AcornsState, seat: Seat, action: AcornsAction): void {
   if (state.over || seat !== state.turn) throw new Error(`seat ${seat} may not act now`);
   const hand = state.hands[seat]!;
   switch (action.type) {
@@ -48,32 +48,32 @@ export function apply(state: AcornsState, seat: Seat, action: AcornsAction): voi
       break;
     }
     case 'plant': {
-      const card = knownCard(action.card);
+      const card = knownCard(tables, action.card);
       removeFromHand(hand, card);
       state.trees.push({ card, owner: seat, groups: [], guards: [] });
       pushLog(state, { kind: 'plant', seat, tree: action.card });
       break;
     }
     case 'squirrel': {
-      const card = knownCard(action.card);
-      const tree = findTree(state, knownCard(action.tree));
+      const card = knownCard(tables, action.card);
+      const tree = findTree(state, knownCard(tables, action.tree));
       if (!tree) throw new Error(`${action.tree} is not in play`);
       removeFromHand(hand, card);
-      const color = COLOR[card]!;
+      const color = tables.color[card]!;
       let group = tree.groups.find((g) => g.color === color);
       if (!group) {
         group = { color, side: sideOf(state, seat), cards: [], total: 0 };
         tree.groups.push(group);
       }
       group.cards.push(card);
-      group.total += STRENGTH[card]!;
+      group.total += tables.strength[card]!;
       pushLog(state, { kind: 'squirrel', seat, card: action.card, tree: action.tree, owner: tree.owner, total: group.total });
       break;
     }
     case 'fox':
     case 'turtle': {
-      const card = action.type === 'fox' ? knownCard(action.card) : knownCard('turtle');
-      const tree = findTree(state, knownCard(action.tree));
+      const card = action.type === 'fox' ? knownCard(tables, action.card) : tables.turtle;
+      const tree = findTree(state, knownCard(tables, action.tree));
       if (!tree) throw new Error(`${action.tree} is not in play`);
       removeFromHand(hand, card);
       tree.guards.push({ card, seat });
@@ -86,7 +86,7 @@ export function apply(state: AcornsState, seat: Seat, action: AcornsAction): voi
       break;
     }
     case 'discard': {
-      const card = knownCard(action.card);
+      const card = knownCard(tables, action.card);
       removeFromHand(hand, card);
       state.box.push(card);
       pushLog(state, { kind: 'discard', seat, card: action.card });
@@ -97,18 +97,18 @@ export function apply(state: AcornsState, seat: Seat, action: AcornsAction): voi
       break;
   }
   if (isEndReached(state)) finish(state);
-  else nextTurn(state);
+  else nextTurn(tables, state);
 }
 
 /**
  * Hands the turn to the next seat and runs its claim step (A3, A7, A8), so the seat to act always
  * faces a choice of action. Seats sitting out (A12) are passed over, after their claim step.
  */
-function nextTurn(state: AcornsState): void {
+function nextTurn(tables: AcornsTables, state: AcornsState): void {
   for (let guard = 0; guard <= state.seats; guard++) {
     state.turn = (state.turn + 1) % state.seats;
     state.turns++;
-    claimStep(state, state.turn);
+    claimStep(tables, state, state.turn);
     if (!isSittingOut(state, state.turn)) return;
   }
   throw new Error('every seat is sitting out, yet the game has not ended');
@@ -128,4 +128,4 @@ function finish(state: AcornsState): void {
 }
 
 /** The card ids of a list of card indices. */
-export const ids = (cards: readonly number[]): string[] => cards.map((c) => CARD_IDS[c]!);
+export const ids = (tables: AcornsTables, cards: readonly number[]): string[] => cards.map((c) => tables.ids[c]!);

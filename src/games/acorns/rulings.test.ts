@@ -1,36 +1,37 @@
 /** Scenario tests for rulings A1–A5 (A6–A11 in claims.test.ts, A12 in partners.test.ts). */
 import { describe, expect, it } from 'vitest';
 import { createMatch } from '../../engine/match.js';
-import { ACORNS_CONTENT, CARD_IDS, CARDS, validateContent } from './content/index.js';
+import { ACORNS_CONTENT, validateContent } from './content/index.js';
+import { BUILTIN_TABLES } from './tables.js';
 import { acorns } from './index.js';
 import { act, arrangeDeal, startScenario, stateOf, view, legal, why, tree, sq, DRAW } from './scenario.js';
 import type { Match } from '../../engine/match.js';
 
 describe('A1 deck', () => {
   it('A1: 78 cards — 25 trees worth 100 acorns, 12 squirrel cards per color, 4 foxes, 1 turtle', () => {
-    expect(CARDS).toHaveLength(78);
-    expect(new Set(CARD_IDS).size).toBe(78);
-    const trees = CARDS.flatMap((c) => (c.kind === 'tree' ? [c.acorns] : []));
+    expect(BUILTIN_TABLES.cards).toHaveLength(78);
+    expect(new Set(BUILTIN_TABLES.ids).size).toBe(78);
+    const trees = BUILTIN_TABLES.cards.flatMap((c) => (c.kind === 'tree' ? [c.acorns] : []));
     expect(trees).toHaveLength(25);
     expect(trees.reduce((a, b) => a + b, 0)).toBe(100);
     const byValue = Object.fromEntries([2, 3, 4, 5, 6, 7, 8].map((v) => [v, trees.filter((t) => t === v).length]));
     expect(byValue).toEqual({ 2: 5, 3: 6, 4: 5, 5: 5, 6: 2, 7: 1, 8: 1 });
     for (const color of ['blue', 'green', 'red', 'yellow']) {
-      const cards = CARDS.filter((c) => c.kind === 'squirrel' && c.color === color);
+      const cards = BUILTIN_TABLES.cards.filter((c) => c.kind === 'squirrel' && c.color === color);
       expect(cards).toHaveLength(12);
       const counts = [1, 2, 3].map((n) => cards.filter((c) => c.kind === 'squirrel' && c.squirrels === n).length);
       expect(counts).toEqual([5, 4, 3]);
-      expect(CARD_IDS).toContain(`fox-${color}`);
+      expect(BUILTIN_TABLES.ids).toContain(`fox-${color}`);
     }
-    expect(CARDS.filter((c) => c.kind === 'fox')).toHaveLength(4);
-    expect(CARDS.filter((c) => c.kind === 'turtle')).toHaveLength(1);
+    expect(BUILTIN_TABLES.cards.filter((c) => c.kind === 'fox')).toHaveLength(4);
+    expect(BUILTIN_TABLES.cards.filter((c) => c.kind === 'turtle')).toHaveLength(1);
   });
 
   it('A1: card ids are stable and readable', () => {
-    expect(CARD_IDS).toEqual(expect.arrayContaining(['tree-2-5', 'tree-5-2', 'tree-8-1', 'squirrel-red-3-1', 'squirrel-blue-1-5', 'fox-blue', 'turtle']));
-    expect(CARD_IDS).not.toContain('tree-8-2');
-    expect(CARD_IDS).not.toContain('squirrel-red-3-4');
-    expect(CARD_IDS[0]).toBe('tree-2-1');
+    expect(BUILTIN_TABLES.ids).toEqual(expect.arrayContaining(['tree-2-5', 'tree-5-2', 'tree-8-1', 'squirrel-red-3-1', 'squirrel-blue-1-5', 'fox-blue', 'turtle']));
+    expect(BUILTIN_TABLES.ids).not.toContain('tree-8-2');
+    expect(BUILTIN_TABLES.ids).not.toContain('squirrel-red-3-4');
+    expect(BUILTIN_TABLES.ids[0]).toBe('tree-2-1');
   });
 
   it('A1: content is validated when it loads', () => {
@@ -85,7 +86,7 @@ describe('A2 setup', () => {
   });
 
   it('A2: an arrangement must be the whole deck once, with a real dealer', () => {
-    const deck = [...CARD_IDS];
+    const deck = [...BUILTIN_TABLES.ids];
     const bad = (arrangement: unknown) => {
       const r = acorns.parseArrangement(arrangement, 3, { partners: false });
       return r.ok ? 'accepted' : r.error.message;

@@ -5,7 +5,10 @@ import type { AcornsAction } from './actions.js';
 import { acorns } from './index.js';
 import { act, startScenario, stateOf } from './scenario.js';
 import { narrateEvent } from './narrate.js';
-import { handText, shortName, textUI } from './text.js';
+import { BUILTIN_TABLES } from './tables.js';
+import { handText, makeTextUI, shortName } from './text.js';
+
+const textUI = makeTextUI(BUILTIN_TABLES);
 
 const NAMES = ['You', 'Hazel', 'Rowan', 'Pip', 'Juniper', 'Bramble', 'Sorrel', 'Fern'];
 
@@ -44,7 +47,7 @@ describe('acorns text UI', () => {
     for (let i = at + 1; lines[i]?.startsWith('           '); i++) shown.push(lines[i]!.trim());
     expect(shown.length).toBeGreaterThan(1);
     for (const line of lines) expect(line.length, line).toBeLessThanOrEqual(80);
-    expect(shown.join(' ')).toBe(handText(view.hand!));
+    expect(shown.join(' ')).toBe(handText(BUILTIN_TABLES, view.hand!));
   });
 
   it('shows the table: trees with their groups and leaders, scores, hand sizes and your hand', () => {
@@ -62,8 +65,8 @@ describe('acorns text UI', () => {
     expect(lines.find((l) => l.includes('t5-2'))).toMatch(/^ {2}t5-2 {2}5 You {5}blue Hazel 3 +→ Hazel$/);
     // Filler cards topped the hand up with two blue ones; identical cards are counted.
     expect(lines[lines.length - 1]).toBe('Your hand: b1×2 r2×2 · fox-r');
-    expect(shortName('squirrel-yellow-3-2')).toBe('y3');
-    const log = acorns.view(stateOf(m), 0).log.events.map((e) => narrateEvent(e, { viewer: 0, names: NAMES }));
+    expect(shortName(BUILTIN_TABLES, 'squirrel-yellow-3-2')).toBe('y3');
+    const log = acorns.view(stateOf(m), 0).log.events.map((e) => narrateEvent(BUILTIN_TABLES, e, { viewer: 0, names: NAMES }));
     expect(log).toEqual(['You plant a 5-acorn tree.', 'Hazel plays a blue 3 on your 5-acorn tree (blue 3).', 'Rowan draws a card.']);
   });
 
@@ -90,7 +93,7 @@ describe('acorns text UI', () => {
     expect(parse('fox red t5-2')).toEqual({ error: 'a fox goes on your own group of its color, and you have no red group on tree-5-2' });
     expect(parse('turtle t5-2')).toEqual({ error: 'you have no turtle' });
     expect(parse('discard r2')).toEqual({ error: 'you may discard only once the draw pile is empty' });
-    expect(parse('plant t7')).toEqual({ error: `you have no 7-acorn tree (your hand: ${handText(view.hand!)})` });
+    expect(parse('plant t7')).toEqual({ error: `you have no 7-acorn tree (your hand: ${handText(BUILTIN_TABLES, view.hand!)})` });
     expect(parse('r2 t4')).toEqual({ error: 'there is no tree worth 4 in play (trees in play: t5-2)' });
     expect(parse('r2')).toEqual({ error: 'say which tree, for example: r2 t5-2' });
     expect(parse('hop')).toMatchObject({ error: expect.stringMatching(/^I don't understand 'hop': try: draw/) });

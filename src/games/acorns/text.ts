@@ -12,7 +12,8 @@ import type { Seat } from '../../engine/game.js';
 import { actionKey } from '../../engine/match.js';
 import { wrapWords, type TextUI } from '../text-ui.js';
 import type { AcornsAction } from './actions.js';
-import { CARDS, COLORS, FACE, cardIndex, type Card, type Color } from './content/index.js';
+import { COLORS, type Color } from './content/index.js';
+import { cardOf, type AcornsTables } from './tables.js';
 import { whyIllegal } from './explain.js';
 import type { AcornsView, TreeView } from './view.js';
 
@@ -22,11 +23,10 @@ const LEAD_COLUMN = 60;
 
 const nameOf = (names: readonly string[], seat: Seat): string => names[seat] ?? `Seat ${seat + 1}`;
 const sideName = (names: readonly string[], seats: readonly Seat[]): string => seats.map((s) => nameOf(names, s)).join('+');
-const cardOf = (id: string): Card | undefined => CARDS[cardIndex(id) ?? -1];
 
 /** The short name of a card: t5-2, r2, fox-r, turtle. `copy: false` drops a tree's copy number. */
-export function shortName(id: string, copy = true): string {
-  const card = cardOf(id);
+export function shortName(tables: AcornsTables, id: string, copy = true): string {
+  const card = cardOf(tables, id);
   if (!card) return id;
   switch (card.kind) {
     case 'tree':
@@ -41,11 +41,11 @@ export function shortName(id: string, copy = true): string {
 }
 
 /** A hand grouped by kind, identical cards counted: "t5 t3 · r2×2 b1 · fox-r · turtle". */
-export function handText(hand: readonly string[]): string {
+export function handText(tables: AcornsTables, hand: readonly string[]): string {
   const groups = new Map<string, Map<string, number>>();
   for (const id of hand) {
-    const kind = cardOf(id)?.kind ?? 'tree';
-    const name = shortName(id, false);
+    const kind = cardOf(tables, id)?.kind ?? 'tree';
+    const name = shortName(tables, id, false);
     const g = groups.get(kind) ?? new Map<string, number>();
     g.set(name, (g.get(name) ?? 0) + 1);
     groups.set(kind, g);
@@ -62,10 +62,10 @@ const teamLetter = (seats: readonly Seat[]): string => String.fromCharCode(65 + 
 const ownerName = (names: readonly string[], seats: readonly Seat[]): string =>
   seats.length > 1 ? `team ${teamLetter(seats)}` : sideName(names, seats);
 
-function treeLine(t: TreeView, names: readonly string[]): string {
-  const head = `${shortName(t.tree).padEnd(5)} ${String(t.acorns).padStart(1)} ${nameOf(names, t.owner).slice(0, 7).padEnd(7)}`;
+function treeLine(tables: AcornsTables, t: TreeView, names: readonly string[]): string {
+  const head = `${shortName(tables, t.tree).padEnd(5)} ${String(t.acorns).padStart(1)} ${nameOf(names, t.owner).slice(0, 7).padEnd(7)}`;
   const groups = t.groups.map((g) => `${g.color} ${g.owners.length > 1 ? teamLetter(g.owners) : sideName(names, g.owners)} ${g.total}`);
-  const guards = t.guards.map((g) => `${shortName(g.card)}(${nameOf(names, g.seat)})`);
+  const guards = t.guards.map((g) => `${shortName(tables, g.card)}(${nameOf(names, g.seat)})`);
   const body = [groups.join(', ') || 'no squirrels', ...(guards.length > 0 ? [guards.join(' ')] : [])].join(' · ');
   const lead = t.leaders.length > 0 ? `→ ${ownerName(names, t.leaders)}` : t.groups.length > 0 ? '→ tie' : '';
   const line = `${head} ${body}`;
@@ -89,7 +89,7 @@ function wrap(head: string, items: readonly string[]): string[] {
   return lines;
 }
 
-function render(view: AcornsView, viewer: Seat | 'spectator', names: readonly string[]): string[] {
+function render(tables: AcornsTables, view: AcornsView, viewer: Seat | 'spectator', names: readonly string[]): string[] {
   const you = viewer === 'spectator' ? null : viewer;
   const who = (s: Seat) => (s === you ? 'You' : nameOf(names, s));
   const shown = names.map((n, s) => (s === you ? 'You' : n));
@@ -103,39 +103,39 @@ function render(view: AcornsView, viewer: Seat | 'spectator', names: readonly st
   if (view.trees.length === 0) lines.push('No trees in play.');
   else {
     lines.push('Trees in play (acorns, planted by; groups; fox/turtle → who leads):');
-    const trees = view.trees.map((t) => `  ${treeLine(t, shown)}`.slice(0, 80));
+    const trees = view.trees.map((t) => `  ${treeLine(tables, t, shown)}`.slice(0, 80));
     if (trees.length > TREE_LINES) {
       lines.push(...trees.slice(0, TREE_LINES - 1));
-      const rest = view.trees.slice(TREE_LINES - 1).map((t) => `${shortName(t.tree)}${t.leaders.length > 0 ? `→${ownerName(shown, t.leaders)}` : ''}`);
+      const rest = view.trees.slice(TREE_LINES - 1).map((t) => `${shortName(tables, t.tree)}${t.leaders.length > 0 ? `→${ownerName(shown, t.leaders)}` : ''}`);
       lines.push(`  also: ${rest.join(' ')}`.slice(0, 80));
     } else lines.push(...trees);
   }
-  if (view.hand) lines.push(...wrapWords('Your hand: ', handText(view.hand).split(' ')));
+  if (view.hand) lines.push(...wrapWords('Your hand: ', handText(tables, view.hand).split(' ')));
   if (view.revealedHands) {
     const left = view.revealedHands.flatMap((h, s) => {
-      const trees = h.filter((c) => cardOf(c)?.kind === 'tree');
-      return trees.length > 0 ? [`${who(s)} ${handText(trees)}`] : [];
+      const trees = h.filter((c) => cardOf(tables, c)?.kind === 'tree');
+      return trees.length > 0 ? [`${who(s)} ${handText(tables, trees)}`] : [];
     });
     lines.push(`Trees left in hand: ${left.join(' · ') || 'none'}`.slice(0, 80));
   }
   return lines;
 }
 
-function label(action: AcornsAction): string {
+function label(tables: AcornsTables, action: AcornsAction): string {
   switch (action.type) {
     case 'draw':
       return 'draw';
     case 'pass':
       return 'pass';
     case 'plant':
-      return `plant ${shortName(action.card, false)}`;
+      return `plant ${shortName(tables, action.card, false)}`;
     case 'squirrel':
     case 'fox':
-      return `${shortName(action.card)} on ${shortName(action.tree)}`;
+      return `${shortName(tables, action.card)} on ${shortName(tables, action.tree)}`;
     case 'turtle':
-      return `turtle on ${shortName(action.tree)}`;
+      return `turtle on ${shortName(tables, action.tree)}`;
     case 'discard':
-      return `discard ${shortName(action.card)}`;
+      return `discard ${shortName(tables, action.card)}`;
   }
 }
 
@@ -145,10 +145,10 @@ const colorOf = (word: string): Color => COLORS.find((c) => c[0] === word[0])!;
 /** A card the player names: its face (kind, numbers, color), or an error sentence. */
 type Face = { face: string; words: string } | { error: string };
 
-function parseCard(word: string, want: 'tree' | 'squirrel' | 'fox' | 'any'): Face {
-  const full = cardOf(word);
-  if (full) return { face: FACE[cardIndex(word)!]!, words: word };
-  let m = /^t(?:ree)?-?(\d)(?:-\d+)?$/.exec(word);
+function parseCard(tables: AcornsTables, word: string, want: 'tree' | 'squirrel' | 'fox' | 'any'): Face {
+  const index = tables.byId.get(word);
+  if (index !== undefined) return { face: tables.face[index]!, words: word };
+  let m = /^t(?:ree)?-?(\d+)(?:-\d+)?$/.exec(word);
   if (m && (want === 'tree' || want === 'any')) return { face: `tree-${m[1]!}`, words: `${m[1]!}-acorn tree` };
   m = /^(?:squirrel-)?(r|red|b|blue|g|green|y|yellow)-?(\d)(?:-\d+)?$/.exec(word);
   if (m && (want === 'squirrel' || want === 'any')) {
@@ -166,36 +166,37 @@ function parseCard(word: string, want: 'tree' | 'squirrel' | 'fox' | 'any'): Fac
 }
 
 /** The lowest copy of `face` in the hand (the one the rules let you play), if any. */
-const heldCopy = (view: AcornsView, face: string): string | undefined => (view.hand ?? []).find((id) => FACE[cardIndex(id)!] === face);
+const heldCopy = (tables: AcornsTables, view: AcornsView, face: string): string | undefined =>
+  (view.hand ?? []).find((id) => tables.face[tables.byId.get(id)!] === face);
 
 /** A tree in play the player names: t5-2, 5-2, tree-5-2, or t5 / 5 when only one such tree is in play. */
-function parseTree(word: string, view: AcornsView): { tree: string } | { error: string } {
-  const m = /^(?:tree-|t)?(\d)(?:-(\d+))?$/.exec(word);
+function parseTree(tables: AcornsTables, word: string, view: AcornsView): { tree: string } | { error: string } {
+  const m = /^(?:tree-|t)?(\d+)(?:-(\d+))?$/.exec(word);
   const inPlay = view.trees.map((t) => t.tree).join(', ').replace(/tree-/g, 't') || 'none';
   if (!m) return { error: `'${word}' is not a tree (trees in play: ${inPlay})` };
   const matches = view.trees.filter((t) => (m[2] ? t.tree === `tree-${m[1]!}-${m[2]}` : t.acorns === Number(m[1])));
   if (matches.length === 1) return { tree: matches[0]!.tree };
-  if (matches.length > 1) return { error: `more than one ${m[1]!}-acorn tree is in play: say which (${matches.map((t) => shortName(t.tree)).join(', ')})` };
+  if (matches.length > 1) return { error: `more than one ${m[1]!}-acorn tree is in play: say which (${matches.map((t) => shortName(tables, t.tree)).join(', ')})` };
   return { error: `there is no tree ${m[2] ? `t${m[1]!}-${m[2]}` : `worth ${m[1]!}`} in play (trees in play: ${inPlay})` };
 }
 
 const USAGE = 'try: draw · plant t5 · r2 t5-2 · fox red t5-2 · turtle t5-2 · discard r1 · pass';
 
 /** Typed text → an action (legal or not; the caller checks), an error, or null for a bare number. */
-function toAction(text: string, view: AcornsView): { action: AcornsAction } | { error: string } | null {
+function toAction(tables: AcornsTables, text: string, view: AcornsView): { action: AcornsAction } | { error: string } | null {
   const words = text.trim().toLowerCase().split(/\s+/).filter((w) => w !== '' && w !== 'on');
   if (words.length === 0 || (words.length === 1 && /^\d+$/.test(words[0]!))) return null;
   const [verb, ...rest] = words as [string, ...string[]];
   const held = (face: Face): { id: string } | { error: string } => {
     if ('error' in face) return face;
-    const id = heldCopy(view, face.face);
-    return id ? { id } : { error: `you have no ${face.words} (your hand: ${handText(view.hand ?? [])})` };
+    const id = heldCopy(tables, view, face.face);
+    return id ? { id } : { error: `you have no ${face.words} (your hand: ${handText(tables, view.hand ?? [])})` };
   };
   const onTree = (cardWord: string, treeWord: string | undefined, want: 'squirrel' | 'fox') => {
     if (!treeWord) return { error: `say which tree, for example: ${want === 'fox' ? 'fox red' : cardWord} t5-2` };
-    const card = held(parseCard(cardWord, want));
+    const card = held(parseCard(tables, cardWord, want));
     if ('error' in card) return card;
-    const tree = parseTree(treeWord, view);
+    const tree = parseTree(tables, treeWord, view);
     if ('error' in tree) return tree;
     return { action: { type: want, card: card.id, tree: tree.tree } as AcornsAction };
   };
@@ -208,18 +209,18 @@ function toAction(text: string, view: AcornsView): { action: AcornsAction } | { 
     case 'p':
     case 'plant': {
       if (!rest[0]) return { error: 'say which tree to plant, for example: plant t5' };
-      const card = held(parseCard(rest[0], 'tree'));
+      const card = held(parseCard(tables, rest[0], 'tree'));
       return 'error' in card ? card : { action: { type: 'plant', card: card.id } };
     }
     case 'x':
     case 'discard': {
       if (!rest[0]) return { error: 'say which card to discard, for example: discard r1' };
-      const card = held(parseCard(rest[0], 'any'));
+      const card = held(parseCard(tables, rest[0], 'any'));
       return 'error' in card ? card : { action: { type: 'discard', card: card.id } };
     }
     case 'turtle': {
       if (!rest[0]) return { error: 'say which tree the turtle defends, for example: turtle t5-2' };
-      const tree = parseTree(rest[0], view);
+      const tree = parseTree(tables, rest[0], view);
       return 'error' in tree ? tree : { action: { type: 'turtle', tree: tree.tree } };
     }
     case 'f':
@@ -236,20 +237,21 @@ function toAction(text: string, view: AcornsView): { action: AcornsAction } | { 
   }
 }
 
-export const textUI: TextUI<AcornsView, AcornsAction> = {
-  render,
-  label: (action) => label(action),
+/** The terminal UI of the game built from these tables. */
+export const makeTextUI = (tables: AcornsTables): TextUI<AcornsView, AcornsAction> => ({
+  render: (view, viewer, names) => render(tables, view, viewer, names),
+  label: (action) => label(tables, action),
   parse(text, view, legal) {
-    const parsed = toAction(text, view);
+    const parsed = toAction(tables, text, view);
     if (parsed === null || 'error' in parsed) return parsed;
     const key = actionKey(parsed.action);
     const action = legal.find((a) => actionKey(a) === key);
     if (action) return { action };
     if (view.viewer === 'spectator') return { error: 'spectators do not play' };
-    return { error: whyIllegal(view, view.viewer, parsed.action) ?? 'that move is not legal now' };
+    return { error: whyIllegal(tables, view, view.viewer, parsed.action) ?? 'that move is not legal now' };
   },
   hint(view) {
     if (view.drawPile === 0) return 'The draw pile is out: play a card or discard one ("r2 t5-2", "discard r1").';
     return 'Type a move ("draw", "plant t5", "r2 t5-2", "fox red t5-2") or a menu number.';
   },
-};
+});

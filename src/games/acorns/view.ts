@@ -6,10 +6,11 @@
 import type { Seat, Viewer } from '../../engine/game.js';
 import { copyLog, type EventLog } from '../../engine/narration.js';
 import { shuffle, type Rng } from '../../engine/rng.js';
-import { ACORNS, CARD_IDS, COLORS, type Color } from './content/index.js';
+import { COLORS, type Color } from './content/index.js';
 import { leaderOf, NOBODY } from './lead.js';
 import { ids, isSittingOut, toAct } from './rules.js';
 import { roundsPlayed } from './outcome.js';
+import type { AcornsTables } from './tables.js';
 import { addToHand, cloneState, seatsOfSide, sideCount, type AcornsState, type LogEvent } from './state.js';
 
 export interface GroupView {
@@ -69,7 +70,8 @@ export interface AcornsView {
   log: EventLog<LogEvent>;
 }
 
-export function makeView(state: AcornsState, viewer: Viewer): AcornsView {
+export function makeView(tables: AcornsTables, state: AcornsState, viewer: Viewer): AcornsView {
+  const { acorns } = tables;
   const turn = toAct(state)[0] ?? null;
   return {
     viewer,
@@ -79,29 +81,29 @@ export function makeView(state: AcornsState, viewer: Viewer): AcornsView {
     dealer: state.dealer,
     turn,
     round: state.over ? roundsPlayed(state) : Math.floor((state.turns - 1) / state.seats) + 1,
-    hand: viewer === 'spectator' ? null : ids(state.hands[viewer]!),
+    hand: viewer === 'spectator' ? null : ids(tables, state.hands[viewer]!),
     handSizes: state.hands.map((h) => h.length),
     drawPile: state.draw.length,
     trees: state.trees.map((t) => {
-      const leader = leaderOf(state, t);
+      const leader = leaderOf(tables, state, t);
       return {
-        tree: CARD_IDS[t.card]!,
-        acorns: ACORNS[t.card]!,
+        tree: tables.ids[t.card]!,
+        acorns: acorns[t.card]!,
         owner: t.owner,
-        groups: t.groups.map((g) => ({ color: COLORS[g.color]!, owners: seatsOfSide(state, g.side), cards: ids(g.cards), total: g.total })),
-        guards: t.guards.map((g) => ({ card: CARD_IDS[g.card]!, seat: g.seat })),
+        groups: t.groups.map((g) => ({ color: COLORS[g.color]!, owners: seatsOfSide(state, g.side), cards: ids(tables, g.cards), total: g.total })),
+        guards: t.guards.map((g) => ({ card: tables.ids[g.card]!, seat: g.seat })),
         leaders: leader === NOBODY ? [] : seatsOfSide(state, leader),
       };
     }),
     scorePiles: state.piles.map((p, side) => ({
       seats: seatsOfSide(state, side),
-      trees: ids(p),
-      acorns: p.reduce((n, c) => n + ACORNS[c]!, 0),
+      trees: ids(tables, p),
+      acorns: p.reduce((n, c) => n + acorns[c]!, 0),
     })),
     sittingOut: state.over ? [] : state.hands.flatMap((_, seat) => (isSittingOut(state, seat) ? [seat] : [])),
-    box: ids(state.box),
+    box: ids(tables, state.box),
     over: state.over,
-    revealedHands: state.over ? state.hands.map(ids) : null,
+    revealedHands: state.over ? state.hands.map((h) => ids(tables, h)) : null,
     log: copyLog(state.log),
   };
 }

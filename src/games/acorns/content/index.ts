@@ -1,6 +1,6 @@
 /**
- * Acorns content (A1, A2): the deck as data, validated with zod when this module loads, and the
- * card table the rules work with.
+ * Acorns content (A1, A2): the deck as data, validated with zod. The rules never read it here:
+ * a game is built from a content value, compiled once into tables (../tables.ts).
  *
  * Card ids are stable and are what actions, views and arrangements use:
  *   tree-<acorns>-<n>                  the n-th tree worth <acorns>        (tree-5-2)
@@ -8,11 +8,11 @@
  *                                      (squirrel-red-3-1)
  *   fox-<color>                        the fox of that color               (fox-blue)
  *   turtle                             the turtle
- * Inside the rules a card is its index in CARDS (plain numbers keep states small and fast to copy).
+ * Inside the rules a card is its index in buildDeck's list (plain numbers keep states small and
+ * fast to copy).
  */
 import { z } from 'zod';
 import { describeZodError } from '../../../engine/schema.js';
-import { ContentBinding } from '../../content-scope.js';
 
 /** The four squirrel colors (A1), in the order cards and groups are listed. */
 export const COLORS = ['blue', 'green', 'red', 'yellow'] as const;
@@ -118,92 +118,5 @@ export function buildDeck(content: AcornsContent): Card[] {
   return cards;
 }
 
+/** The shipped content, validated. Every package is built from a content value like this one. */
 export const BUILTIN_CONTENT: AcornsContent = validateContent(ACORNS_CONTENT);
-
-/** The content the rules read now (a package built from other content binds it for each call). */
-export let CONTENT: AcornsContent = BUILTIN_CONTENT;
-const binding = new ContentBinding(BUILTIN_CONTENT, (c) => (CONTENT = c));
-export const enterContent = (content: AcornsContent): (() => void) => binding.enter(content);
-/** Registers a table derived from the content (content-scope.ts). */
-export const derive = <T>(compute: (content: AcornsContent) => T, assign: (table: T) => void): void => binding.derive(compute, assign);
-
-const faceOf = (c: Card): string => {
-  switch (c.kind) {
-    case 'tree':
-      return `tree-${c.acorns}`;
-    case 'squirrel':
-      return `squirrel-${c.color}-${c.squirrels}`;
-    case 'fox':
-    case 'turtle':
-      return c.id;
-  }
-};
-
-/** The card tables of one content. */
-function cardTables(content: AcornsContent) {
-  const cards = buildDeck(content);
-  const ids = cards.map((c) => c.id);
-  const byId = new Map<string, number>(ids.map((id, i) => [id, i]));
-  return {
-    cards,
-    ids,
-    byId,
-    face: cards.map(faceOf),
-    kind: cards.map((c) => c.kind),
-    acorns: cards.map((c) => (c.kind === 'tree' ? c.acorns : 0)),
-    color: cards.map((c) => (c.kind === 'squirrel' || c.kind === 'fox' ? COLORS.indexOf(c.color) : -1)),
-    strength: cards.map((c) => (c.kind === 'squirrel' ? c.squirrels : 0)),
-    turtle: byId.get('turtle')!,
-    foxOf: COLORS.map((color) => byId.get(`fox-${color}`)!),
-  };
-}
-
-/** A2: cards dealt to each seat. */
-export let HAND_SIZE: number;
-/** Every card, by index. Identical cards (tree-5-1, tree-5-2) sit next to each other. */
-export let CARDS: readonly Card[];
-export let CARD_COUNT: number;
-export let CARD_IDS: readonly string[];
-let INDEX_BY_ID: ReadonlyMap<string, number>;
-/**
- * Cards with the same face (same kind and numbers and color) are interchangeable. FACE[i] names
- * that face; the rules offer only the lowest-numbered copy of a face in a hand.
- */
-export let FACE: readonly string[];
-/** Quick per-index facts for the hot paths: kind, acorns of a tree, color index, squirrel count. */
-export let KIND: readonly CardKind[];
-export let ACORNS: readonly number[];
-export let COLOR: readonly number[];
-export let STRENGTH: readonly number[];
-export let TURTLE: number;
-/** The fox of each color, by color index. */
-export let FOX_OF: readonly number[];
-derive(cardTables, (t) => {
-  CARDS = t.cards;
-  CARD_COUNT = t.cards.length;
-  CARD_IDS = t.ids;
-  INDEX_BY_ID = t.byId;
-  FACE = t.face;
-  KIND = t.kind;
-  ACORNS = t.acorns;
-  COLOR = t.color;
-  STRENGTH = t.strength;
-  TURTLE = t.turtle;
-  FOX_OF = t.foxOf;
-});
-derive(
-  (c) => c.handSize,
-  (n) => (HAND_SIZE = n),
-);
-
-/** The index of a card id, or undefined for an unknown id. */
-export const cardIndex = (id: string): number | undefined => INDEX_BY_ID.get(id);
-
-/** The index of a card id the caller has already validated. */
-export function knownCard(id: string): number {
-  const i = INDEX_BY_ID.get(id);
-  if (i === undefined) throw new Error(`unknown Acorns card ${id}`);
-  return i;
-}
-
-export const isTree = (card: number): boolean => KIND[card] === 'tree';

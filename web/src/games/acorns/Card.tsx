@@ -1,12 +1,13 @@
 /**
  * Acorns cards in SVG, drawn from the deck content (A1): trees with their acorns, squirrel cards
- * in their colour with one to three squirrels, the four foxes and the turtle.
+ * in their colour with one to three squirrels, the four foxes and the turtle. The card an id names
+ * comes from the module's content (content.ts), so a variant's trees show their own acorns.
  */
-import { CARDS, cardIndex, type Card as CardData, type Color } from '../../../../src/games/acorns/content/index.js';
+import type { Card as CardData, Color } from '../../../../src/games/acorns/content/index.js';
+import { cardOf } from '../../../../src/games/acorns/tables.js';
+import { useAcornsTables } from './content.js';
 
 export const COLOR_FILL: Record<Color, string> = { blue: '#3f6fb5', green: '#4f9a3a', red: '#c8452f', yellow: '#dcae1d' };
-
-export const cardOf = (id: string): CardData | undefined => CARDS[cardIndex(id) ?? -1];
 
 /** A little acorn: cap and nut. */
 export function Acorn({ x, y, size = 10 }: { x: number; y: number; size?: number }) {
@@ -121,7 +122,7 @@ function label(card: CardData | undefined): string | undefined {
 }
 
 export function AcornsCard({ id, width = 56 }: { id: string; width?: number }) {
-  const card = cardOf(id);
+  const card = cardOf(useAcornsTables(), id);
   return (
     <svg className="card-svg" viewBox="0 0 60 84" width={width} height={(width * 84) / 60} role="img" aria-label={label(card) ?? id}>
       {card ? <Face card={card} /> : <rect width="60" height="84" rx="6" fill="#ccc" />}

@@ -4,22 +4,23 @@
  * plants at once; a squirrel card, fox or the turtle is selected first, and then the trees it may
  * go on light up; draw, discard and pass are buttons when they are legal.
  */
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import { whyIllegal, type ExplainWords } from '../../../../src/games/acorns/explain.js';
 import { useFlip } from '../../motion.js';
 import type { AcornsAction } from '../../../../src/games/acorns/actions.js';
-import { FACE, cardIndex } from '../../../../src/games/acorns/content/index.js';
+import { cardOf, type AcornsTables } from '../../../../src/games/acorns/tables.js';
 import type { AcornsView, TreeView } from '../../../../src/games/acorns/view.js';
 import type { TableProps } from '../types.js';
-import { Acorn, AcornsCard, COLOR_FILL, cardOf } from './Card.js';
+import { Acorn, AcornsCard, COLOR_FILL } from './Card.js';
+import { AcornsTablesContext, useAcornsTables } from './content.js';
 
-const faceOf = (id: string): string => FACE[cardIndex(id) ?? -1] ?? id;
+const faceOf = (tables: AcornsTables, id: string): string => tables.face[tables.byId.get(id) ?? -1] ?? id;
 /** The card an action plays ('turtle' for the turtle), or null for draw and pass. */
 const cardOfAction = (a: AcornsAction): string | null =>
   a.type === 'turtle' ? 'turtle' : a.type === 'draw' || a.type === 'pass' ? null : a.card;
 
-function faceLabel(id: string): string {
-  const c = cardOf(id);
+function faceLabel(tables: AcornsTables, id: string): string {
+  const c = cardOf(tables, id);
   if (!c) return id;
   switch (c.kind) {
     case 'tree':
@@ -34,17 +35,17 @@ function faceLabel(id: string): string {
 }
 
 /** Cards and seats as the players see them, for the engine's explanations (explain.ts). */
-const wordsFor = (names: readonly string[], you: number | null): ExplainWords => ({
+const wordsFor = (tables: AcornsTables, names: readonly string[], you: number | null): ExplainWords => ({
   card: (id) => {
-    const c = cardOf(id);
-    return c?.kind === 'tree' ? `the ${c.acorns}-acorn tree` : `your ${faceLabel(id)}`;
+    const c = cardOf(tables, id);
+    return c?.kind === 'tree' ? `the ${c.acorns}-acorn tree` : `your ${faceLabel(tables, id)}`;
   },
   seat: (s) => (s === you ? 'you' : (names[s] ?? `player ${s + 1}`)),
 });
 
 /** The action `card` would be on `tree`, legal or not (what the engine is asked to explain). */
-function actionOn(card: string, tree: string): AcornsAction | null {
-  const c = cardOf(card);
+function actionOn(tables: AcornsTables, card: string, tree: string): AcornsAction | null {
+  const c = cardOf(tables, card);
   if (!c) return null;
   if (c.kind === 'squirrel') return { type: 'squirrel', card, tree };
   if (c.kind === 'fox') return { type: 'fox', card, tree };
@@ -68,6 +69,11 @@ function Tree({ tree, names, you, target, onTarget, busy, whyNot, onWhyNot }: {
   whyNot: string | null;
   onWhyNot: (reason: string) => void;
 }) {
+  const tables = useAcornsTables();
+  const squirrelsOf = (id: string): number | undefined => {
+    const c = cardOf(tables, id);
+    return c?.kind === 'squirrel' ? c.squirrels : undefined;
+  };
   const body = (
     <>
       <div className="ac-tree-head">
@@ -95,7 +101,7 @@ function Tree({ tree, names, you, target, onTarget, busy, whyNot, onWhyNot }: {
             <span className="ac-cards">
               {g.cards.map((c, i) => (
                 <span key={i} className="ac-chip" style={{ background: COLOR_FILL[g.color] }} data-flip-id={c}>
-                  {cardOf(c)?.kind === 'squirrel' ? (cardOf(c) as { squirrels: number }).squirrels : '?'}
+                  {squirrelsOf(c) ?? '?'}
                 </span>
               ))}
             </span>
@@ -109,7 +115,7 @@ function Tree({ tree, names, you, target, onTarget, busy, whyNot, onWhyNot }: {
             <span key={i} className={`ac-guard ${i === tree.guards.length - 1 ? 'last' : ''}`} data-flip-id={g.card}>
               <AcornsCard id={g.card} width={34} />
               <span>
-                {faceLabel(g.card)}
+                {faceLabel(tables, g.card)}
                 <br />
                 {who([g.seat], names, you)}
               </span>
@@ -146,15 +152,16 @@ function Tree({ tree, names, you, target, onTarget, busy, whyNot, onWhyNot }: {
 }
 
 export function AcornsTable({ view, legal, you, names, act, busy }: TableProps<AcornsView, AcornsAction>) {
+  const tables = useAcornsTables();
   const [selected, setSelected] = useState<string | null>(null);
   const [why, setWhy] = useState<string | null>(null);
   const flip = useFlip<HTMLDivElement>(view);
-  const words = wordsFor(names, you);
+  const words = wordsFor(tables, names, you);
   const byFace = new Map<string, AcornsAction[]>();
   for (const a of legal) {
     const card = cardOfAction(a);
     if (card === null) continue;
-    const face = faceOf(card);
+    const face = faceOf(tables, card);
     byFace.set(face, [...(byFace.get(face) ?? []), a]);
   }
   const chosen = selected !== null ? (byFace.get(selected) ?? []) : [];
@@ -174,7 +181,7 @@ export function AcornsTable({ view, legal, you, names, act, busy }: TableProps<A
   // The hand, identical cards together.
   const faces: { face: string; id: string; count: number }[] = [];
   for (const id of view.hand ?? []) {
-    const face = faceOf(id);
+    const face = faceOf(tables, id);
     const f = faces.find((x) => x.face === face);
     if (f) f.count++;
     else faces.push({ face, id, count: 1 });
@@ -185,16 +192,16 @@ export function AcornsTable({ view, legal, you, names, act, busy }: TableProps<A
   /** The engine's reason the selected card may not go on `tree` (explain.ts), or null. */
   const whyNotOn = (tree: string): string | null => {
     if (selected === null || you === null || onTree.has(tree)) return null;
-    const a = actionOn(selectedId, tree);
-    return a ? whyIllegal(view, you, a, words) : null;
+    const a = actionOn(tables, selectedId, tree);
+    return a ? whyIllegal(tables, view, you, a, words) : null;
   };
   /** Why a card in hand has no move at all now, in the engine's words (its first tree's reason). */
   const whyNoMove = (id: string): string => {
     if (you === null) return '';
-    const reasons = view.trees.map((t) => actionOn(id, t.tree)).flatMap((a) => (a ? [whyIllegal(view, you, a, words)] : []));
+    const reasons = view.trees.map((t) => actionOn(tables, id, t.tree)).flatMap((a) => (a ? [whyIllegal(tables, view, you, a, words)] : []));
     const first = reasons.find((r): r is string => r !== null);
-    if (view.trees.length === 0 && cardOf(id)?.kind !== 'tree') return `Your ${faceLabel(id)} has no tree to go on yet: a tree must be planted first.`;
-    return `Your ${faceLabel(id)} cannot be played now${first ? `: ${first}` : ''}.`;
+    if (view.trees.length === 0 && cardOf(tables, id)?.kind !== 'tree') return `Your ${faceLabel(tables, id)} has no tree to go on yet: a tree must be planted first.`;
+    return `Your ${faceLabel(tables, id)} cannot be played now${first ? `: ${first}` : ''}.`;
   };
   const prompt = view.over
     ? 'The game is over.'
@@ -206,9 +213,9 @@ export function AcornsTable({ view, legal, you, names, act, busy }: TableProps<A
           : 'You have nothing to play and nothing to draw: pass.'
         : selected
           ? onTree.size > 0
-            ? `Choose a lit tree for your ${faceLabel(selectedId)}${discard ? ', or discard it' : ''}. Point at a dim tree to see why not.`
+            ? `Choose a lit tree for your ${faceLabel(tables, selectedId)}${discard ? ', or discard it' : ''}. Point at a dim tree to see why not.`
             : discard
-              ? `Discard your ${faceLabel(selectedId)}?`
+              ? `Discard your ${faceLabel(tables, selectedId)}?`
               : 'That card has no move now.'
           : view.drawPile > 0
             ? 'Your turn: draw, plant a tree, or pick a card to play on a tree.'
@@ -283,7 +290,7 @@ export function AcornsTable({ view, legal, you, names, act, busy }: TableProps<A
           )}
           {discard && (
             <button type="button" className="btn" disabled={busy} onClick={() => play(discard)} data-action={JSON.stringify(discard)} data-focus-key="discard">
-              Discard {faceLabel(selectedId)}
+              Discard {faceLabel(tables, selectedId)}
             </button>
           )}
           {pass && (
@@ -365,12 +372,13 @@ export function AcornsTable({ view, legal, you, names, act, busy }: TableProps<A
 
 /** A11–A12 at the end: every side's claimed trees, the trees left in its hands (they count against), and its total. */
 function FinalTrees({ view, names, you }: { view: AcornsView; names: readonly string[]; you: number | null }) {
+  const tables = useAcornsTables();
   const acornsOf = (id: string): number => {
-    const c = cardOf(id);
+    const c = cardOf(tables, id);
     return c?.kind === 'tree' ? c.acorns : 0;
   };
   const rows = view.scorePiles.map((p) => {
-    const leftTrees = p.seats.flatMap((s) => (view.revealedHands?.[s] ?? []).filter((id) => cardOf(id)?.kind === 'tree'));
+    const leftTrees = p.seats.flatMap((s) => (view.revealedHands?.[s] ?? []).filter((id) => cardOf(tables, id)?.kind === 'tree'));
     const minus = leftTrees.reduce((n, id) => n + acornsOf(id), 0);
     return { pile: p, leftTrees, minus, total: p.acorns - minus };
   });
@@ -420,4 +428,16 @@ function FinalTrees({ view, names, you }: { view: AcornsView; names: readonly st
       </table>
     </section>
   );
+}
+
+/** The table of the game built from `tables`: AcornsTable with that content provided to every card it draws. */
+export function tableFor(tables: AcornsTables): ComponentType<TableProps<AcornsView, AcornsAction>> {
+  function AcornsContentTable(props: TableProps<AcornsView, AcornsAction>) {
+    return (
+      <AcornsTablesContext.Provider value={tables}>
+        <AcornsTable {...props} />
+      </AcornsTablesContext.Provider>
+    );
+  }
+  return AcornsContentTable;
 }
