@@ -2,7 +2,7 @@
 import type { Seat } from '../../engine/game.js';
 import { pushEvent } from '../../engine/narration.js';
 import { shuffle } from '../../engine/rng.js';
-import { CONTENT, FULL_DECK } from './content/index.js';
+import type { LeavesTables } from './content/index.js';
 import { nextToPlace } from './order.js';
 import { scoreHand } from './outcome.js';
 import type { Action, LogEvent, State } from './state.js';
@@ -16,8 +16,8 @@ const LOG_LIMIT = 16;
  * search ask for them millions of times.
  */
 const KEEP_OR_DISCARD: readonly Action[] = Object.freeze([{ type: 'keep' }, { type: 'discard' }] as const);
-// Filled up front so the caches stay packed arrays rather than sparse dictionaries.
-const chooseLists: (readonly Action[] | undefined)[] = Array.from({ length: 1 << 11 }, () => undefined);
+// Filled up front so the caches stay packed arrays rather than sparse dictionaries. The choose
+// lists depend on the deck's ranks, so each content has its own (createRules).
 const placeLists: (readonly Action[] | undefined)[] = Array.from({ length: 1 << 8 }, () => undefined);
 const seatLists: (readonly Seat[] | undefined)[] = Array.from({ length: 1 << 8 }, () => undefined);
 
@@ -36,11 +36,47 @@ function log(state: State, event: LogEvent): void {
   pushEvent(state.log, event, LOG_LIMIT);
 }
 
-/** L2: shuffle all the cards (or take the arranged order), deal seven each; the rest is the draw pile. */
-export function deal(state: State): void {
+/** The rules of one content: the functions the game hands out, with that content's tables bound. */
+export interface LeavesRules {
+  deal(state: State): void;
+  legalActions(state: State, seat: Seat): readonly Action[];
+  apply(state: State, seat: Seat, action: Action): void;
+}
+
+/** Lists of choose actions by the mask of ranks held: up to 15 ranks a packed array, beyond that a map. */
+type ChooseLists = (mask: number) => readonly Action[];
+
+function chooseListsFor(t: LeavesTables): ChooseLists {
+  const make = (card: number): Action => Object.freeze({ type: 'choose', card });
+  if (t.maxRank <= 15) {
+    const lists: (readonly Action[] | undefined)[] = Array.from({ length: 1 << (t.maxRank + 1) }, () => undefined);
+    return (mask) => listFor(lists, mask, make);
+  }
+  const lists = new Map<number, readonly Action[]>();
+  return (mask) => {
+    let list = lists.get(mask);
+    if (!list) {
+      list = listFor([], mask, make);
+      lists.set(mask, list);
+    }
+    return list;
+  };
+}
+
+export function createRules(t: LeavesTables): LeavesRules {
+  const chooseLists = chooseListsFor(t);
+  return {
+    deal: (state) => deal(t, state),
+    legalActions: (state, seat) => legalActions(chooseLists, state, seat),
+    apply: (state, seat, action) => apply(t, state, seat, action),
+  };
+}
+
+/** L2: shuffle all the cards (or take the arranged order), deal a hand each (seven); the rest is the draw pile. */
+function deal(t: LeavesTables, state: State): void {
   const arranged = state.arrangement?.deals?.[state.hand];
   // The arranged order is top card first; internally the top of the draw pile is the array's end.
-  const deck = arranged ? [...arranged].reverse() : shuffle(state.rng, [...FULL_DECK]);
+  const deck = arranged ? [...arranged].reverse() : shuffle(state.rng, [...t.fullDeck]);
   state.handCards = [];
   state.piles = [];
   state.known = [];
@@ -50,7 +86,7 @@ export function deal(state: State): void {
     state.known.push([]);
   }
   // Dealt one card at a time, seat 0 first.
-  for (let i = 0; i < CONTENT.handSize; i++) {
+  for (let i = 0; i < t.handSize; i++) {
     for (let seat = 0; seat < state.seats; seat++) state.handCards[seat]!.push(deck.pop()!);
   }
   for (const hand of state.handCards) sortSmall(hand);
@@ -84,14 +120,14 @@ export function toAct(state: State): readonly Seat[] {
   }
 }
 
-export function legalActions(state: State, seat: Seat): readonly Action[] {
+function legalActions(chooseLists: ChooseLists, state: State, seat: Seat): readonly Action[] {
   switch (state.phase) {
     case 'choose': {
       if (state.chosen[seat] !== null || seat >= state.seats) return [];
       const hand = state.handCards[seat]!;
       let ranks = 0;
       for (let i = 0; i < hand.length; i++) ranks |= 1 << hand[i]!;
-      return listFor(chooseLists, ranks, (card): Action => Object.freeze({ type: 'choose', card }));
+      return chooseLists(ranks);
     }
     case 'place': {
       if (seat !== state.current) return [];
@@ -135,20 +171,20 @@ function insertSorted(hand: number[], card: number): void {
   hand[i] = card;
 }
 
-export function apply(state: State, seat: Seat, action: Action): void {
+function apply(t: LeavesTables, state: State, seat: Seat, action: Action): void {
   switch (action.type) {
     case 'choose': {
       // L3: the chosen card leaves the hand at once and stays hidden until everyone has chosen.
       if (state.phase !== 'choose' || state.chosen[seat] !== null) throw new Error(`seat ${seat} cannot choose now`);
       if (!removeOne(state.handCards[seat]!, action.card)) throw new Error(`seat ${seat} holds no ${action.card}`);
       state.chosen[seat] = action.card;
-      if (!state.chosen.includes(null)) reveal(state);
+      if (!state.chosen.includes(null)) reveal(t, state);
       return;
     }
     case 'place': {
       const card = takeChosen(state, seat);
       if (!fits(card, state.piles[action.pile]!)) throw new Error(`${card} does not fit pile ${action.pile}`);
-      placeCard(state, seat, card, action.pile);
+      placeCard(t, state, seat, card, action.pile);
       return;
     }
     case 'keep': {
@@ -166,7 +202,7 @@ export function apply(state: State, seat: Seat, action: Action): void {
       insertSorted(state.handCards[seat]!, drew);
       log(state, { type: 'discard', seat, card, drew });
       // L8: drawing the last card of the draw pile ends the hand at once.
-      if (state.deck.length === 0) endHand(state, null);
+      if (state.deck.length === 0) endHand(t, state, null);
       else afterAction(state);
       return;
     }
@@ -181,16 +217,16 @@ function takeChosen(state: State, seat: Seat): number {
   return card;
 }
 
-function placeCard(state: State, seat: Seat, card: number, pile: Seat): void {
+function placeCard(t: LeavesTables, state: State, seat: Seat, card: number, pile: Seat): void {
   state.piles[pile]!.push(card);
   log(state, { type: 'place', seat, card, pile });
   // L8: placing the last card of your hand ends the hand at once.
-  if (state.handCards[seat]!.length === 0) endHand(state, seat);
+  if (state.handCards[seat]!.length === 0) endHand(t, state, seat);
   else afterAction(state);
 }
 
 /** Everyone has chosen: reveal, then the first round's piles (L4), a cold snap (L7) or placing (L5, L6). */
-function reveal(state: State): void {
+function reveal(t: LeavesTables, state: State): void {
   state.rounds++;
   const cards = state.chosen as number[];
   for (let seat = 0; seat < state.seats; seat++) {
@@ -230,7 +266,7 @@ function reveal(state: State): void {
       state.piles[seat]!.push(card);
       log(state, { type: 'place', seat, card, pile: seat });
       if (state.handCards[seat]!.length === 0) {
-        endHand(state, seat);
+        endHand(t, state, seat);
         return;
       }
       if (nextToPlace(state) === null) {
@@ -258,7 +294,7 @@ function nextRound(state: State): void {
 }
 
 /** L8 and L9: unplaced cards go back to hand, then the hand is scored. */
-function endHand(state: State, emptied: Seat | null): void {
+function endHand(t: LeavesTables, state: State, emptied: Seat | null): void {
   for (let seat = 0; seat < state.seats; seat++) {
     const card = state.chosen[seat];
     if (card !== null && card !== undefined) {
@@ -277,5 +313,5 @@ function endHand(state: State, emptied: Seat | null): void {
     state.phase = 'over';
     return;
   }
-  deal(state);
+  deal(t, state);
 }
