@@ -58,7 +58,8 @@ const compiled = new WeakMap<DeckContent, LeavesTables>();
 export function compileContent(content: DeckContent): LeavesTables {
   let tables = compiled.get(content);
   if (tables === undefined) {
-    const fullDeck = Object.freeze(content.copies.flatMap((n, rank) => Array<number>(n).fill(rank)));
+    // Not frozen: copying a frozen array takes V8's slow path, and every deal copies this one.
+    const fullDeck: readonly number[] = content.copies.flatMap((n, rank) => Array<number>(n).fill(rank));
     const ranks = content.copies.flatMap((n, rank) => (n > 0 ? [rank] : []));
     tables = Object.freeze({
       content,
