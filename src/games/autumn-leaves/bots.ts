@@ -103,24 +103,34 @@ function handEstimate(state: State, seat: Seat): number {
 function value(raw: unknown): number[] {
   const state = raw as State;
   // A freshly dealt hand (no pile started) adds nothing yet; a hand in progress adds its estimate.
-  const inProgress = state.phase !== 'over' && state.piles.some((p) => p.length > 0);
-  const totals = state.scores.map((t, seat) => (inProgress ? t + handEstimate(state, seat) : t));
+  let inProgress = false;
+  if (state.phase !== 'over') for (let seat = 0; seat < state.seats && !inProgress; seat++) inProgress = state.piles[seat]!.length > 0;
+  const totals = state.scores.slice();
+  if (inProgress) for (let seat = 0; seat < totals.length; seat++) totals[seat]! += handEstimate(state, seat);
   const handsLeft = Math.max(0, state.hands - state.hand - (inProgress ? 1 : 0));
   return softRankRewards(totals, true, HAND_SIGMA * Math.sqrt(handsLeft));
+}
+
+/** Whether `card` fits on any leaf pile (L6). */
+function fitsAnywhere(state: State, card: number): boolean {
+  for (let pile = 0; pile < state.seats; pile++) if (fits(card, state.piles[pile]!)) return true;
+  return false;
 }
 
 function chooseCard(state: State, seat: Seat, legal: readonly Action[], rng: Rng): ActionBase {
   const hand = state.handCards[seat]!;
   const highest = hand[hand.length - 1]!;
   if (state.round === 0) return legal[nextInt(rng, legal.length)]!;
+  const own = state.piles[seat]!;
   let best = legal[0]!;
   let bestScore = -Infinity;
-  for (const action of legal) {
+  for (let i = 0; i < legal.length; i++) {
+    const action = legal[i]!;
     if (action.type !== 'choose') continue;
     const card = action.card;
     let score = nextFloat(rng) * 4;
-    if (fits(card, state.piles[seat]!)) score += 6;
-    else if (state.piles.some((p) => fits(card, p))) score += 3;
+    if (fits(card, own)) score += 6;
+    else if (fitsAnywhere(state, card)) score += 3;
     else if (card >= 8) score += 2;
     if (card === highest) score += 2;
     if (hand.length === 1) score += 10;
@@ -141,13 +151,18 @@ function policy(raw: unknown, seat: Seat, legalRaw: readonly ActionBase[], rng: 
       return chooseCard(state, seat, legal, rng);
     case 'place': {
       // Own pile first: a card there is a point off your own hand score.
-      const own = legal.find((a) => a.type === 'place' && a.pile === seat);
-      return own ?? legal[nextInt(rng, legal.length)]!;
+      for (let i = 0; i < legal.length; i++) {
+        const a = legal[i]!;
+        if (a.type === 'place' && a.pile === seat) return a;
+      }
+      return legal[nextInt(rng, legal.length)]!;
     }
     case 'keep':
     case 'discard': {
       const card = state.chosen[seat] ?? 0;
-      return legal.find((a) => a.type === (card >= 7 ? 'discard' : 'keep')) ?? first;
+      const wanted = card >= 7 ? 'discard' : 'keep';
+      for (let i = 0; i < legal.length; i++) if (legal[i]!.type === wanted) return legal[i]!;
+      return first;
     }
   }
 }

@@ -1,6 +1,12 @@
-import { copyLog } from '../../engine/narration.js';
 import type { Rng } from '../../engine/rng.js';
 import type { State } from './state.js';
+
+/** A copy of each list in `lists`, written out rather than map + slice (search clones often). */
+function copyLists<T>(lists: readonly (readonly T[])[]): T[][] {
+  const out = new Array<T[]>(lists.length);
+  for (let i = 0; i < lists.length; i++) out[i] = lists[i]!.slice();
+  return out;
+}
 
 /** A deep copy, written out by hand: search clones states thousands of times a second. */
 export function cloneState(s: State): State {
@@ -15,16 +21,18 @@ export function cloneState(s: State): State {
     phase: s.phase,
     deck: s.deck.slice(),
     discard: s.discard.slice(),
-    handCards: s.handCards.map((h) => h.slice()),
-    piles: s.piles.map((p) => p.slice()),
+    handCards: copyLists(s.handCards),
+    piles: copyLists(s.piles),
     chosen: s.chosen.slice(),
     acted: s.acted.slice(),
     current: s.current,
     tieOrder: s.tieOrder ? s.tieOrder.slice() : null,
-    known: s.known.map((k) => k.slice()),
+    known: copyLists(s.known),
     scores: s.scores.slice(),
-    handScores: s.handScores.map((h) => h.slice()),
+    // Past hands' scores are never changed again (a hand's row is pushed whole when it ends), so
+    // a copy of the outer list may share the rows.
+    handScores: s.handScores.slice(),
     // Log events are never mutated after they are written, so they can be shared.
-    log: copyLog(s.log),
+    log: { first: s.log.first, events: s.log.events.slice() },
   };
 }

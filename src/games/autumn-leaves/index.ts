@@ -1,14 +1,13 @@
 /** Autumn Leaves (autumn-leaves.md, rulings L1–L9): the game and its package. */
 import type { Game } from '../../engine/game.js';
-import { scopePackage } from '../content-scope.js';
 import { definePackage, oneFileContent, type AnyGamePackage } from '../package.js';
-import { BUILTIN_CONTENT, DeckSchema, enterContent, type DeckContent } from './content/index.js';
+import { BUILTIN_CONTENT, compileContent, DeckSchema, type DeckContent, type LeavesTables } from './content/index.js';
 import { autumnLeavesKnowledge, heuristicBot } from './bots.js';
 import { cloneState } from './clone.js';
 import { describeAction, explainIllegal } from './describe.js';
 import { parseAction, parseArrangement, parseOptions } from './parse.js';
 import { outcome } from './outcome.js';
-import { apply, legalActions, toAct } from './rules.js';
+import { createRules, toAct } from './rules.js';
 import { setup } from './setup.js';
 import type { Action, Arrangement, Options, State } from './state.js';
 import { autumnLeavesNarrator } from './narrate.js';
@@ -24,30 +23,47 @@ function components(state: State): string[] {
   return cards.map(String);
 }
 
-export const autumnLeaves: Game<State, Action, View, Options, Arrangement> = {
-  id: 'autumn-leaves',
-  title: 'Autumn Leaves',
-  seats: { min: 3, max: 6 },
-  parseOptions: (input) => parseOptions(input),
-  parseArrangement,
-  parseAction,
-  setup,
-  toAct,
-  legalActions,
-  apply,
-  outcome,
-  view,
-  resample,
-  clone: cloneState,
-  components,
-  describeAction,
-  explainIllegal,
-};
+export type AutumnLeavesGame = Game<State, Action, View, Options, Arrangement>;
+
+const games = new WeakMap<LeavesTables, AutumnLeavesGame>();
+
+/** The rules of Autumn Leaves played with the deck of `tables` (one game object per content). */
+export function autumnLeavesGame(tables: LeavesTables): AutumnLeavesGame {
+  let game = games.get(tables);
+  if (game) return game;
+  const rules = createRules(tables);
+  game = {
+    id: 'autumn-leaves',
+    title: 'Autumn Leaves',
+    seats: { min: 3, max: 6 },
+    parseOptions: (input) => parseOptions(tables, input),
+    parseArrangement: (input, seats, options) => parseArrangement(tables, input, seats, options),
+    parseAction: (input) => parseAction(tables, input),
+    setup: (config) => setup(rules, config),
+    toAct,
+    legalActions: rules.legalActions,
+    apply: rules.apply,
+    outcome,
+    view,
+    resample,
+    clone: cloneState,
+    components,
+    describeAction,
+    explainIllegal,
+  };
+  games.set(tables, game);
+  return game;
+}
+
+/** The game with the builtin deck (tests read it directly; the package is createAutumnLeaves(BUILTIN_CONTENT)). */
+export const autumnLeaves: AutumnLeavesGame = autumnLeavesGame(compileContent(BUILTIN_CONTENT));
 
 /** Autumn Leaves built from `content` (its one content file, 'deck'). The shipped package is createAutumnLeaves(BUILTIN_CONTENT). */
 export function createAutumnLeaves(content: DeckContent): AnyGamePackage {
-  const pkg = definePackage({
-  game: autumnLeaves,
+  // Every function below reads this content's tables, bound here: nothing is rebound per call.
+  const tables = compileContent(content);
+  return definePackage({
+  game: autumnLeavesGame(tables),
   meta: {
     blurb: 'Shed your hand onto the leaf piles, one rank up or down. Low score wins.',
     options: [
@@ -79,7 +95,6 @@ export function createAutumnLeaves(content: DeckContent): AnyGamePackage {
   ],
   content: oneFileContent('deck', DeckSchema, BUILTIN_CONTENT, content, createAutumnLeaves),
   });
-  return scopePackage(pkg, () => enterContent(content));
 }
 
 export const autumnLeavesPackage: AnyGamePackage = createAutumnLeaves(BUILTIN_CONTENT);

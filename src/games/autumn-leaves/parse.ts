@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { err, ok, type GameError, type Result } from '../../engine/result.js';
 import { parseWith } from '../../engine/schema.js';
-import { CONTENT, FULL_DECK, MAX_RANK } from './content/index.js';
+import { BUILTIN_TABLES, type LeavesTables } from './content/index.js';
 import type { Action, Arrangement, Options } from './state.js';
 
 const OptionsSchema = z
@@ -12,9 +12,9 @@ const OptionsSchema = z
   })
   .strict();
 
-export function parseOptions(input: unknown): Result<Options, GameError> {
+export function parseOptions(t: LeavesTables, input: unknown): Result<Options, GameError> {
   const parsed = parseWith(OptionsSchema, input ?? {}, 'bad-options', 'Autumn Leaves options');
-  return parsed.ok ? ok({ ...parsed.value, hands: parsed.value.hands ?? CONTENT.hands }) : parsed;
+  return parsed.ok ? ok({ ...parsed.value, hands: parsed.value.hands ?? t.content.hands }) : parsed;
 }
 
 const ArrangementSchema = z
@@ -24,7 +24,7 @@ const ArrangementSchema = z
   .strict();
 
 
-export function parseArrangement(input: unknown, _seats: number, options: Options): Result<Arrangement, GameError> {
+export function parseArrangement(t: LeavesTables, input: unknown, _seats: number, options: Options): Result<Arrangement, GameError> {
   const parsed = parseWith(ArrangementSchema, input, 'bad-arrangement', 'arrangement');
   if (!parsed.ok) return parsed;
   const deals = parsed.value.deals ?? [];
@@ -32,10 +32,11 @@ export function parseArrangement(input: unknown, _seats: number, options: Option
     return err({ code: 'bad-arrangement', message: `the arrangement deals ${deals.length} hands but the game has ${options.hands}` });
   }
   for (let h = 0; h < deals.length; h++) {
-    if ([...deals[h]!].sort((a, b) => a - b).join(',') !== FULL_DECK.join(',')) {
+    if ([...deals[h]!].sort((a, b) => a - b).join(',') !== t.fullDeck.join(',')) {
+      const builtin = t.fullDeck.every((card, i) => card === BUILTIN_TABLES.fullDeck[i]) && t.fullDeck.length === BUILTIN_TABLES.fullDeck.length;
       return err({
         code: 'bad-arrangement',
-        message: `deal ${h + 1} must hold every card of the Pairs deck exactly once (${FULL_DECK.length} cards: n copies of each rank n)`,
+        message: `deal ${h + 1} must hold every card of the ${builtin ? 'Pairs ' : ''}deck exactly once (${t.fullDeck.length} cards: ${builtin ? 'n copies of each rank n' : 'the copies of each rank the content gives'})`,
       });
     }
   }
@@ -50,10 +51,10 @@ const ActionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('discard') }).strict(),
 ]);
 
-export function parseAction(input: unknown): Result<Action, GameError> {
+export function parseAction(t: LeavesTables, input: unknown): Result<Action, GameError> {
   const parsed = parseWith(ActionSchema, input, 'malformed-action', 'action');
-  if (parsed.ok && parsed.value.type === 'choose' && parsed.value.card > MAX_RANK) {
-    return err({ code: 'malformed-action', message: `bad action: card: the deck's ranks run 1–${MAX_RANK}, not ${parsed.value.card}` });
+  if (parsed.ok && parsed.value.type === 'choose' && parsed.value.card > t.maxRank) {
+    return err({ code: 'malformed-action', message: `bad action: card: the deck's ranks run 1–${t.maxRank}, not ${parsed.value.card}` });
   }
   return parsed;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createMatch, play } from '../../engine/match.js';
-import { CONTENT, FULL_DECK } from './content/index.js';
+import { BUILTIN_CONTENT, BUILTIN_TABLES } from './content/index.js';
 import { autumnLeaves } from './index.js';
 import { arrangedMatch, chooseAll, must, stateOf } from './scenario.test-helpers.js';
 import type { State } from './state.js';
@@ -9,8 +9,8 @@ const S0 = [1, 2, 3, 4, 5, 6, 7];
 
 describe('Autumn Leaves rulings', () => {
   it('L1: the deck is a 55-card Pairs deck, n copies of rank n', () => {
-    expect(FULL_DECK.length).toBe(55);
-    for (let n = 1; n <= 10; n++) expect(FULL_DECK.filter((c) => c === n).length).toBe(n);
+    expect(BUILTIN_TABLES.fullDeck.length).toBe(55);
+    for (let n = 1; n <= 10; n++) expect(BUILTIN_TABLES.fullDeck.filter((c) => c === n).length).toBe(n);
     const created = createMatch(autumnLeaves, { seats: 4, seed: 'l1' });
     expect(created.ok).toBe(true);
     if (created.ok) expect(autumnLeaves.components(created.value.state as State).length).toBe(55);
@@ -25,7 +25,7 @@ describe('Autumn Leaves rulings', () => {
       const s = created.value.state as State;
       expect(s.handCards.every((h) => h.length === 7)).toBe(true);
       expect(s.deck.length).toBe(55 - 7 * seats);
-      expect(s.hands).toBe(CONTENT.hands);
+      expect(s.hands).toBe(BUILTIN_CONTENT.hands);
     }
   });
 

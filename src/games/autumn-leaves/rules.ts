@@ -1,8 +1,7 @@
 /** Autumn Leaves rules: whose turn, legal actions, applying them (setup.ts deals, outcome.ts scores). */
 import type { Seat } from '../../engine/game.js';
-import { pushEvent } from '../../engine/narration.js';
-import { shuffle } from '../../engine/rng.js';
-import { CONTENT, FULL_DECK } from './content/index.js';
+import { shuffleInPlace } from './shuffle.js';
+import type { LeavesTables } from './content/index.js';
 import { nextToPlace } from './order.js';
 import { scoreHand } from './outcome.js';
 import type { Action, LogEvent, State } from './state.js';
@@ -11,36 +10,84 @@ import type { Action, LogEvent, State } from './state.js';
 const LOG_LIMIT = 16;
 
 /**
- * Shared, frozen lists: legal-action and to-act lists are looked up by a bit mask (of ranks held,
- * piles that fit, seats still choosing) instead of being allocated on every call. Playouts and
- * search ask for them millions of times.
+ * Shared lists: legal-action and to-act lists are looked up by a bit mask (of ranks held, piles
+ * that fit, seats still choosing) instead of being allocated on every call. Playouts and search
+ * ask for them millions of times. They are typed readonly rather than frozen: reading a frozen
+ * array takes a slower path, and these are read on every step.
  */
-const KEEP_OR_DISCARD: readonly Action[] = Object.freeze([{ type: 'keep' }, { type: 'discard' }] as const);
-// Filled up front so the caches stay packed arrays rather than sparse dictionaries.
-const chooseLists: (readonly Action[] | undefined)[] = Array.from({ length: 1 << 11 }, () => undefined);
-const placeLists: (readonly Action[] | undefined)[] = Array.from({ length: 1 << 8 }, () => undefined);
-const seatLists: (readonly Seat[] | undefined)[] = Array.from({ length: 1 << 8 }, () => undefined);
+const KEEP_OR_DISCARD: readonly Action[] = [{ type: 'keep' }, { type: 'discard' }];
+const NOBODY: readonly Seat[] = [];
+const NOTHING: readonly Action[] = [];
 
-function listFor<T>(cache: (readonly T[] | undefined)[], mask: number, make: (bit: number) => T): readonly T[] {
-  let list = cache[mask];
-  if (!list) {
-    const items: T[] = [];
-    for (let bit = 0; 1 << bit <= mask; bit++) if (mask & (1 << bit)) items.push(make(bit));
-    list = Object.freeze(items);
-    cache[mask] = list;
-  }
-  return list;
+/** The items of the bits set in `mask`, lowest first. */
+function listOf<T>(mask: number, make: (bit: number) => T): T[] {
+  const items: T[] = [];
+  for (let bit = 0; 2 ** bit <= mask; bit++) if (mask & (1 << bit)) items.push(make(bit));
+  return items;
 }
 
+// Every mask of up to eight seats, made up front so a lookup is one array read.
+const seatLists: readonly (readonly Seat[])[] = Array.from({ length: 1 << 8 }, (_, mask) => listOf(mask, (seat): Seat => seat));
+const placeLists: readonly (readonly Action[])[] = Array.from({ length: 1 << 8 }, (_, mask) =>
+  listOf(mask, (pile): Action => ({ type: 'place', pile })),
+);
+
+/** engine/narration.ts pushEvent, written out: it runs on nearly every action. */
 function log(state: State, event: LogEvent): void {
-  pushEvent(state.log, event, LOG_LIMIT);
+  const events = state.log.events;
+  events.push(event);
+  if (events.length > LOG_LIMIT) {
+    events.shift();
+    state.log.first++;
+  }
 }
 
-/** L2: shuffle all the cards (or take the arranged order), deal seven each; the rest is the draw pile. */
-export function deal(state: State): void {
+const chooseItem = (card: number): Action => ({ type: 'choose', card });
+
+/** The rules of one content: the functions the game hands out, with that content's tables bound. */
+export interface LeavesRules {
+  deal(state: State): void;
+  legalActions(state: State, seat: Seat): readonly Action[];
+  apply(state: State, seat: Seat, action: Action): void;
+}
+
+/**
+ * Lists of choose actions by the mask of ranks held, made the first time a mask is seen: up to
+ * 15 ranks in an array filled up front (so it stays a packed array, not a sparse dictionary),
+ * beyond that in a map.
+ */
+type ChooseLists = (mask: number) => readonly Action[];
+
+function chooseListsFor(t: LeavesTables): ChooseLists {
+  if (t.maxRank <= 15) {
+    const lists: (readonly Action[] | undefined)[] = Array.from({ length: 1 << (t.maxRank + 1) }, () => undefined);
+    return (mask) => lists[mask] ?? (lists[mask] = listOf(mask, chooseItem));
+  }
+  const lists = new Map<number, readonly Action[]>();
+  return (mask) => {
+    let list = lists.get(mask);
+    if (!list) {
+      list = listOf(mask, chooseItem);
+      lists.set(mask, list);
+    }
+    return list;
+  };
+}
+
+export function createRules(t: LeavesTables): LeavesRules {
+  const chooseLists = chooseListsFor(t);
+  return {
+    deal: (state) => deal(t, state),
+    legalActions: (state, seat) => legalActions(chooseLists, state, seat),
+    apply: (state, seat, action) => apply(t, state, seat, action),
+  };
+}
+
+/** L2: shuffle all the cards (or take the arranged order), deal a hand each (seven); the rest is the draw pile. */
+function deal(t: LeavesTables, state: State): void {
   const arranged = state.arrangement?.deals?.[state.hand];
   // The arranged order is top card first; internally the top of the draw pile is the array's end.
-  const deck = arranged ? [...arranged].reverse() : shuffle(state.rng, [...FULL_DECK]);
+  const deck = arranged ? [...arranged].reverse() : shuffleInPlace(state.rng, [...t.fullDeck]);
   state.handCards = [];
   state.piles = [];
   state.known = [];
@@ -50,7 +97,7 @@ export function deal(state: State): void {
     state.known.push([]);
   }
   // Dealt one card at a time, seat 0 first.
-  for (let i = 0; i < CONTENT.handSize; i++) {
+  for (let i = 0; i < t.handSize; i++) {
     for (let seat = 0; seat < state.seats; seat++) state.handCards[seat]!.push(deck.pop()!);
   }
   for (const hand of state.handCards) sortSmall(hand);
@@ -58,8 +105,10 @@ export function deal(state: State): void {
   state.discard = [];
   state.round = 0;
   state.phase = 'choose';
-  state.chosen.fill(null);
-  state.acted.fill(false);
+  for (let seat = 0; seat < state.seats; seat++) {
+    state.chosen[seat] = null;
+    state.acted[seat] = false;
+  }
   state.current = null;
   state.tieOrder = null;
   log(state, { type: 'deal', hand: state.hand });
@@ -75,42 +124,65 @@ export function toAct(state: State): readonly Seat[] {
     case 'choose': {
       let mask = 0;
       for (let seat = 0; seat < state.seats; seat++) if (state.chosen[seat] === null) mask |= 1 << seat;
-      return listFor(seatLists, mask, (seat) => seat);
+      return seatLists[mask]!;
     }
     case 'place':
-      return listFor(seatLists, 1 << state.current!, (seat) => seat);
+      return seatLists[1 << state.current!]!;
     case 'over':
-      return [];
+      return NOBODY;
   }
 }
 
-export function legalActions(state: State, seat: Seat): readonly Action[] {
+function legalActions(chooseLists: ChooseLists, state: State, seat: Seat): readonly Action[] {
   switch (state.phase) {
     case 'choose': {
-      if (state.chosen[seat] !== null || seat >= state.seats) return [];
+      if (state.chosen[seat] !== null || seat >= state.seats) return NOTHING;
       const hand = state.handCards[seat]!;
       let ranks = 0;
       for (let i = 0; i < hand.length; i++) ranks |= 1 << hand[i]!;
-      return listFor(chooseLists, ranks, (card): Action => Object.freeze({ type: 'choose', card }));
+      return chooseLists(ranks);
     }
     case 'place': {
-      if (seat !== state.current) return [];
+      if (seat !== state.current) return NOTHING;
       const card = state.chosen[seat]!;
       let piles = 0;
       for (let pile = 0; pile < state.seats; pile++) if (fits(card, state.piles[pile]!)) piles |= 1 << pile;
-      return piles !== 0 ? listFor(placeLists, piles, (pile): Action => Object.freeze({ type: 'place', pile })) : KEEP_OR_DISCARD;
+      return piles !== 0 ? placeLists[piles]! : KEEP_OR_DISCARD;
     }
     case 'over':
-      return [];
+      return NOTHING;
   }
 }
 
+/*
+ * The helpers below are loops where a builtin (indexOf, includes, fill, spread) would do: on
+ * arrays of a few elements, called on every action of every playout, the builtin's call costs
+ * more than the work.
+ */
+
 function removeOne(list: number[], card: number): boolean {
-  const i = list.indexOf(card);
-  if (i < 0) return false;
-  for (let j = i + 1; j < list.length; j++) list[j - 1] = list[j]!;
+  const n = list.length;
+  let i = 0;
+  while (i < n && list[i] !== card) i++;
+  if (i === n) return false;
+  for (let j = i + 1; j < n; j++) list[j - 1] = list[j]!;
   list.pop();
   return true;
+}
+
+function allChosen(chosen: readonly (number | null)[]): boolean {
+  for (let i = 0; i < chosen.length; i++) if (chosen[i] === null) return false;
+  return true;
+}
+
+function clearActed(state: State): void {
+  for (let seat = 0; seat < state.seats; seat++) state.acted[seat] = false;
+}
+
+function copyOf(list: readonly number[]): number[] {
+  const copy = new Array<number>(list.length);
+  for (let i = 0; i < list.length; i++) copy[i] = list[i]!;
+  return copy;
 }
 
 /** Insertion sort: hands are seven cards, where it beats Array.prototype.sort. */
@@ -135,20 +207,20 @@ function insertSorted(hand: number[], card: number): void {
   hand[i] = card;
 }
 
-export function apply(state: State, seat: Seat, action: Action): void {
+function apply(t: LeavesTables, state: State, seat: Seat, action: Action): void {
   switch (action.type) {
     case 'choose': {
       // L3: the chosen card leaves the hand at once and stays hidden until everyone has chosen.
       if (state.phase !== 'choose' || state.chosen[seat] !== null) throw new Error(`seat ${seat} cannot choose now`);
       if (!removeOne(state.handCards[seat]!, action.card)) throw new Error(`seat ${seat} holds no ${action.card}`);
       state.chosen[seat] = action.card;
-      if (!state.chosen.includes(null)) reveal(state);
+      if (allChosen(state.chosen)) reveal(t, state);
       return;
     }
     case 'place': {
       const card = takeChosen(state, seat);
       if (!fits(card, state.piles[action.pile]!)) throw new Error(`${card} does not fit pile ${action.pile}`);
-      placeCard(state, seat, card, action.pile);
+      placeCard(t, state, seat, card, action.pile);
       return;
     }
     case 'keep': {
@@ -166,7 +238,7 @@ export function apply(state: State, seat: Seat, action: Action): void {
       insertSorted(state.handCards[seat]!, drew);
       log(state, { type: 'discard', seat, card, drew });
       // L8: drawing the last card of the draw pile ends the hand at once.
-      if (state.deck.length === 0) endHand(state, null);
+      if (state.deck.length === 0) endHand(t, state, null);
       else afterAction(state);
       return;
     }
@@ -181,16 +253,16 @@ function takeChosen(state: State, seat: Seat): number {
   return card;
 }
 
-function placeCard(state: State, seat: Seat, card: number, pile: Seat): void {
+function placeCard(t: LeavesTables, state: State, seat: Seat, card: number, pile: Seat): void {
   state.piles[pile]!.push(card);
   log(state, { type: 'place', seat, card, pile });
   // L8: placing the last card of your hand ends the hand at once.
-  if (state.handCards[seat]!.length === 0) endHand(state, seat);
+  if (state.handCards[seat]!.length === 0) endHand(t, state, seat);
   else afterAction(state);
 }
 
 /** Everyone has chosen: reveal, then the first round's piles (L4), a cold snap (L7) or placing (L5, L6). */
-function reveal(state: State): void {
+function reveal(t: LeavesTables, state: State): void {
   state.rounds++;
   const cards = state.chosen as number[];
   for (let seat = 0; seat < state.seats; seat++) {
@@ -199,9 +271,11 @@ function reveal(state: State): void {
   }
   if (state.round === 0) {
     // L4: each chosen card starts its owner's leaf pile. Nobody can empty a hand of seven here.
-    log(state, { type: 'reveal', cards: [...cards], coldSnap: false });
-    for (let seat = 0; seat < state.seats; seat++) state.piles[seat]!.push(cards[seat]!);
-    state.chosen.fill(null);
+    log(state, { type: 'reveal', cards: copyOf(cards), coldSnap: false });
+    for (let seat = 0; seat < state.seats; seat++) {
+      state.piles[seat]!.push(cards[seat]!);
+      state.chosen[seat] = null;
+    }
     nextRound(state);
     return;
   }
@@ -214,9 +288,9 @@ function reveal(state: State): void {
       }
     }
   }
-  log(state, { type: 'reveal', cards: [...cards], coldSnap: !anyFits });
+  log(state, { type: 'reveal', cards: copyOf(cards), coldSnap: !anyFits });
   state.phase = 'place';
-  state.acted.fill(false);
+  clearActed(state);
   state.tieOrder = null;
   if (!anyFits) {
     // L7: a cold snap: everyone puts their card on their own pile, still in L5's order.
@@ -230,7 +304,7 @@ function reveal(state: State): void {
       state.piles[seat]!.push(card);
       log(state, { type: 'place', seat, card, pile: seat });
       if (state.handCards[seat]!.length === 0) {
-        endHand(state, seat);
+        endHand(t, state, seat);
         return;
       }
       if (nextToPlace(state) === null) {
@@ -253,12 +327,12 @@ function nextRound(state: State): void {
   state.round++;
   state.phase = 'choose';
   state.current = null;
-  state.acted.fill(false);
+  clearActed(state);
   state.tieOrder = null;
 }
 
 /** L8 and L9: unplaced cards go back to hand, then the hand is scored. */
-function endHand(state: State, emptied: Seat | null): void {
+function endHand(t: LeavesTables, state: State, emptied: Seat | null): void {
   for (let seat = 0; seat < state.seats; seat++) {
     const card = state.chosen[seat];
     if (card !== null && card !== undefined) {
@@ -270,12 +344,12 @@ function endHand(state: State, emptied: Seat | null): void {
   const scores = scoreHand(state, emptied);
   for (let seat = 0; seat < state.seats; seat++) state.scores[seat]! += scores[seat]!;
   state.handScores.push(scores);
-  log(state, { type: 'hand-end', hand: state.hand, emptied, scores, piles: state.piles.map((p) => [...p]) });
+  log(state, { type: 'hand-end', hand: state.hand, emptied, scores, piles: state.piles.map(copyOf) });
   state.current = null;
   state.hand++;
   if (state.hand >= state.hands) {
     state.phase = 'over';
     return;
   }
-  deal(state);
+  deal(t, state);
 }

@@ -1,10 +1,11 @@
 /** Autumn Leaves setup (L2): a fresh state and the first deal. */
 import { emptyLog } from '../../engine/narration.js';
 import { createRng } from '../../engine/rng.js';
-import { deal } from './rules.js';
+import type { LeavesRules } from './rules.js';
 import type { Arrangement, Options, State } from './state.js';
 
-export function setup(config: { seats: number; seed: string; options: Options; arrangement?: Arrangement }): State {
+/** A fresh game dealt by `rules` (the content's deck and hand size, createRules). */
+export function setup(rules: LeavesRules, config: { seats: number; seed: string; options: Options; arrangement?: Arrangement }): State {
   const { seats } = config;
   const state: State = {
     seats,
@@ -28,6 +29,6 @@ export function setup(config: { seats: number; seed: string; options: Options; a
     handScores: [],
     log: emptyLog(),
   };
-  deal(state);
+  rules.deal(state);
   return state;
 }

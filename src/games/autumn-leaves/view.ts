@@ -1,7 +1,8 @@
 /** What each seat may know (view) and the worlds consistent with it (resample). */
 import type { Seat, Viewer } from '../../engine/game.js';
 import type { EventLog } from '../../engine/narration.js';
-import { forkRng, nextInt, shuffle, type Rng } from '../../engine/rng.js';
+import { forkRng, nextInt, type Rng } from '../../engine/rng.js';
+import { shuffleInPlace } from './shuffle.js';
 import { projectedOrder } from './order.js';
 import { toAct } from './rules.js';
 import type { LogEvent, Phase, State } from './state.js';
@@ -65,7 +66,7 @@ export function view(state: State, viewer: Viewer): View {
     drawPile: state.deck.length,
     discard: [...state.discard],
     handSizes: state.handCards.map((h) => h.length),
-    known: state.known.map((k) => [...k].sort((a, b) => a - b)),
+    known: state.known.map((k) => [...k].sort(ascending)),
     chosen: state.chosen.map((c) => c !== null),
     revealed: placing ? state.chosen.map((c, seat) => (state.acted[seat] ? null : c)) : null,
     toAct: [...toAct(state)],
@@ -81,50 +82,84 @@ export function view(state: State, viewer: Viewer): View {
   };
 }
 
-function removeAll(from: number[], cards: readonly number[]): number[] {
-  const rest = [...from];
-  for (const c of cards) {
-    const i = rest.indexOf(c);
-    if (i >= 0) rest.splice(i, 1);
+const ascending = (a: number, b: number): number => a - b;
+
+/** Insertion sort, ascending: hands are a few cards, where it beats Array.prototype.sort. */
+function sortSmall(list: number[]): number[] {
+  for (let i = 1; i < list.length; i++) {
+    const x = list[i]!;
+    let j = i - 1;
+    while (j >= 0 && list[j]! > x) {
+      list[j + 1] = list[j]!;
+      j--;
+    }
+    list[j + 1] = x;
   }
-  return rest;
+  return list;
 }
 
 /**
  * Deals anew everything `seat` cannot see: the other hands (apart from cards known to be in
  * them), their hidden choices, the draw pile order and all future shuffles.
+ *
+ * Search calls this on every iteration, so the unseen cards are counted by rank rather than
+ * copied, searched and sorted; the deal is the same as collecting them and sorting them.
  */
 export function resample(state: State, seat: Seat, rng: Rng): State {
   const s = cloneState(state);
   const hiddenChoice = (o: Seat): boolean => s.phase === 'choose' && o !== seat && s.chosen[o] !== null;
-  const pool: number[] = [...s.deck];
+  // count[rank]: unseen cards of that rank, from the draw pile and the other hands (their hidden
+  // choices included) less the cards known to be in those hands.
+  const count: number[] = [];
+  const bump = (rank: number, by: number): void => {
+    while (count.length <= rank) count.push(0);
+    count[rank]! += by;
+  };
+  for (const card of s.deck) bump(card, 1);
   const unknownCount: number[] = [];
   for (let o = 0; o < s.seats; o++) {
     if (o === seat) {
       unknownCount.push(0);
       continue;
     }
-    const combined = [...s.handCards[o]!];
-    if (hiddenChoice(o)) combined.push(s.chosen[o]!);
-    const unknown = removeAll(combined, s.known[o]!);
-    unknownCount.push(unknown.length);
-    pool.push(...unknown);
+    const hand = s.handCards[o]!;
+    // The other seat's own cards by rank, less what everyone knows it holds.
+    const own: number[] = [];
+    const add = (rank: number, by: number): void => {
+      while (own.length <= rank) own.push(0);
+      own[rank]! += by;
+    };
+    for (const card of hand) add(card, 1);
+    if (hiddenChoice(o)) add(s.chosen[o]!, 1);
+    let unknown = hand.length + (hiddenChoice(o) ? 1 : 0);
+    for (const card of s.known[o]!) {
+      if ((own[card] ?? 0) > 0) {
+        own[card]!--;
+        unknown--;
+      }
+    }
+    for (let rank = 0; rank < own.length; rank++) if (own[rank]! > 0) bump(rank, own[rank]!);
+    unknownCount.push(unknown);
   }
   // Sorted first, so the deal depends only on what `seat` can see and on `rng`, never on where
   // the hidden cards really are: a search bot then decides the same on any state it cannot tell apart.
-  pool.sort((a, b) => a - b);
-  shuffle(rng, pool);
+  const pool: number[] = [];
+  for (let rank = 0; rank < count.length; rank++) for (let k = count[rank]!; k > 0; k--) pool.push(rank);
+  shuffleInPlace(rng, pool);
+  let next = 0;
   for (let o = 0; o < s.seats; o++) {
     if (o === seat) continue;
-    const combined = [...s.known[o]!, ...pool.splice(0, unknownCount[o]!)];
+    const known = s.known[o]!;
+    const combined = known.slice();
+    for (let k = unknownCount[o]!; k > 0; k--) combined.push(pool[next++]!);
     if (hiddenChoice(o)) {
       const i = nextInt(rng, combined.length);
       s.chosen[o] = combined[i]!;
       combined.splice(i, 1);
     }
-    s.handCards[o] = combined.sort((a, b) => a - b);
+    s.handCards[o] = sortSmall(combined);
   }
-  s.deck = pool;
+  s.deck = next === 0 ? pool : pool.slice(next);
   redealDrawnCards(s, seat);
   // Future shuffles, and any arranged future deals, are unseen too.
   s.rng = forkRng(rng);

@@ -3,11 +3,11 @@
  * cards a hand; six hands a game. Kept as data and validated at load so a designer can try
  * another deck as a content file (`drey content export autumn-leaves DIR`, file 'deck').
  *
- * The rules read the current content (CONTENT and the tables derived from it); a package built
- * from other content binds it for each call (createAutumnLeaves, ../../content-scope.ts).
+ * Content is a value: the game is built from it (createAutumnLeaves in ../index.ts), and what the
+ * rules and bots need from it is compiled once per content into a `LeavesTables` value that is
+ * handed to them. Nothing here changes after load, so any number of variants live side by side.
  */
 import { z } from 'zod';
-import { ContentBinding } from '../../content-scope.js';
 
 /** The most seats at an Autumn Leaves table: the deck must deal each of them a hand. */
 const MAX_SEATS = 6;
@@ -37,19 +37,41 @@ export const BUILTIN_CONTENT: DeckContent = DeckSchema.parse({
   hands: 6,
 });
 
-/** The content the rules read now. */
-export let CONTENT: DeckContent = BUILTIN_CONTENT;
-const binding = new ContentBinding(BUILTIN_CONTENT, (c) => (CONTENT = c));
-export const enterContent = (content: DeckContent): (() => void) => binding.enter(content);
+/** What the rules and bots read from one content, computed once (compileContent). */
+export interface LeavesTables {
+  readonly content: DeckContent;
+  /** The highest rank in the deck. */
+  readonly maxRank: number;
+  /** Every card of the deck, lowest first: [1, 2, 2, 3, 3, 3, …]. */
+  readonly fullDeck: readonly number[];
+  /** L2: cards dealt to each seat. */
+  readonly handSize: number;
+  /** The mean rank of a card drawn blind from the full deck (the builtin Pairs deck: 385/55 = 7). */
+  readonly meanDraw: number;
+  /** The rank halfway between the lowest and the highest rank held in the deck (builtin: 5.5). */
+  readonly midRank: number;
+}
 
-/** The highest rank in the deck. */
-export let MAX_RANK: number;
-/** Every card of the deck, lowest first: [1, 2, 2, 3, 3, 3, …]. */
-export let FULL_DECK: readonly number[];
-binding.derive(
-  (c) => ({ maxRank: c.copies.length - 1, deck: c.copies.flatMap((n, rank) => Array<number>(n).fill(rank)) }),
-  (t) => {
-    MAX_RANK = t.maxRank;
-    FULL_DECK = t.deck;
-  },
-);
+const compiled = new WeakMap<DeckContent, LeavesTables>();
+
+/** The tables of `content`, computed the first time and shared after (the content is never mutated). */
+export function compileContent(content: DeckContent): LeavesTables {
+  let tables = compiled.get(content);
+  if (tables === undefined) {
+    // Not frozen: copying a frozen array takes V8's slow path, and every deal copies this one.
+    const fullDeck: readonly number[] = content.copies.flatMap((n, rank) => Array<number>(n).fill(rank));
+    const ranks = content.copies.flatMap((n, rank) => (n > 0 ? [rank] : []));
+    tables = Object.freeze({
+      content,
+      maxRank: content.copies.length - 1,
+      fullDeck,
+      handSize: content.handSize,
+      meanDraw: fullDeck.reduce((a, b) => a + b, 0) / Math.max(1, fullDeck.length),
+      midRank: ranks.length > 0 ? (ranks[0]! + ranks[ranks.length - 1]!) / 2 : 0,
+    });
+    compiled.set(content, tables);
+  }
+  return tables;
+}
+
+export const BUILTIN_TABLES: LeavesTables = compileContent(BUILTIN_CONTENT);

@@ -1,14 +1,19 @@
 /**
  * An Autumn Leaves card in SVG: the rank in the corners and on a leaf whose colour turns from
- * spring green (1) to deep red (the highest rank), read from the deck content (L1).
+ * spring green (1) to deep red (the highest rank), read from the deck content (L1). The highest
+ * rank comes from the table's module (MaxRank, provided by index.ts per content).
  */
-import { MAX_RANK } from '../../../../src/games/autumn-leaves/content/index.js';
+import { createContext, useContext } from 'react';
+import { BUILTIN_TABLES } from '../../../../src/games/autumn-leaves/content/index.js';
+
+/** The deck's highest rank for the cards drawn below it: the module built from a variant provides its own. */
+export const MaxRank = createContext<number>(BUILTIN_TABLES.maxRank);
 
 /** Leaf colours along the season, from the lowest rank to the highest. */
 const SEASON = ['#5f9e3a', '#86a83a', '#b3ad34', '#d6a22c', '#e08a26', '#de6c22', '#cf5120', '#b83b1f', '#9c2b22', '#7d2222'];
 
-export function rankColor(rank: number): string {
-  const t = MAX_RANK <= 1 ? 0 : (rank - 1) / (MAX_RANK - 1);
+export function rankColor(rank: number, maxRank: number): string {
+  const t = maxRank <= 1 ? 0 : (rank - 1) / (maxRank - 1);
   return SEASON[Math.round(t * (SEASON.length - 1))] ?? SEASON[0]!;
 }
 
@@ -24,7 +29,7 @@ export interface CardProps {
 }
 
 export function CardFace({ rank, x = 0, y = 0, width = 60 }: CardProps) {
-  const color = rankColor(rank);
+  const color = rankColor(rank, useContext(MaxRank));
   const s = width / 60;
   return (
     <g transform={`translate(${x} ${y}) scale(${s})`} aria-label={`card ${rank}`}>

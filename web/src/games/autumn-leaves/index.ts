@@ -1,13 +1,30 @@
 /** Autumn Leaves in the browser: the table (the log comes from the game's narrator). */
+import { createElement } from 'react';
 import type { Action } from '../../../../src/games/autumn-leaves/state.js';
 import type { View } from '../../../../src/games/autumn-leaves/view.js';
 import { autumnLeavesNarrator } from '../../../../src/games/autumn-leaves/narrate.js';
-import { defineGame } from '../types.js';
+import { BUILTIN_TABLES, compileContent, DeckSchema, type LeavesTables } from '../../../../src/games/autumn-leaves/content/index.js';
+import { defineGame, type GameModule, type TableProps } from '../types.js';
+import { MaxRank } from './Card.js';
 import { AutumnLeavesTable } from './Table.js';
 
-export const autumnLeavesModule = defineGame<View, Action>({
-  id: 'autumn-leaves',
-  accent: '#cf5120',
-  narrator: autumnLeavesNarrator,
-  Table: AutumnLeavesTable,
-});
+/**
+ * The module drawing the deck of `tables`: the cards' colours run from the lowest rank to this
+ * deck's highest (Card.tsx). The builtin module draws the shipped deck.
+ */
+function moduleFor(tables: LeavesTables): GameModule<View, Action> {
+  const Table =
+    tables === BUILTIN_TABLES
+      ? AutumnLeavesTable
+      : (props: TableProps<View, Action>) => createElement(MaxRank.Provider, { value: tables.maxRank }, createElement(AutumnLeavesTable, props));
+  return {
+    id: 'autumn-leaves',
+    accent: '#cf5120',
+    narrator: autumnLeavesNarrator,
+    Table,
+    // The variant's one content file, 'deck' (src/games/autumn-leaves/content): parsed as the server parsed it.
+    withContent: (files) => moduleFor(compileContent(DeckSchema.parse(files.deck))),
+  };
+}
+
+export const autumnLeavesModule = defineGame(moduleFor(BUILTIN_TABLES));
