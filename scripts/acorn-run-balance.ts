@@ -9,7 +9,10 @@ import { randomBot } from '../src/bots/random.js';
 import type { Bot } from '../src/engine/bot.js';
 import type { AnyGame } from '../src/engine/game.js';
 import { acornRun } from '../src/games/acorn-run/index.js';
-import { heuristicBot } from '../src/games/acorn-run/bots.js';
+import { heuristicBotFor } from '../src/games/acorn-run/bots.js';
+import { BUILTIN_TABLES } from '../src/games/acorn-run/tables.js';
+
+const heuristicBot = heuristicBotFor(BUILTIN_TABLES);
 import { wilsonInterval } from '../src/lab/stats.js';
 
 const game = acornRun as unknown as AnyGame;

@@ -12,11 +12,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOARD } from '../src/games/acorn-run/board.js';
+import { BUILTIN_TABLES } from '../src/games/acorn-run/tables.js';
 import { createDreyServer, type DreyServer } from '../src/server/app.js';
 import type { CreateTableResponse } from '../src/server/protocol.js';
 import { openSqliteStore } from '../src/server/storage/sqlite.js';
 import { launchBrowser, webBuilt } from './browser-helpers.js';
+
+const BOARD = BUILTIN_TABLES.board;
 
 const require = createRequire(import.meta.url);
 // The page's Content-Security-Policy forbids inline scripts: axe is evaluated through the DevTools protocol.

@@ -12,7 +12,6 @@ import { exportContent } from '../src/content/files.js';
 import { createMatch } from '../src/engine/match.js';
 import { kindOf } from '../src/games/acorn-run/cards.js';
 import { filesContent } from '../src/games/acorn-run/content/files.js';
-import { enterContent } from '../src/games/acorn-run/content/index.js';
 import type { AcornRunView } from '../src/games/acorn-run/view.js';
 import { BUILTINS } from '../src/games/index.js';
 import type { AnyGamePackage } from '../src/games/package.js';
@@ -21,6 +20,7 @@ import type { CreateTableResponse } from '../src/server/protocol.js';
 import { contentRegistry } from '../src/server/start.js';
 import { openSqliteStore } from '../src/server/storage/sqlite.js';
 import { launchBrowser, webBuilt } from './browser-helpers.js';
+import { tablesOf } from '../src/games/acorn-run/tables.js';
 
 let server: DreyServer;
 let url: string;
@@ -49,18 +49,14 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** A seed whose opening cheap market shows a Dash card (read with the variant's content bound). */
+/** A seed whose opening cheap market shows a Dash card (read with the variant's tables). */
 function seedWithDash(): string {
-  const leave = enterContent(filesContent(variant.content.data));
-  try {
-    for (let i = 0; i < 200; i++) {
-      const created = createMatch(variant.game, { seats: 2, seed: `dash-${i}` });
-      if (!created.ok) throw new Error(created.error.message);
-      const view = variant.game.view(created.value.state, 'spectator') as AcornRunView;
-      if (view.market.cheap.row.some((n) => n !== null && kindOf(n).id.endsWith('-dash'))) return `dash-${i}`;
-    }
-  } finally {
-    leave();
+  const T = tablesOf(filesContent(variant.content.data));
+  for (let i = 0; i < 200; i++) {
+    const created = createMatch(variant.game, { seats: 2, seed: `dash-${i}` });
+    if (!created.ok) throw new Error(created.error.message);
+    const view = variant.game.view(created.value.state, 'spectator') as AcornRunView;
+    if (view.market.cheap.row.some((n) => n !== null && kindOf(T, n).id.endsWith('-dash'))) return `dash-${i}`;
   }
   throw new Error('no seed shows a Dash card');
 }

@@ -11,11 +11,13 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { arrangeRace } from '../src/games/acorn-run/arrange.js';
-import { BOARD } from '../src/games/acorn-run/board.js';
+import { BUILTIN_TABLES } from '../src/games/acorn-run/tables.js';
 import { createDreyServer, type DreyServer } from '../src/server/app.js';
 import type { CreateTableResponse } from '../src/server/protocol.js';
 import { openSqliteStore } from '../src/server/storage/sqlite.js';
 import { expectAccessible, launchBrowser, webBuilt } from './browser-helpers.js';
+
+const BOARD = BUILTIN_TABLES.board;
 
 let server: DreyServer;
 let url: string;
@@ -133,7 +135,7 @@ describe('the Acorn Run guided first turn', () => {
   it('ends a short race with a combo jump and a sprint across the finish: the results show race and combo VP', { timeout: 120_000 }, async () => {
     // R5, R7, R12: a three-card combo from Linden's yellow jump-off draws one combo token (arranged
     // to be worth 3), then Yellow Dash and two yellow cards sprint four spaces over the finish line.
-    const arrangement = arrangeRace({
+    const arrangement = arrangeRace(BUILTIN_TABLES, {
       hands: [['s-yellow-r', 's-red-g', 's-green-y', 'y-dash', 's-yellow', 's-yellow-g']],
       positions: ['t5.y.jump'],
     });

@@ -5,8 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMatch, createRng, nextInt, play, type AnyGame, type Viewer } from '../src/engine/index.js';
 import { narrationFeed } from '../src/engine/narration.js';
-import { KINDS } from '../src/games/acorn-run/cards.js';
-import { DUMMY_CARDS } from '../src/games/acorn-run/dummy/deck.js';
+import { BUILTIN_TABLES } from '../src/games/acorn-run/tables.js';
 import { BUILTIN_TABLES as ACORNS_TABLES } from '../src/games/acorns/tables.js';
 import { BUILTINS, getGame } from '../src/games/index.js';
 
@@ -25,8 +24,8 @@ const FORBIDDEN: readonly RegExp[] = [
   /\b(racer|seat) \d+\b/i, // a seat without a name
   /\b(undefined|NaN|null)\b|\[object/,
   anyOf(ACORNS_TABLES.ids.filter((id) => id.includes('-'))), // Acorns: tree-5-2, squirrel-red-2-1, fox-red
-  anyOf(KINDS.map((k) => k.id).filter((id) => id.includes('-'))), // Acorn Run: g-twig-y, s-green (not 'oops', also a word)
-  anyOf(DUMMY_CARDS.map((c) => c.id)), // dummy-ii-5
+  anyOf(BUILTIN_TABLES.cards.kinds.map((k) => k.id).filter((id) => id.includes('-'))), // Acorn Run: g-twig-y, s-green (not 'oops', also a word)
+  anyOf(BUILTIN_TABLES.dummyCards.map((c) => c.id)), // dummy-ii-5
 ];
 
 const CASES: { game: string; seats: number; options?: unknown }[] = [

@@ -14,7 +14,6 @@ import { createMatch } from '../src/engine/match.js';
 import { actionKey } from '../src/engine/index.js';
 import { kindOf } from '../src/games/acorn-run/cards.js';
 import { filesContent } from '../src/games/acorn-run/content/files.js';
-import { enterContent } from '../src/games/acorn-run/content/index.js';
 import { BUILTINS, type Registry } from '../src/games/index.js';
 import type { AnyGamePackage } from '../src/games/package.js';
 import { variantsOf } from '../src/games/variants.js';
@@ -23,6 +22,7 @@ import { createInlineRunner, createWorkerPool, type BotRunner, type BotTask } fr
 import type { CreateTableResponse, GameContentResponse, GameInfo, ReplayResponse, TableSummary } from '../src/server/protocol.js';
 import { contentRegistry } from '../src/server/start.js';
 import { openSqliteStore } from '../src/server/storage/sqlite.js';
+import { tablesOf } from '../src/games/acorn-run/tables.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'drey-serve-content-'));
 const dir = join(tmp, 'dash-one');
@@ -139,14 +139,9 @@ describe('drey serve with a variant', () => {
     const record = replay.record as { contentHash?: string; actions: unknown[] };
     expect(record.contentHash).toBe(variant.content.hash);
 
-    // The market as the browser draws it: the page binds the server's files, then reads each card's cost.
-    const leave = enterContent(filesContent(content.files));
-    let dashCosts: number[];
-    try {
-      dashCosts = replay.frames.flatMap((f) => f.view.market.cheap.row.flatMap((n) => (n !== null && kindOf(n).id.endsWith('-dash') ? [kindOf(n).cost] : [])));
-    } finally {
-      leave();
-    }
+    // The market as the browser draws it: the page builds the tables of the server's files, then reads each card's cost.
+    const T = tablesOf(filesContent(content.files));
+    const dashCosts = replay.frames.flatMap((f) => f.view.market.cheap.row.flatMap((n) => (n !== null && kindOf(T, n).id.endsWith('-dash') ? [kindOf(T, n).cost] : [])));
     expect(dashCosts.length).toBeGreaterThan(0);
     expect(new Set(dashCosts)).toEqual(new Set([1]));
 

@@ -4,12 +4,16 @@ import { arrangeRace, GUIDED_FIRST_TURN } from './arrange.js';
 import { kindOf } from './cards.js';
 import { acornRun } from './index.js';
 import { card, must, posName, race, sprint, stateOf } from './scenario.test-helpers.js';
+import { BUILTIN_TABLES } from './tables.js';
 
-const ids = (cards: readonly (number | null)[]) => cards.map((c) => (c === null ? null : kindOf(c).id));
+/** The shipped content's tables. */
+const T = BUILTIN_TABLES;
+
+const ids = (cards: readonly (number | null)[]) => cards.map((c) => (c === null ? null : kindOf(T, c).id));
 
 describe('Acorn Run arranged races by hand', () => {
   it('deals the named hand, then the named next cards, then the starters left in content order', () => {
-    const a = arrangeRace({ hands: [['s-red', 's-red-g', 's-red-y', 's-yellow', 's-green', 'g-dash']], drawTop: [['s-yellow-g']] });
+    const a = arrangeRace(T, { hands: [['s-red', 's-red-g', 's-red-y', 's-yellow', 's-green', 'g-dash']], drawTop: [['s-yellow-g']] });
     expect(a.decks).toEqual([['s-red', 's-red-g', 's-red-y', 's-yellow', 's-green', 'g-dash', 's-yellow-g', 's-green', 's-green-y', 's-green-r', 's-yellow-r']]);
     const m = race(a);
     const me = stateOf(m).racers[0]!;
@@ -21,7 +25,7 @@ describe('Acorn Run arranged races by hand', () => {
   });
 
   it('keeps a seat without a named hand shuffled, and lays out the named market cards', () => {
-    const a = arrangeRace({ hands: [null, ['s-green']], cheap: ['g-hop', 'y-hop', 'r-hop'], expensive: ['g-star'] });
+    const a = arrangeRace(T, { hands: [null, ['s-green']], cheap: ['g-hop', 'y-hop', 'r-hop'], expensive: ['g-star'] });
     expect(a.decks?.[0]).toBeNull();
     const m = race(a, { seats: 2 });
     expect(ids(stateOf(m).market.cheap.row)).toEqual(['g-hop', 'y-hop', 'r-hop']);
@@ -31,14 +35,14 @@ describe('Acorn Run arranged races by hand', () => {
   });
 
   it('refuses unknown cards, an overfull hand and next cards after a short hand, with a reason', () => {
-    expect(() => arrangeRace({ hands: [['s-green', 'golden-acorn']] })).toThrow(/unknown cards: golden-acorn/);
-    expect(() => arrangeRace({ cheap: ['nope'] })).toThrow(/the market names unknown cards: nope/);
-    expect(() => arrangeRace({ hands: [['s-green', 's-green', 's-green-y', 's-green-r', 's-yellow', 's-red', 's-red-g']] })).toThrow(/more than 6 cards/);
-    expect(() => arrangeRace({ hands: [['s-green']], drawTop: [['s-red']] })).toThrow(/full opening hand/);
+    expect(() => arrangeRace(T, { hands: [['s-green', 'golden-acorn']] })).toThrow(/unknown cards: golden-acorn/);
+    expect(() => arrangeRace(T, { cheap: ['nope'] })).toThrow(/the market names unknown cards: nope/);
+    expect(() => arrangeRace(T, { hands: [['s-green', 's-green', 's-green-y', 's-green-r', 's-yellow', 's-red', 's-red-g']] })).toThrow(/more than 6 cards/);
+    expect(() => arrangeRace(T, { hands: [['s-green']], drawTop: [['s-red']] })).toThrow(/full opening hand/);
   });
 
   it('an arrangement naming more copies than the game has is still refused by the game (R10 pools)', () => {
-    const a = arrangeRace({ hands: [['g-rush', 'g-rush']] });
+    const a = arrangeRace(T, { hands: [['g-rush', 'g-rush']] });
     const made = createMatch(acornRun, { seats: 1, seed: 'x', options: {}, arrangement: a });
     expect(made.ok).toBe(false);
     if (!made.ok) expect(made.error.message).toMatch(/more 'g-rush' cards than the game has/);

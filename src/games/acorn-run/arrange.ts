@@ -4,9 +4,9 @@
  * pawns start, and the rest of each racer's starter deck follows in a fixed order. The result is
  * an ordinary arrangement (parse.ts), checked by the game like any other.
  */
-import { KIND_BY_ID, kindOf, starterCards } from './cards.js';
+import { BUILTIN_TABLES, type RunTables } from './tables.js';
+import { kindOf, starterCards } from './cards.js';
 import type { Arrangement, Options } from './parse.js';
-import { HAND_SIZE } from './state.js';
 
 export interface RaceDeal {
   /** Per seat, the opening hand by card id (at most a hand's worth); null = a shuffled starter deck. */
@@ -25,8 +25,8 @@ export interface RaceDeal {
   dummyPositions?: (string | null)[];
 }
 
-function known(ids: readonly string[], where: string): void {
-  const unknown = ids.filter((id) => !KIND_BY_ID.has(id));
+function known(T: RunTables, ids: readonly string[], where: string): void {
+  const unknown = ids.filter((id) => !T.cards.byId.has(id));
   if (unknown.length > 0) throw new Error(`${where} names unknown cards: ${unknown.join(', ')}`);
 }
 
@@ -35,7 +35,7 @@ function known(ids: readonly string[], where: string): void {
  * cards followed by the starter cards they did not use, in content order, so a racer keeps all ten
  * starters (none is left in the box) and the deck after the named cards is known too.
  */
-export function arrangeRace(deal: RaceDeal): Arrangement {
+export function arrangeRace(T: RunTables, deal: RaceDeal): Arrangement {
   const seats = Math.max(deal.hands?.length ?? 0, deal.drawTop?.length ?? 0);
   const decks: (string[] | null)[] = [];
   for (let s = 0; s < seats; s++) {
@@ -45,18 +45,18 @@ export function arrangeRace(deal: RaceDeal): Arrangement {
       decks.push(null);
       continue;
     }
-    if ((hand?.length ?? 0) > HAND_SIZE) throw new Error(`seat ${s} is given more than ${HAND_SIZE} cards in hand`);
-    if (next !== null && (hand?.length ?? 0) < HAND_SIZE) throw new Error(`seat ${s}'s next cards need a full opening hand first`);
+    if ((hand?.length ?? 0) > T.handSize) throw new Error(`seat ${s} is given more than ${T.handSize} cards in hand`);
+    if (next !== null && (hand?.length ?? 0) < T.handSize) throw new Error(`seat ${s}'s next cards need a full opening hand first`);
     const named = [...(hand ?? []), ...(next ?? [])];
-    known(named, `seat ${s}'s deck`);
-    const rest = starterCards(s).map((c) => kindOf(c).id);
+    known(T, named, `seat ${s}'s deck`);
+    const rest = starterCards(T, s).map((c) => kindOf(T, c).id);
     for (const id of named) {
       const i = rest.indexOf(id);
       if (i >= 0) rest.splice(i, 1);
     }
     decks.push([...named, ...rest]);
   }
-  known([...(deal.cheap ?? []), ...(deal.expensive ?? [])], 'the market');
+  known(T, [...(deal.cheap ?? []), ...(deal.expensive ?? [])], 'the market');
   const a: Arrangement = {};
   if (decks.length > 0) a.decks = decks;
   if (deal.cheap) a.cheap = [...deal.cheap];
@@ -76,7 +76,8 @@ export function arrangeRace(deal: RaceDeal): Arrangement {
  */
 export const GUIDED_FIRST_TURN: { options: Partial<Options>; arrangement: Arrangement } = {
   options: { dummies: 1, difficulty: 'easy' },
-  arrangement: arrangeRace({
+  // The guide teaches on the shipped cards and board.
+  arrangement: arrangeRace(BUILTIN_TABLES, {
     hands: [['s-green', 's-green', 's-green-y', 's-yellow', 's-yellow-r', 's-red-g']],
     drawTop: [['s-green-r', 's-yellow-g', 's-red', 's-red-y']],
     cheap: ['g-braid', 'y-dash', 'r-twig-g'],

@@ -4,7 +4,6 @@
  * must be able to reach the finish line.
  */
 import { COLORS, type BoardSpec, type Color } from './content/schema.js';
-import { derive } from './content/index.js';
 
 export const SPACE_KINDS = ['go', 'path', 'jumpoff', 'finish'] as const;
 export type SpaceKind = (typeof SPACE_KINDS)[number];
@@ -242,18 +241,20 @@ function checkReachable(board: Board): void {
   if (stuck) throw new Error(`Acorn Run board: space ${stuck.name} cannot reach the finish line`);
 }
 
-/** The compiled board of the current content (content/index.ts). */
-export let BOARD: Board;
-derive((c) => compileBoard(c.board), (b) => (BOARD = b));
+/** Anything holding a compiled board, such as the tables of a content (tables.ts). */
+export interface WithBoard {
+  readonly board: Board;
+}
 
-export const space = (id: number): Space => BOARD.spaces[id]!;
+export const space = (T: WithBoard, id: number): Space => T.board.spaces[id]!;
 
 /** The six start spaces, bottom lane first: the Go! spaces, or the first spaces of a short course. */
-export function startSpaces(options: { trees?: number | undefined }): number[] {
-  const first = BOARD.trees.length - (options.trees ?? BOARD.trees.length);
-  return BOARD.trees[first]!.lanes.map((ids) => ids[0]!);
+export function startSpaces(T: WithBoard, options: { trees?: number | undefined }): number[] {
+  const { trees } = T.board;
+  const first = trees.length - (options.trees ?? trees.length);
+  return trees[first]!.lanes.map((ids) => ids[0]!);
 }
 
 /** Acorns placed on the board at setup (R8): numbered spaces need that many racers. */
-export const boardAcornsFor = (racers: number): number[] =>
-  BOARD.spaces.map((s) => (s.acornMin !== null && s.acornMin <= racers ? 1 : 0));
+export const boardAcornsFor = (T: WithBoard, racers: number): number[] =>
+  T.board.spaces.map((s) => (s.acornMin !== null && s.acornMin <= racers ? 1 : 0));

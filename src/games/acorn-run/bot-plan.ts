@@ -4,8 +4,9 @@
  * they leave the pawn (an estimated number of turns to the finish), what they earn (combo VP,
  * acorns) and the cards they keep, looking one more move ahead.
  */
+import type { RunTables } from './tables.js';
 import type { Action } from './actions.js';
-import { BOARD, space } from './board.js';
+import { space } from './board.js';
 import { colorOf, kindOf } from './cards.js';
 import { COLORS, type Color } from './content/schema.js';
 import { comboReward } from './jump.js';
@@ -49,15 +50,15 @@ export interface Plan {
   value: number;
 }
 
-const canEnd = (ctx: PlanContext, to: number): boolean => {
-  const k = space(to).kind;
+const canEnd = (T: RunTables, ctx: PlanContext, to: number): boolean => {
+  const k = space(T, to).kind;
   return k === 'jumpoff' || k === 'finish' || !ctx.occupied.has(to);
 };
 
-const comboCount = (card: number): number => kindOf(card).combo.length;
+const comboCount = (T: RunTables, card: number): number => kindOf(T, card).combo.length;
 
 /** Cards worth least for jumps first: plain cards go into sprints and steps, combo cards stay. */
-const byCheapness = (a: number, b: number): number => comboCount(a) - comboCount(b) || a - b;
+const byCheapness = (T: RunTables, a: number, b: number): number => comboCount(T, a) - comboCount(T, b) || a - b;
 
 function arrive(ctx: PlanContext, sim: Sim, to: number): void {
   sim.pos = to;
@@ -69,8 +70,8 @@ function arrive(ctx: PlanContext, sim: Sim, to: number): void {
 
 const copy = (s: Sim): Sim => ({ ...s, hand: [...s.hand], taken: [...s.taken] });
 
-export function leafValue(ctx: PlanContext, s: Sim): number {
-  const finished = s.pos === BOARD.finish;
+export function leafValue(T: RunTables, ctx: PlanContext, s: Sim): number {
+  const finished = s.pos === T.board.finish;
   return (
     (finished ? FINISH_VP : -TURN_VP * ctx.dist[s.pos]!) + TOKEN_VP * s.vp + ACORN_VP * s.acorns + CARD_VP * s.hand.length
   );
@@ -82,21 +83,21 @@ interface Option {
 }
 
 /** Sprints of `color` adding the best remaining cards one by one, from `from` with `already` played. */
-function sprintOptions(ctx: PlanContext, s: Sim, color: Color, from: number, already: number[], prefix: Action[]): Option[] {
+function sprintOptions(T: RunTables, ctx: PlanContext, s: Sim, color: Color, from: number, already: number[], prefix: Action[]): Option[] {
   const cards = s.hand
-    .filter((c) => colorOf(c) === color)
-    .sort((a, b) => sprintValue(b) - sprintValue(a) || Number(isExtra(b)) - Number(isExtra(a)) || byCheapness(a, b));
+    .filter((c) => colorOf(T, c) === color)
+    .sort((a, b) => sprintValue(T, b) - sprintValue(T, a) || Number(isExtra(T, b)) - Number(isExtra(T, a)) || byCheapness(T, a, b));
   const out: Option[] = [];
   const used = [...already];
   const actions = [...prefix];
   const tryDone = (): void => {
     if (used.length === 0) return;
-    const path = forwardPath(from, used.reduce((n, c) => n + sprintValue(c), 0));
+    const path = forwardPath(T, from, used.reduce((n, c) => n + sprintValue(T, c), 0));
     const dest = path[path.length - 1];
-    if (dest === undefined || !canEnd(ctx, dest)) return;
+    if (dest === undefined || !canEnd(T, ctx, dest)) return;
     const sim = copy(s);
     sim.hand = s.hand.filter((c) => !used.includes(c));
-    sim.extra += used.filter(isExtra).length;
+    sim.extra += used.filter((c) => isExtra(T, c)).length;
     arrive(ctx, sim, dest);
     out.push({ actions: [...actions, { type: 'done' }], sim });
   };
@@ -105,33 +106,33 @@ function sprintOptions(ctx: PlanContext, s: Sim, color: Color, from: number, alr
   for (const card of cards) {
     used.push(card);
     actions.push({ type: 'add', card });
-    const reach = forwardPath(from, used.reduce((n, c) => n + sprintValue(c), 0)).length;
+    const reach = forwardPath(T, from, used.reduce((n, c) => n + sprintValue(T, c), 0)).length;
     // More cards past an edge only help through an extra sprint.
-    if (reach === lastReach && !isExtra(card)) break;
+    if (reach === lastReach && !isExtra(T, card)) break;
     lastReach = reach;
     tryDone();
   }
   return out;
 }
 
-const isExtra = (card: number): boolean => kindOf(card).effect?.kind === 'extra-sprint';
+const isExtra = (T: RunTables, card: number): boolean => kindOf(T, card).effect?.kind === 'extra-sprint';
 
 /** Climbs or descents: each step the cheapest fitting card, then any slides along a line (R4). */
-function verticalOptions(ctx: PlanContext, s: Sim, kind: 'climb' | 'descend', steps: number, prefix: Action[]): Option[] {
+function verticalOptions(T: RunTables, ctx: PlanContext, s: Sim, kind: 'climb' | 'descend', steps: number, prefix: Action[]): Option[] {
   const out: Option[] = [];
   const walk = (pos: number, hand: number[], n: number, actions: Action[], slid: boolean): void => {
-    if (n > 0 && canEnd(ctx, pos)) {
+    if (n > 0 && canEnd(T, ctx, pos)) {
       const sim = copy(s);
       sim.hand = hand;
       arrive(ctx, sim, pos);
       out.push({ actions: [...actions, { type: 'done' }], sim });
     }
-    const sp = space(pos);
+    const sp = space(T, pos);
     if (n > 0 && sp.line !== null) walk(sp.line, hand, n, [...actions, { type: 'slide' }], true);
     if (slid) return; // after sliding, only keep sliding or stop: steps come before slides
     const next = kind === 'climb' ? sp.up : sp.down;
     if (next === null) return;
-    const fit = hand.filter((c) => (kind === 'climb' ? colorOf(c) === space(next).zone : colorOf(c) !== null)).sort(byCheapness);
+    const fit = hand.filter((c) => (kind === 'climb' ? colorOf(T, c) === space(T, next).zone : colorOf(T, c) !== null)).sort((a, b) => byCheapness(T, a, b));
     const card = fit[0];
     if (card === undefined) return;
     walk(next, hand.filter((c) => c !== card), n + 1, [...actions, { type: 'add', card }], false);
@@ -141,8 +142,8 @@ function verticalOptions(ctx: PlanContext, s: Sim, kind: 'climb' | 'descend', st
 }
 
 /** Jump chains (R5, R6) extending `chain`, each landing where it may. */
-function jumpOptions(ctx: PlanContext, s: Sim, from: number, chain: number[], prefix: Action[]): Option[] {
-  const sp = space(from);
+function jumpOptions(T: RunTables, ctx: PlanContext, s: Sim, from: number, chain: number[], prefix: Action[]): Option[] {
+  const sp = space(T, from);
   const gap = sp.foliage?.cards ?? null;
   const out: Option[] = [];
   const land = (cards: number[], hand: number[], actions: Action[]): void => {
@@ -152,11 +153,11 @@ function jumpOptions(ctx: PlanContext, s: Sim, from: number, chain: number[], pr
       if (cards.length >= 2) targets.push(sp.jumpTo.upper);
     } else if (sp.foliage && cards.length === gap) targets.push(sp.foliage.to);
     for (const to of targets) {
-      if (!canEnd(ctx, to)) continue;
+      if (!canEnd(T, ctx, to)) continue;
       const sim = copy(s);
       sim.hand = hand;
       if (cards.length >= 2) {
-        const r = comboReward(cards.length);
+        const r = comboReward(T, cards.length);
         sim.vp += r.vp;
         sim.acorns += r.acorns;
       }
@@ -169,14 +170,14 @@ function jumpOptions(ctx: PlanContext, s: Sim, from: number, chain: number[], pr
     if (gap !== null && cards.length >= gap) return;
     const last = cards[cards.length - 1];
     const seen = new Set<string>();
-    for (const card of [...hand].sort(byCheapness)) {
-      const k = kindOf(card);
+    for (const card of [...hand].sort((a, b) => byCheapness(T, a, b))) {
+      const k = kindOf(T, card);
       if (seen.has(k.id)) continue;
-      const color = colorOf(card);
+      const color = colorOf(T, card);
       const fits =
         last === undefined
           ? gap === null || (color !== null && k.combo.length > 0)
-          : color !== null && kindOf(last).combo.includes(color);
+          : color !== null && kindOf(T, last).combo.includes(color);
       if (!fits) continue;
       seen.add(k.id);
       extend([...cards, card], hand.filter((c) => c !== card), [...actions, { type: 'add', card }]);
@@ -187,60 +188,60 @@ function jumpOptions(ctx: PlanContext, s: Sim, from: number, chain: number[], pr
 }
 
 /** Every move that may start from `s` (R2–R6), as complete action lists. */
-export function freshOptions(ctx: PlanContext, s: Sim): Option[] {
-  const sp = space(s.pos);
+export function freshOptions(T: RunTables, ctx: PlanContext, s: Sim): Option[] {
+  const sp = space(T, s.pos);
   const out: Option[] = [];
   if ((sp.jumpTo || sp.foliage) && s.hand.length > 0) {
-    out.push(...jumpOptions(ctx, s, s.pos, [], [{ type: 'jump' }]));
+    out.push(...jumpOptions(T, ctx, s, s.pos, [], [{ type: 'jump' }]));
   }
   if (sp.zone === null || sp.kind === 'jumpoff') return out;
   if ((s.main > 0 || s.extra > 0) && sp.forward !== null) {
     const useExtra = s.extra > 0;
     const base = { ...s, main: useExtra ? s.main : s.main - 1, extra: useExtra ? s.extra - 1 : s.extra };
     for (const color of sprintColors(sp.zone)) {
-      if (!s.hand.some((c) => colorOf(c) === color)) continue;
-      out.push(...sprintOptions(ctx, base, color, s.pos, [], [{ type: 'sprint', color }]));
+      if (!s.hand.some((c) => colorOf(T, c) === color)) continue;
+      out.push(...sprintOptions(T, ctx, base, color, s.pos, [], [{ type: 'sprint', color }]));
     }
   }
   if (s.main > 0) {
     const base = { ...s, main: s.main - 1 };
-    out.push(...verticalOptions(ctx, base, 'climb', 0, [{ type: 'climb' }]));
-    out.push(...verticalOptions(ctx, base, 'descend', 0, [{ type: 'descend' }]));
+    out.push(...verticalOptions(T, ctx, base, 'climb', 0, [{ type: 'climb' }]));
+    out.push(...verticalOptions(T, ctx, base, 'descend', 0, [{ type: 'descend' }]));
   }
   return out;
 }
 
 /** Ways to finish the move in progress. */
-export function continuations(ctx: PlanContext, s: Sim, p: Pending): Option[] {
+export function continuations(T: RunTables, ctx: PlanContext, s: Sim, p: Pending): Option[] {
   switch (p.kind) {
     case 'sprint':
-      return sprintOptions(ctx, s, p.color, p.from, p.cards, []);
+      return sprintOptions(T, ctx, s, p.color, p.from, p.cards, []);
     case 'climb':
     case 'descend':
-      return verticalOptions(ctx, s, p.kind, p.cards.length, []);
+      return verticalOptions(T, ctx, s, p.kind, p.cards.length, []);
     case 'jump':
-      return jumpOptions(ctx, s, p.from, p.cards, []);
+      return jumpOptions(T, ctx, s, p.from, p.cards, []);
     default:
       return [];
   }
 }
 
 /** The best value reachable from `s` with up to `depth` more moves. */
-export function bestValue(ctx: PlanContext, s: Sim, depth: number): number {
-  let best = leafValue(ctx, s);
-  if (depth === 0 || s.pos === BOARD.finish) return best;
-  for (const o of freshOptions(ctx, s)) best = Math.max(best, bestValue(ctx, o.sim, depth - 1));
+export function bestValue(T: RunTables, ctx: PlanContext, s: Sim, depth: number): number {
+  let best = leafValue(T, ctx, s);
+  if (depth === 0 || s.pos === T.board.finish) return best;
+  for (const o of freshOptions(T, ctx, s)) best = Math.max(best, bestValue(T, ctx, o.sim, depth - 1));
   return best;
 }
 
 /** The best of `options`, looking one move further; null if standing still is better. */
-export function choosePlan(ctx: PlanContext, s: Sim, options: Option[], standStill: boolean): Plan | null {
+export function choosePlan(T: RunTables, ctx: PlanContext, s: Sim, options: Option[], standStill: boolean): Plan | null {
   let best: Plan | null = null;
   for (const o of options) {
-    const value = bestValue(ctx, o.sim, 1);
+    const value = bestValue(T, ctx, o.sim, 1);
     if (!best || value > best.value) best = { actions: o.actions, value };
   }
-  if (standStill && best && best.value <= leafValue(ctx, s) + 1e-9) return null;
+  if (standStill && best && best.value <= leafValue(T, ctx, s) + 1e-9) return null;
   return best;
 }
 
@@ -249,15 +250,15 @@ export function choosePlan(ctx: PlanContext, s: Sim, options: Option[], standSti
  * `shares` (green, yellow, red): a lane's step costs the inverse of the cards one expects to
  * sprint with there (R3: higher colors sprint in lower lanes too).
  */
-export function distances(shares: readonly number[]): Float64Array {
+export function distances(T: RunTables, shares: readonly number[]): Float64Array {
   const stepCost = COLORS.map((_, z) => 1 / Math.max(0.8, 6 * Math.max(...shares.slice(z)) * 0.85));
-  const n = BOARD.spaces.length;
+  const n = T.board.spaces.length;
   const dist = new Float64Array(n).fill(Infinity);
   const done = new Uint8Array(n);
-  dist[BOARD.finish] = 0;
+  dist[T.board.finish] = 0;
   // Reverse edges: who reaches `to`, and at what cost.
-  const into: { from: number; cost: number }[][] = BOARD.spaces.map(() => []);
-  for (const s of BOARD.spaces) {
+  const into: { from: number; cost: number }[][] = T.board.spaces.map(() => []);
+  for (const s of T.board.spaces) {
     const z = s.zone === null ? 0 : COLORS.indexOf(s.zone);
     if (s.forward !== null) into[s.forward]!.push({ from: s.id, cost: stepCost[z]! });
     if (s.up !== null) into[s.up]!.push({ from: s.id, cost: UP_TURNS });

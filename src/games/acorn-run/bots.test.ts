@@ -4,19 +4,24 @@ import { findBot, randomBot } from '../../bots/index.js';
 import type { Bot } from '../../engine/bot.js';
 import type { AnyGame } from '../../engine/game.js';
 import { createMatch } from '../../engine/match.js';
-import { BOARD } from './board.js';
-import { acornRunKnowledge, heuristicBot } from './bots.js';
+import { heuristicBotFor, knowledgeFor } from './bots.js';
 import { acornRun, acornRunPackage } from './index.js';
 import type { State } from './state.js';
 import { createRng } from '../../engine/rng.js';
 import { must, posName, race, stateOf } from './scenario.test-helpers.js';
+import { BUILTIN_TABLES } from './tables.js';
+
+/** The shipped content's tables. */
+const T = BUILTIN_TABLES;
+const heuristicBot = heuristicBotFor(T);
+const acornRunKnowledge = knowledgeFor(T);
 
 const game = acornRun as unknown as AnyGame;
 
 describe('Acorn Run heuristic bot', () => {
   it('is the registered heuristic for acorn-run', () => {
     const found = findBot('acorn-run', 'heuristic');
-    // The package's heuristic is heuristicBot run with the package's content bound (content-scope.ts).
+    // The package's heuristic is the one made from the package's own tables (heuristicBotFor).
     expect(found.ok && found.value).toBe(acornRunPackage.bots.heuristic);
   });
 
@@ -61,11 +66,11 @@ describe('Acorn Run search knowledge', () => {
     const state = game.clone(created.value.state) as State;
     const racer = state.racers[state.seatRacer[0]!]!;
     // From the go space the first step forward gains nothing (a climb is as quick): start one on.
-    racer.pos = BOARD.spaces[racer.pos!]!.forward;
+    racer.pos = T.board.spaces[racer.pos!]!.forward;
     let before = acornRunKnowledge.value!(state);
     for (let step = 0; step < 6; step++) {
-      const next = BOARD.spaces[racer.pos!]!.forward;
-      if (next === null || next === BOARD.finish) break;
+      const next = T.board.spaces[racer.pos!]!.forward;
+      if (next === null || next === T.board.finish) break;
       racer.pos = next;
       const after = acornRunKnowledge.value!(state);
       expect(after[0]!).toBeGreaterThan(before[0]!);

@@ -5,16 +5,15 @@
  * moves and acorn actions that help, then the best card it can afford, and it ends the turn
  * discarding what is left.
  */
+import type { RunTables } from './tables.js';
 import type { Bot } from '../../engine/bot.js';
 import { actionKey } from '../../engine/match.js';
 import { normalCdf, softRankRewards, type SearchKnowledge } from '../../engine/search.js';
 import type { Action } from './actions.js';
 import { space } from './board.js';
 import { colorOf, kindOf, type MarketRow } from './cards.js';
-import { CONTENT, derive } from './content/index.js';
 import { COLORS, type Effect } from './content/schema.js';
 import { choosePlan, continuations, distances, freshOptions, TOKEN_VP, type PlanContext, type Sim } from './bot-plan.js';
-import { CELLS, COLUMN_CELLS } from './effects.js';
 import { stepTarget } from './pawns.js';
 import type { AcornRunView, RacerView } from './view.js';
 import type { State } from './state.js';
@@ -22,8 +21,8 @@ import type { State } from './state.js';
 const TURN_VP = 2.2;
 
 /** What a card is worth in a deck, roughly in VP: for buying, paying and discarding. */
-export function cardValue(card: number): number {
-  const k = kindOf(card);
+export function cardValue(T: RunTables, card: number): number {
+  const k = kindOf(T, card);
   let v = k.color === 'acorn' ? 0.6 : 1 + (k.color === 'red' ? 0.4 : k.color === 'yellow' ? 0.2 : 0);
   v += 0.45 * k.combo.length;
   const e = k.effect;
@@ -63,23 +62,31 @@ interface DistTables {
   byShares: Map<string, Float64Array>;
   starter?: Float64Array;
 }
-let distTables: DistTables;
-derive((): DistTables => ({ byShares: new Map() }), (t) => (distTables = t));
+const distCache = new WeakMap<RunTables, DistTables>();
+/** The distance tables of these tables' board, filled as the bots meet new deck shares. */
+function distTablesOf(T: RunTables): DistTables {
+  let t = distCache.get(T);
+  if (t === undefined) {
+    t = { byShares: new Map() };
+    distCache.set(T, t);
+  }
+  return t;
+}
 
 /** Color shares of the cards the bot has seen of its own deck (hand, discard, played). */
-function context(view: AcornRunView, me: RacerView): PlanContext {
+function context(T: RunTables, view: AcornRunView, me: RacerView): PlanContext {
   const counts = [4, 3, 3]; // a starter deck's split as a prior
   for (const c of [...(me.hand ?? []), ...me.discard, ...view.turn.played]) {
-    const color = colorOf(c);
+    const color = colorOf(T, c);
     if (color) counts[COLORS.indexOf(color)]!++;
   }
   const total = counts[0]! + counts[1]! + counts[2]!;
   const shares = counts.map((n) => Math.round((20 * n) / total) / 20);
   const key = shares.join(',');
-  const distCache = distTables.byShares;
+  const distCache = distTablesOf(T).byShares;
   let dist = distCache.get(key);
   if (!dist) {
-    dist = distances(shares);
+    dist = distances(T, shares);
     if (distCache.size > 500) distCache.clear();
     distCache.set(key, dist);
   }
@@ -100,12 +107,12 @@ const marketCards = (view: AcornRunView): { row: MarketRow; index: number; card:
   );
 
 /** The value of resolving an effect now (an acorn action, a column bonus, an acorn card). */
-function effectValue(view: AcornRunView, me: RacerView, ctx: PlanContext, e: Effect): number {
+function effectValue(T: RunTables, view: AcornRunView, me: RacerView, ctx: PlanContext, e: Effect): number {
   const early = view.turn.mainMoves > 0;
   switch (e.kind) {
     case 'move': {
-      const to = stepTarget(me.pos!, e.dir);
-      if (to === null || (space(to).kind === 'path' || space(to).kind === 'go') && ctx.occupied.has(to)) return -1;
+      const to = stepTarget(T, me.pos!, e.dir);
+      if (to === null || (space(T, to).kind === 'path' || space(T, to).kind === 'go') && ctx.occupied.has(to)) return -1;
       return TURN_VP * (ctx.dist[me.pos!]! - ctx.dist[to]!) + (ctx.acornsAt.get(to) ?? 0) * 0.5;
     }
     case 'draw':
@@ -113,11 +120,11 @@ function effectValue(view: AcornRunView, me: RacerView, ctx: PlanContext, e: Eff
     case 'cycle':
       return early ? 0.5 : 0.1;
     case 'buying-power':
-      return bestBuy(view, me, e.amount) && !bestBuy(view, me, 0) ? 0.9 : 0.1;
+      return bestBuy(T, view, me, e.amount) && !bestBuy(T, view, me, 0) ? 0.9 : 0.1;
     case 'trash':
-      return [...me.discard, ...(me.hand ?? [])].some((c) => kindOf(c).deck === 'starter' && kindOf(c).combo.length === 0) ? 0.4 : 0;
+      return [...me.discard, ...(me.hand ?? [])].some((c) => kindOf(T, c).deck === 'starter' && kindOf(T, c).combo.length === 0) ? 0.4 : 0;
     case 'gain':
-      return Math.max(0, ...marketCards(view).map((m) => cardValue(m.card))) * 0.5;
+      return Math.max(0, ...marketCards(view).map((m) => cardValue(T, m.card))) * 0.5;
     case 'combo-vp':
       return TOKEN_VP * e.tokens;
     case 'acorns':
@@ -130,14 +137,14 @@ function effectValue(view: AcornRunView, me: RacerView, ctx: PlanContext, e: Eff
 }
 
 /** The best market card to buy with `extraPower` more buying power, if any is worth it. */
-function bestBuy(view: AcornRunView, me: RacerView, extraPower: number): { row: MarketRow; index: number } | null {
+function bestBuy(T: RunTables, view: AcornRunView, me: RacerView, extraPower: number): { row: MarketRow; index: number } | null {
   const budget = view.turn.buyingPower + extraPower + (me.hand?.length ?? 0);
   let best: { row: MarketRow; index: number } | null = null;
   let bestScore = 0;
   for (const m of marketCards(view)) {
-    const cost = kindOf(m.card).cost;
+    const cost = kindOf(T, m.card).cost;
     if (cost > budget) continue;
-    const score = cardValue(m.card) - 1.4 - 0.1 * cost;
+    const score = cardValue(T, m.card) - 1.4 - 0.1 * cost;
     if (score > bestScore) {
       bestScore = score;
       best = { row: m.row, index: m.index };
@@ -146,11 +153,11 @@ function bestBuy(view: AcornRunView, me: RacerView, extraPower: number): { row: 
   return best;
 }
 
-const lowest = (cards: readonly number[]): number => [...cards].sort((a, b) => cardValue(a) - cardValue(b) || a - b)[0]!;
+const lowest = (T: RunTables, cards: readonly number[]): number => [...cards].sort((a, b) => cardValue(T, a) - cardValue(T, b) || a - b)[0]!;
 
-function decide(view: AcornRunView, legal: readonly Action[]): Action {
+function decide(T: RunTables, view: AcornRunView, legal: readonly Action[]): Action {
   const me = view.racers[view.me!]!;
-  const ctx = context(view, me);
+  const ctx = context(T, view, me);
   const sim = simOf(view, me);
   const p = view.turn.pending[0];
   const hand = me.hand ?? [];
@@ -160,22 +167,22 @@ function decide(view: AcornRunView, legal: readonly Action[]): Action {
       case 'climb':
       case 'descend':
       case 'jump': {
-        const plan = choosePlan(ctx, sim, continuations(ctx, sim, p), false);
+        const plan = choosePlan(T, ctx, sim, continuations(T, ctx, sim, p), false);
         if (plan) return plan.actions[0]!;
         // R8: a move started from a space another pawn holds goes on (never cancel-and-retry forever).
-        const from = space(p.from).kind;
+        const from = space(T, p.from).kind;
         const shared = from !== 'jumpoff' && from !== 'finish' && ctx.occupied.has(p.from);
         return (shared && legal.find((a) => a.type !== 'cancel')) || { type: 'cancel' };
       }
       case 'pay':
       case 'discard':
-        return { type: p.kind === 'pay' ? 'add' : 'discard', card: lowest(hand) };
+        return { type: p.kind === 'pay' ? 'add' : 'discard', card: lowest(T, hand) };
       case 'trash': {
-        const worst = [...me.discard, ...hand].filter((c) => kindOf(c).deck === 'starter' && kindOf(c).combo.length === 0);
+        const worst = [...me.discard, ...hand].filter((c) => kindOf(T, c).deck === 'starter' && kindOf(T, c).combo.length === 0);
         return worst.length > 0 ? { type: 'trash', card: Math.min(...worst) } : { type: 'skip' };
       }
       case 'gain': {
-        const best = marketCards(view).sort((a, b) => cardValue(b.card) - cardValue(a.card))[0];
+        const best = marketCards(view).sort((a, b) => cardValue(T, b.card) - cardValue(T, a.card))[0];
         return best ? { type: 'gain', row: best.row, index: best.index } : { type: 'skip' };
       }
       case 'cleanup':
@@ -188,12 +195,12 @@ function decide(view: AcornRunView, legal: readonly Action[]): Action {
 
   // 1. Draw first: more cards, better moves.
   for (const a of plays) {
-    const k = kindOf(a.card).effect?.kind;
+    const k = kindOf(T, a.card).effect?.kind;
     if (k === 'draw' || k === 'cycle' || (k === 'extra-move' && hand.length >= 4)) return a;
   }
   // 2. The best move, if it beats standing still (R8: on a space another pawn holds, any move).
   const stuck = !legal.some((a) => a.type === 'end');
-  const plan = choosePlan(ctx, sim, freshOptions(ctx, sim), !stuck);
+  const plan = choosePlan(T, ctx, sim, freshOptions(T, ctx, sim), !stuck);
   if (plan && isLegal(plan.actions[0]!)) return plan.actions[0]!;
   // 3. Free moves from cards and acorn actions that bring the finish closer; gains and trashes.
   let bestPlay: Action | null = null;
@@ -201,16 +208,16 @@ function decide(view: AcornRunView, legal: readonly Action[]): Action {
   for (const a of legal) {
     let value = -Infinity;
     if (a.type === 'play') {
-      const e = kindOf(a.card).effect!;
-      if (e.kind === 'move' || e.kind === 'gain' || e.kind === 'trash') value = effectValue(view, me, ctx, e) - (nearEnd ? 0 : 0.3);
-      else if ((e.kind === 'big-acorn' || e.kind === 'small-acorn') && a.cell !== undefined) value = effectValue(view, me, ctx, CELLS[a.cell]!.effect);
-      else if (e.kind === 'oops' && a.dir) value = effectValue(view, me, ctx, { kind: 'move', dir: a.dir }) - 0.8;
-      else if (e.kind === 'buying-power') value = effectValue(view, me, ctx, e);
+      const e = kindOf(T, a.card).effect!;
+      if (e.kind === 'move' || e.kind === 'gain' || e.kind === 'trash') value = effectValue(T, view, me, ctx, e) - (nearEnd ? 0 : 0.3);
+      else if ((e.kind === 'big-acorn' || e.kind === 'small-acorn') && a.cell !== undefined) value = effectValue(T, view, me, ctx, T.cells[a.cell]!.effect);
+      else if (e.kind === 'oops' && a.dir) value = effectValue(T, view, me, ctx, { kind: 'move', dir: a.dir }) - 0.8;
+      else if (e.kind === 'buying-power') value = effectValue(T, view, me, ctx, e);
     } else if (a.type === 'spend') {
-      value = effectValue(view, me, ctx, CELLS[a.cell]!.effect) - (nearEnd ? 0.5 : 0);
-      const column = CELLS[a.cell]!.column;
-      const rest = COLUMN_CELLS[column]!.filter((i) => i !== a.cell);
-      if (rest.every((i) => me.grid[i] !== 0)) value += effectValue(view, me, ctx, CONTENT.playerBoard.columns[column]!.bonus);
+      value = effectValue(T, view, me, ctx, T.cells[a.cell]!.effect) - (nearEnd ? 0.5 : 0);
+      const column = T.cells[a.cell]!.column;
+      const rest = T.columnCells[column]!.filter((i) => i !== a.cell);
+      if (rest.every((i) => me.grid[i] !== 0)) value += effectValue(T, view, me, ctx, T.content.playerBoard.columns[column]!.bonus);
     }
     if (value > bestValue) {
       bestValue = value;
@@ -220,7 +227,7 @@ function decide(view: AcornRunView, legal: readonly Action[]): Action {
   if (bestPlay) return bestPlay;
   // 4. Buy the best card worth having, unless the race is nearly over.
   if (ctx.dist[me.pos!]! > 2) {
-    const buy = bestBuy(view, me, 0);
+    const buy = bestBuy(T, view, me, 0);
     if (buy) {
       const a: Action = { type: 'buy', row: buy.row, index: buy.index };
       if (isLegal(a)) return a;
@@ -229,8 +236,9 @@ function decide(view: AcornRunView, legal: readonly Action[]): Action {
   return { type: 'end' };
 }
 
-export const heuristicBot: Bot<AcornRunView, Action> = ({ view, legal }) => {
-  const action = decide(view, legal);
+/** The heuristic bot of the race built from these tables. */
+export const heuristicBotFor = (T: RunTables): Bot<AcornRunView, Action> => ({ view, legal }) => {
+  const action = decide(T, view, legal);
   const key = actionKey(action);
   // Without `end` (R8: a taken space) and no move worth making, use up the hand rather than
   // start and cancel moves forever: the turn may end there once nothing else is left.
@@ -267,8 +275,8 @@ const ACORN_VP = 0.5;
  * always counts a little, not only when it passes someone. Also returns the most turns any
  * running racer still needs.
  */
-function raceVp(state: State, table: Float64Array): { vp: number[]; longest: number } {
-  const results = CONTENT.race.results;
+function raceVp(T: RunTables, state: State, table: Float64Array): { vp: number[]; longest: number } {
+  const results = T.content.race.results;
   const taken = state.results.filter((x) => x !== null).length;
   const running: { i: number; d: number }[] = [];
   const vp = state.racers.map((r, i) => {
@@ -295,9 +303,9 @@ function raceVp(state: State, table: Float64Array): { vp: number[]; longest: num
   return { vp, longest };
 }
 
-function value(raw: unknown): number[] {
+function value(T: RunTables, raw: unknown): number[] {
   const state = raw as State;
-  const { vp, longest } = raceVp(state, (distTables.starter ??= distances([0.4, 0.3, 0.3])));
+  const { vp, longest } = raceVp(T, state, (distTablesOf(T).starter ??= distances(T, [0.4, 0.3, 0.3])));
   const scores = state.seatRacer.map((i) => {
     const r = state.racers[i]!;
     return r.out ? 0 : r.tokens.reduce((a, b) => a + b, 0) + vp[i]! + ACORN_VP * r.acorns;
@@ -306,12 +314,13 @@ function value(raw: unknown): number[] {
   return softRankRewards(scores, false, ROUND_SIGMA * Math.sqrt(left));
 }
 
-export const acornRunKnowledge: SearchKnowledge = {
-  value,
+/** The search knowledge of the race built from these tables. */
+export const knowledgeFor = (T: RunTables): SearchKnowledge => ({
+  value: (raw) => value(T, raw),
   stage: (raw) => (raw as State).round,
   // `cancel` only undoes a half-made move or purchase: taking it could repeat for ever.
   skip: (action) => action.type === 'cancel',
   // Inside a sprint, climb, jump or payment the heuristic's planner finishes what it started;
   // search chooses what to start (which move, card, acorn action or purchase, or ending the turn).
   defer: (input) => (input.view as AcornRunView).turn.pending.length > 0,
-};
+});

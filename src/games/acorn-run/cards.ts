@@ -3,7 +3,7 @@
  * expensive, in content order), then six starter sets of 10. A state only ever holds these
  * numbers; what a number is comes from this table, so states stay small and plain.
  */
-import { derive, type AcornRunContent } from './content/index.js';
+import type { AcornRunContent } from './content/index.js';
 import type { CardSpec, Color, Effect } from './content/schema.js';
 
 export const DECKS = ['starter', 'cheap', 'expensive'] as const;
@@ -37,17 +37,21 @@ const toKind = (c: CardSpec, deck: DeckName): CardKind => ({
 const range = (from: number, n: number): number[] => Array.from({ length: n }, (_, i) => from + i);
 
 /** The card tables of one content. */
-interface CardTables {
+export interface CardTables {
+  /** Every kind: cheap, expensive, then starter, in content order. */
   kinds: readonly CardKind[];
   byId: ReadonlyMap<string, CardKind>;
+  /** What each card number is. */
   instances: readonly CardKind[];
+  /** Card numbers of the cheap market deck, in content order. */
   cheap: readonly number[];
+  /** Card numbers of the expensive market deck, in content order. */
   expensive: readonly number[];
   starterBase: number;
   starterSize: number;
 }
 
-function cardTables(content: AcornRunContent): CardTables {
+export function cardTables(content: AcornRunContent): CardTables {
   const { cards } = content;
   const kinds = [
     ...cards.cheap.map((c) => toKind(c, 'cheap')),
@@ -73,48 +77,34 @@ function cardTables(content: AcornRunContent): CardTables {
   };
 }
 
-// The tables of the current content (content/index.ts).
-export let KINDS: readonly CardKind[];
-export let KIND_BY_ID: ReadonlyMap<string, CardKind>;
-let INSTANCES: readonly CardKind[];
-/** Card numbers of the cheap market deck, in content order. */
-export let CHEAP_CARDS: readonly number[];
-/** Card numbers of the expensive market deck, in content order. */
-export let EXPENSIVE_CARDS: readonly number[];
-let starterBase: number;
-export let STARTER_SIZE: number;
-derive(cardTables, (t) => {
-  KINDS = t.kinds;
-  KIND_BY_ID = t.byId;
-  INSTANCES = t.instances;
-  CHEAP_CARDS = t.cheap;
-  EXPENSIVE_CARDS = t.expensive;
-  starterBase = t.starterBase;
-  STARTER_SIZE = t.starterSize;
-});
+/** Anything holding the card tables of a content, such as its tables (tables.ts). */
+export interface WithCards {
+  readonly cards: CardTables;
+}
 
 /** Card numbers of starter set `set` (0-based), in content order. */
-export const starterCards = (set: number): number[] => range(starterBase + set * STARTER_SIZE, STARTER_SIZE);
+export const starterCards = (T: WithCards, set: number): number[] =>
+  range(T.cards.starterBase + set * T.cards.starterSize, T.cards.starterSize);
 
-export function kindOf(card: number): CardKind {
-  const k = INSTANCES[card];
+export function kindOf(T: WithCards, card: number): CardKind {
+  const k = T.cards.instances[card];
   if (!k) throw new Error(`no card number ${card}`);
   return k;
 }
 
-export const isCardNumber = (n: number): boolean => Number.isInteger(n) && n >= 0 && n < INSTANCES.length;
+export const isCardNumber = (T: WithCards, n: number): boolean => Number.isInteger(n) && n >= 0 && n < T.cards.instances.length;
 
 /** A card that can be played for its color in main moves and combos (not an acorn card). */
-export const colorOf = (card: number): Color | null => {
-  const c = kindOf(card).color;
+export const colorOf = (T: WithCards, card: number): Color | null => {
+  const c = kindOf(T, card).color;
   return c === 'acorn' ? null : c;
 };
 
-export const marketCards = (row: MarketRow): readonly number[] => (row === 'cheap' ? CHEAP_CARDS : EXPENSIVE_CARDS);
+export const marketCards = (T: WithCards, row: MarketRow): readonly number[] => (row === 'cheap' ? T.cards.cheap : T.cards.expensive);
 
 /** "Green Twig > yellow [move up]": a card in words for describeAction and the text table. */
-export function cardLabel(card: number): string {
-  const k = kindOf(card);
+export function cardLabel(T: WithCards, card: number): string {
+  const k = kindOf(T, card);
   const combo = k.combo.length > 0 ? ` >${k.combo.map((c) => c[0]!.toUpperCase()).join('')}` : '';
   return `${k.name}${combo}`;
 }
@@ -123,10 +113,10 @@ export function cardLabel(card: number): string {
  * One card per kind among `cards` (the lowest number of each kind), in first-seen order. Legal
  * actions offer a choice per kind, not per identical copy, to keep the branching small.
  */
-export function distinctKinds(cards: readonly number[]): number[] {
+export function distinctKinds(T: WithCards, cards: readonly number[]): number[] {
   const best = new Map<string, number>();
   for (const c of cards) {
-    const id = kindOf(c).id;
+    const id = kindOf(T, c).id;
     const seen = best.get(id);
     if (seen === undefined || c < seen) best.set(id, c);
   }

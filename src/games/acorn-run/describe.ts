@@ -2,10 +2,10 @@
  * Actions in words: one line per action for logs and replays, and the reason an action is not
  * legal now, in terms a player understands.
  */
+import type { RunTables } from './tables.js';
 import type { Action } from './actions.js';
 import { space } from './board.js';
 import { cardLabel, isCardNumber, kindOf } from './cards.js';
-import { CELLS } from './effects.js';
 import type { Effect } from './content/schema.js';
 import { currentRacer, type State } from './state.js';
 import { sprintColors } from './moves.js';
@@ -44,20 +44,20 @@ export function effectLabel(e: Effect): string {
   }
 }
 
-export const spaceLabel = (id: number): string => space(id).name;
-const card = (c: number): string => (isCardNumber(c) ? cardLabel(c) : `card ${c}`);
-const cellLabel = (cell: number): string => {
-  const c = CELLS[cell];
+export const spaceLabel = (T: RunTables, id: number): string => space(T, id).name;
+const card = (T: RunTables, c: number): string => (isCardNumber(T, c) ? cardLabel(T, c) : `card ${c}`);
+const cellLabel = (T: RunTables, cell: number): string => {
+  const c = T.cells[cell];
   return c ? `acorn space ${cell + 1} (${effectLabel(c.effect)})` : `acorn space ${cell + 1}`;
 };
 
-export function describeAction(state: State, action: Action): string {
-  const line = describe(state, action);
+export function describeAction(T: RunTables, state: State, action: Action): string {
+  const line = describe(T, state, action);
   // R12: crossing the finish line ends the turn at once; say so before it happens.
-  return crossesFinish(currentRacer(state).pos, state.turn.pending[0], action) ? `${line} and crosses the finish line (this ends the turn)` : line;
+  return crossesFinish(T, currentRacer(state).pos, state.turn.pending[0], action) ? `${line} and crosses the finish line (this ends the turn)` : line;
 }
 
-function describe(state: State, action: Action): string {
+function describe(T: RunTables, state: State, action: Action): string {
   const p = state.turn.pending[0];
   switch (action.type) {
     case 'sprint':
@@ -71,60 +71,60 @@ function describe(state: State, action: Action): string {
     case 'add':
       switch (p?.kind) {
         case 'sprint':
-          return `sprints with ${card(action.card)}`;
+          return `sprints with ${card(T, action.card)}`;
         case 'climb':
-          return `climbs with ${card(action.card)}`;
+          return `climbs with ${card(T, action.card)}`;
         case 'descend':
-          return `descends with ${card(action.card)}`;
+          return `descends with ${card(T, action.card)}`;
         case 'jump':
-          return `adds ${card(action.card)} to the combo`;
+          return `adds ${card(T, action.card)} to the combo`;
         case 'pay':
-          return `pays with ${card(action.card)}`;
+          return `pays with ${card(T, action.card)}`;
         default:
-          return `adds ${card(action.card)}`;
+          return `adds ${card(T, action.card)}`;
       }
     case 'slide':
       return 'slides forward along the line';
     case 'land':
-      return `lands on ${spaceLabel(action.to)}`;
+      return `lands on ${spaceLabel(T, action.to)}`;
     case 'done':
       return `finishes the ${p?.kind ?? 'move'}`;
     case 'cancel':
       return `takes back the ${p?.kind === 'pay' ? 'purchase' : (p?.kind ?? 'move')}`;
     case 'play': {
-      const e = isCardNumber(action.card) ? kindOf(action.card).effect : null;
+      const e = isCardNumber(T, action.card) ? kindOf(T, action.card).effect : null;
       const what = e ? effectLabel(e) : 'its effect';
       const dir = action.dir ? ` ${action.dir}` : '';
-      const cell = action.cell !== undefined ? ` on ${cellLabel(action.cell)}` : '';
-      return `plays ${card(action.card)} (${what})${dir}${cell}`;
+      const cell = action.cell !== undefined ? ` on ${cellLabel(T, action.cell)}` : '';
+      return `plays ${card(T, action.card)} (${what})${dir}${cell}`;
     }
     case 'spend':
-      return `spends an acorn on ${cellLabel(action.cell)}`;
+      return `spends an acorn on ${cellLabel(T, action.cell)}`;
     case 'refresh':
       return `refreshes the ${action.row} market row`;
     case 'buy': {
       const c = state.market[action.row].row[action.index];
-      return `buys ${c === null || c === undefined ? 'an empty slot' : card(c)}`;
+      return `buys ${c === null || c === undefined ? 'an empty slot' : card(T, c)}`;
     }
     case 'gain': {
       const c = state.market[action.row].row[action.index];
-      return `gains ${c === null || c === undefined ? 'an empty slot' : card(c)} for free`;
+      return `gains ${c === null || c === undefined ? 'an empty slot' : card(T, c)} for free`;
     }
     case 'discard':
-      return `discards ${card(action.card)}`;
+      return `discards ${card(T, action.card)}`;
     case 'trash':
-      return `trashes ${card(action.card)}`;
+      return `trashes ${card(T, action.card)}`;
     case 'skip':
       return `skips the ${p?.kind ?? 'choice'}`;
     case 'end':
       return 'ends the turn';
     case 'keep':
-      return `keeps ${currentRacer(state).hand.length} card(s) and draws`;
+      return `keeps ${currentRacer(state).hand.length} card(T, s) and draws`;
   }
 }
 
 /** Why a well-formed action is not legal for `seat` now. */
-export function explainIllegal(state: State, seat: number, action: Action): string {
+export function explainIllegal(T: RunTables, state: State, seat: number, action: Action): string {
   if (state.over) return 'the race is over';
   const r = currentRacer(state);
   if (r.seat !== seat) return `it is seat ${r.seat}'s turn`;
@@ -137,7 +137,7 @@ export function explainIllegal(state: State, seat: number, action: Action): stri
       descend: 'finish the descent with done, add a card, slide, or cancel it',
       jump: 'add a combo card, land, or cancel the jump',
       pay: 'pay the rest of the price with cards from your hand, or cancel the purchase',
-      discard: `discard ${p.kind === 'discard' ? p.count : ''} more card(s) first`,
+      discard: `discard ${p.kind === 'discard' ? p.count : ''} more card(T, s) first`,
       trash: 'choose a card to trash, or skip',
       gain: 'choose a market card to gain, or skip',
       cleanup: 'discard unused cards, or keep the rest to end your turn',
@@ -148,7 +148,7 @@ export function explainIllegal(state: State, seat: number, action: Action): stri
   switch (action.type) {
     case 'sprint': {
       if (r.pos === null) return 'your pawn is not on the track';
-      const zone = space(r.pos).zone;
+      const zone = space(T, r.pos).zone;
       if (state.turn.mainMoves === 0 && state.turn.extraSprints === 0) return 'you have used your main move this turn (R2)';
       if (zone && !sprintColors(zone).includes(action.color)) return `in a ${zone} lane you may sprint only with ${sprintColors(zone).join(' or ')} cards (R3)`;
       return `you cannot sprint ${action.color} from here`;

@@ -2,9 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { kindOf } from './cards.js';
 import { CELL_ACORN, CELL_CARD, CELL_EMPTY } from './state.js';
 import { at, card, endTurn, FILLER, isLegal, legal, must, posName, race, sprint, stateOf } from './scenario.test-helpers.js';
+import { BUILTIN_TABLES } from './tables.js';
+
+/** The shipped content's tables. */
+const T = BUILTIN_TABLES;
 
 const hand = (...ids: string[]) => [...ids, ...FILLER, 's-yellow-g', 's-red-y'];
-const ids = (cards: readonly number[]) => cards.map((c) => kindOf(c).id);
+const ids = (cards: readonly number[]) => cards.map((c) => kindOf(T, c).id);
 // Player-board cells, column by column (content/player-board.ts).
 const FORWARD = 0, UP = 1, DOWN = 2, DRAW = 3, POWER = 6, TRASH = 7, POWER2 = 8;
 
@@ -122,7 +126,7 @@ describe('Acorn Run card effects', () => {
 
   it('R8 (amended): free moves may go onto a taken space, never off the board', () => {
     const m = race({ positions: ['t1.r2.0', 't1.r1.0'], decks: [hand('g-scramble', 'g-drop', 'g-hop'), null] });
-    const plays = legal(m).flatMap((a) => (a.type === 'play' ? [kindOf(a.card).id] : []));
+    const plays = legal(m).flatMap((a) => (a.type === 'play' ? [kindOf(T, a.card).id] : []));
     expect(plays).toEqual(['g-hop', 'g-drop']);
   });
 
@@ -195,10 +199,10 @@ describe('Acorn Run card effects', () => {
     must(m, { type: 'buy', row: 'cheap', index: 0 });
     must(m, { type: 'add', card: card(m, 's-yellow') });
     must(m, { type: 'play', card: card(m, 'g-gnaw') });
-    const offered = legal(m).flatMap((a) => (a.type === 'trash' ? [kindOf(a.card).id] : []));
+    const offered = legal(m).flatMap((a) => (a.type === 'trash' ? [kindOf(T, a.card).id] : []));
     expect(offered.sort()).toEqual(['oops', 's-green', 's-red', 's-yellow', 'y-gnaw']);
     expect(isLegal(m, { type: 'skip' })).toBe(true);
-    const oops = stateOf(m).racers[0]!.discard.find((c) => kindOf(c).id === 'oops')!;
+    const oops = stateOf(m).racers[0]!.discard.find((c) => kindOf(T, c).id === 'oops')!;
     must(m, { type: 'trash', card: oops });
     expect(ids(stateOf(m).box)).toContain('oops');
     expect(ids(stateOf(m).racers[0]!.discard)).toEqual(['s-yellow']);

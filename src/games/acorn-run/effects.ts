@@ -2,66 +2,37 @@
  * Card effects played on their own, acorn actions on the player board (R9), and the choices some
  * effects leave pending (discard after a cycle, trash, gain).
  */
+import type { RunTables } from './tables.js';
 import type { Action } from './actions.js';
 import { distinctKinds, kindOf } from './cards.js';
-import { CONTENT, derive } from './content/index.js';
 import { DIRECTIONS, type Direction, type Effect } from './content/schema.js';
 import { filledSlots, takeFromMarket } from './market.js';
 import { arrive, canStep, stepTarget } from './pawns.js';
 import { logEvent } from './events.js';
-import {
-  CELL_ACORN,
-  CELL_CARD,
-  CELL_EMPTY,
-  currentRacer,
-  drawAndLog,
-  gainAcorns,
-  gainTokens,
-  removeCard,
-  type Pending,
-  type State,
-} from './state.js';
+import { CELL_ACORN, CELL_CARD, CELL_EMPTY, currentRacer, drawAndLog, gainAcorns, gainTokens, removeCard, type Pending, type State } from './state.js';
 import type { MarketRow } from './cards.js';
 
-/** The player-board grid flattened column by column. */
-export interface Cell {
-  effect: Effect;
-  column: number;
-}
-export let CELLS: readonly Cell[];
-/** The cell numbers of each column. */
-export let COLUMN_CELLS: readonly number[][];
-derive(
-  ({ playerBoard }) => {
-    const cells = playerBoard.columns.flatMap((col, column) => col.cells.map((effect) => ({ effect, column })));
-    const columns = playerBoard.columns.map((_, column) => cells.flatMap((c, i) => (c.column === column ? [i] : [])));
-    return { cells, columns };
-  },
-  (t) => {
-    CELLS = t.cells;
-    COLUMN_CELLS = t.columns;
-  },
-);
+export type { Cell } from './tables.js';
 
 /** Whether an effect can be resolved now (a free move needs somewhere to end, R8). */
-function resolvable(state: State, effect: Effect): boolean {
-  return effect.kind === 'move' ? canStep(state, state.turn.racer, effect.dir) : true;
+function resolvable(T: RunTables, state: State, effect: Effect): boolean {
+  return effect.kind === 'move' ? canStep(T, state, state.turn.racer, effect.dir) : true;
 }
 
-const emptyCells = (state: State): number[] =>
+const emptyCells = (T: RunTables, state: State): number[] =>
   currentRacer(state)
-    .grid.flatMap((v, i) => (v === CELL_EMPTY && resolvable(state, CELLS[i]!.effect) ? [i] : []));
+    .grid.flatMap((v, i) => (v === CELL_EMPTY && resolvable(T, state, T.cells[i]!.effect) ? [i] : []));
 
 /** Cards that may be played now for their own effect, one action per kind (and target). */
-export function legalPlays(state: State): Action[] {
+export function legalPlays(T: RunTables, state: State): Action[] {
   const r = currentRacer(state);
   const out: Action[] = [];
-  for (const card of distinctKinds(r.hand)) {
-    const effect = kindOf(card).effect;
+  for (const card of distinctKinds(T, r.hand)) {
+    const effect = kindOf(T, card).effect;
     if (!effect) continue;
     switch (effect.kind) {
       case 'move':
-        if (canStep(state, state.turn.racer, effect.dir)) out.push({ type: 'play', card });
+        if (canStep(T, state, state.turn.racer, effect.dir)) out.push({ type: 'play', card });
         break;
       case 'extra-move':
       case 'draw':
@@ -73,12 +44,12 @@ export function legalPlays(state: State): Action[] {
         break;
       case 'big-acorn':
       case 'small-acorn':
-        for (const cell of emptyCells(state)) out.push({ type: 'play', card, cell });
+        for (const cell of emptyCells(T, state)) out.push({ type: 'play', card, cell });
         break;
       case 'oops': {
         const acornCells = r.grid.flatMap((v, i) => (v === CELL_ACORN ? [i] : []));
         for (const dir of DIRECTIONS) {
-          if (!canStep(state, state.turn.racer, dir)) continue;
+          if (!canStep(T, state, state.turn.racer, dir)) continue;
           for (const cell of acornCells) out.push({ type: 'play', card, dir, cell });
         }
         break;
@@ -95,20 +66,20 @@ export function legalPlays(state: State): Action[] {
 }
 
 /** R9: spend an acorn on any empty grid space whose action can be resolved now. */
-export function legalSpends(state: State): Action[] {
+export function legalSpends(T: RunTables, state: State): Action[] {
   if (currentRacer(state).acorns === 0) return [];
-  return emptyCells(state).map((cell) => ({ type: 'spend', cell }));
+  return emptyCells(T, state).map((cell) => ({ type: 'spend', cell }));
 }
 
 /** Resolves one effect for the current racer; choices it leaves go to the pending list. */
-export function resolveEffect(state: State, effect: Effect): void {
+export function resolveEffect(T: RunTables, state: State, effect: Effect): void {
   const t = state.turn;
   const r = currentRacer(state);
   switch (effect.kind) {
     case 'move': {
       const from = r.pos!;
-      const to = stepTarget(from, effect.dir)!;
-      const acorns = arrive(state, t.racer, to, from);
+      const to = stepTarget(T, from, effect.dir)!;
+      const acorns = arrive(T, state, t.racer, to, from);
       logEvent(state.log, { kind: 'step', racer: t.racer, from, to, acorns, dropped: false });
       return;
     }
@@ -153,10 +124,10 @@ export function resolveEffect(state: State, effect: Effect): void {
   }
 }
 
-export function playCard(state: State, card: number, dir: Direction | undefined, cell: number | undefined): void {
+export function playCard(T: RunTables, state: State, card: number, dir: Direction | undefined, cell: number | undefined): void {
   const t = state.turn;
   const r = currentRacer(state);
-  const effect = kindOf(card).effect!;
+  const effect = kindOf(T, card).effect!;
   removeCard(r.hand, card);
   logEvent(state.log, cell === undefined ? { kind: 'play', racer: t.racer, card } : { kind: 'play', racer: t.racer, card, cell });
   switch (effect.kind) {
@@ -166,14 +137,14 @@ export function playCard(state: State, card: number, dir: Direction | undefined,
       r.grid[cell!] = CELL_CARD;
       if (effect.kind === 'small-acorn') state.box.push(card);
       else t.played.push(card);
-      resolveEffect(state, CELLS[cell!]!.effect);
+      resolveEffect(T, state, T.cells[cell!]!.effect);
       return;
     case 'oops': {
       // Move, then an acorn leaves the player board for the space just left; its grid space is free again.
       t.played.push(card);
       const from = r.pos!;
-      const to = stepTarget(from, dir!)!;
-      const acorns = arrive(state, t.racer, to, from);
+      const to = stepTarget(T, from, dir!)!;
+      const acorns = arrive(T, state, t.racer, to, from);
       r.grid[cell!] = CELL_EMPTY;
       state.boardAcorns[from]!++;
       t.dropped.push(from);
@@ -182,33 +153,33 @@ export function playCard(state: State, card: number, dir: Direction | undefined,
     }
     default:
       t.played.push(card);
-      resolveEffect(state, effect);
+      resolveEffect(T, state, effect);
   }
 }
 
 /** R9: the acorn fills the space, its action resolves, and completing the column adds the bonus. */
-export function spendAcorn(state: State, cell: number): void {
+export function spendAcorn(T: RunTables, state: State, cell: number): void {
   const r = currentRacer(state);
   r.acorns--;
   r.grid[cell] = CELL_ACORN;
-  const column = CELLS[cell]!.column;
-  const bonus = COLUMN_CELLS[column]!.every((i) => r.grid[i] !== CELL_EMPTY);
+  const column = T.cells[cell]!.column;
+  const bonus = T.columnCells[column]!.every((i) => r.grid[i] !== CELL_EMPTY);
   logEvent(state.log, { kind: 'spend', racer: state.turn.racer, cell, bonus });
-  resolveEffect(state, CELLS[cell]!.effect);
-  if (bonus) resolveEffect(state, CONTENT.playerBoard.columns[column]!.bonus);
+  resolveEffect(T, state, T.cells[cell]!.effect);
+  if (bonus) resolveEffect(T, state, T.content.playerBoard.columns[column]!.bonus);
 }
 
 type Choice = Extract<Pending, { kind: 'discard' | 'trash' | 'gain' }>;
 
-export function legalChoice(state: State, p: Choice): Action[] {
+export function legalChoice(T: RunTables, state: State, p: Choice): Action[] {
   const r = currentRacer(state);
   switch (p.kind) {
     case 'discard':
-      return distinctKinds(r.hand).map((card) => ({ type: 'discard', card }));
+      return distinctKinds(T, r.hand).map((card) => ({ type: 'discard', card }));
     case 'trash':
       return [
-        ...distinctKinds(r.hand).map((card): Action => ({ type: 'trash', card })),
-        ...distinctKinds(r.discard).map((card): Action => ({ type: 'trash', card })),
+        ...distinctKinds(T, r.hand).map((card): Action => ({ type: 'trash', card })),
+        ...distinctKinds(T, r.discard).map((card): Action => ({ type: 'trash', card })),
         { type: 'skip' },
       ];
     case 'gain':

@@ -1,4 +1,5 @@
 /** The finale's events (R12, R13): results spaces blocked by the first finisher, and the results. */
+import type { RunTables } from './tables.js';
 import { logEvent } from './events.js';
 import { placeOutOfTime, raceVp } from './outcome.js';
 import type { State } from './state.js';
@@ -15,10 +16,10 @@ export function blockResultsSpace(state: State, racer: number): void {
 }
 
 /** R13: once the race is over every racer's race VP and combo VP are public. */
-export function logRaceOver(state: State): void {
+export function logRaceOver(T: RunTables, state: State): void {
   const results = state.racers.map((r, racer) => ({
     racer,
-    raceVp: raceVp(state, racer),
+    raceVp: raceVp(T, state, racer),
     comboVp: r.tokens.reduce((a, b) => a + b, 0),
     out: r.out,
   }));

@@ -4,11 +4,10 @@
  * The game and its package.
  */
 import type { Game, Viewer } from '../../engine/game.js';
-import { scopePackage } from '../content-scope.js';
 import { contentHash, definePackage, type AnyGamePackage } from '../package.js';
-import { acornRunKnowledge, heuristicBot } from './bots.js';
+import { heuristicBotFor, knowledgeFor } from './bots.js';
 import { BUILTIN_FILES, CONTENT_FILES, checkFiles, contentFiles, filesContent } from './content/files.js';
-import { BUILTIN_CONTENT, enterContent, type AcornRunContent } from './content/index.js';
+import { BUILTIN_CONTENT, type AcornRunContent } from './content/index.js';
 import { DIFFICULTIES } from './content/dummy-schema.js';
 import type { Action } from './actions.js';
 import { components } from './components.js';
@@ -19,42 +18,54 @@ import { parseAction, parseArrangement, parseOptions, type Arrangement, type Opt
 import { setup } from './setup.js';
 import type { State } from './state.js';
 import { cloneState } from './clone.js';
-import { acornRunNarrator } from './narrate.js';
-import { acornRunLab } from './lab.js';
-import { textUI } from './text.js';
+import { narratorFor } from './narrate.js';
+import { labFor } from './lab.js';
+import { textUIFor } from './text.js';
+import { BUILTIN_TABLES, tablesOf, type RunTables } from './tables.js';
 import { makeView, resample, type AcornRunView } from './view.js';
 import { acornRunUndo } from './undo.js';
 
-export const acornRun: Game<State, Action, AcornRunView, Options, Arrangement> = {
-  id: 'acorn-run',
-  title: 'Acorn Run',
-  seats: { min: 1, max: 6 },
-  parseOptions,
-  parseArrangement,
-  parseAction,
-  setup,
-  toAct,
-  legalActions,
-  apply: (state, _seat, action) => apply(state, action),
-  outcome,
-  view: (state: State, viewer: Viewer) => makeView(state, viewer),
-  resample,
-  clone: cloneState,
-  components,
-  describeAction: (state, _seat, action) => describeAction(state, action),
-  explainIllegal,
-};
+/**
+ * The rules of the race built from `T`: every method reads its content from the tables it was
+ * made with, never from module state (content is a value, tables.ts).
+ */
+export function acornRunGame(T: RunTables): Game<State, Action, AcornRunView, Options, Arrangement> {
+  return {
+    id: 'acorn-run',
+    title: 'Acorn Run',
+    seats: { min: 1, max: 6 },
+    parseOptions: (input, seats) => parseOptions(T, input, seats),
+    parseArrangement: (input, seats, options) => parseArrangement(T, input, seats, options),
+    parseAction,
+    setup: (config) => setup(T, config),
+    toAct,
+    legalActions: (state, seat) => legalActions(T, state, seat),
+    apply: (state, _seat, action) => apply(T, state, action),
+    outcome: (state) => outcome(T, state),
+    view: (state: State, viewer: Viewer) => makeView(T, state, viewer),
+    resample: (state, seat, rng) => resample(T, state, seat, rng),
+    clone: cloneState,
+    components: (state) => components(T, state),
+    describeAction: (state, _seat, action) => describeAction(T, state, action),
+    explainIllegal: (state, seat, action) => explainIllegal(T, state, seat, action),
+  };
+}
+
+/** The shipped rules (createAcornRun(BUILTIN_CONTENT) plays these). */
+export const acornRun = acornRunGame(BUILTIN_TABLES);
 
 /**
- * Acorn Run built from `content`: the rules, bots, narrator and table all read it (content/index.ts
- * binds it for each call). The shipped package is createAcornRun(BUILTIN_CONTENT).
+ * Acorn Run built from `content`: the rules, bots, narrator, text table and lab probe are made
+ * from its tables (compiled once per content, tables.ts), so packages of different content live
+ * side by side. The shipped package is createAcornRun(BUILTIN_CONTENT).
  */
 export function createAcornRun(content: AcornRunContent): AnyGamePackage {
+  const T = tablesOf(content);
   const TREES = content.board.trees.length;
   const SUNSET = content.race.roundLimit;
   const files = content === BUILTIN_CONTENT ? BUILTIN_FILES : contentFiles(content);
-  const pkg = definePackage({
-  game: acornRun,
+  return definePackage({
+  game: content === BUILTIN_CONTENT ? acornRun : acornRunGame(T),
   meta: {
     blurb: 'Race squirrels up and across the trees with a deck you build on the way.',
     options: [
@@ -111,8 +122,8 @@ export function createAcornRun(content: AcornRunContent): AnyGamePackage {
     ],
   },
   bots: {
-    heuristic: heuristicBot,
-    knowledge: acornRunKnowledge,
+    heuristic: heuristicBotFor(T),
+    knowledge: knowledgeFor(T),
     // Paired search over what to start (which move, card, acorn action or purchase, or ending the
     // turn); the heuristic finishes each move it starts, and playouts run to the end of the turn,
     // judged by the expected race and combo VP (the search knowledge in bots.ts).
@@ -122,9 +133,9 @@ export function createAcornRun(content: AcornRunContent): AnyGamePackage {
     },
   },
   undo: acornRunUndo,
-  narrator: acornRunNarrator,
-  textUI,
-  lab: acornRunLab,
+  narrator: narratorFor(T),
+  textUI: textUIFor(T),
+  lab: labFor(T),
   // Short courses (the last two trees) and early sunsets keep random races short while still
   // reaching the finale; one full course at 2 seats.
   conformance: [
@@ -150,7 +161,6 @@ export function createAcornRun(content: AcornRunContent): AnyGamePackage {
     hash: contentHash(files),
   },
   });
-  return scopePackage(pkg, () => enterContent(content));
 }
 
 export const acornRunPackage: AnyGamePackage = createAcornRun(BUILTIN_CONTENT);

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { comboReward } from './jump.js';
 import { at, card, FILLER, isLegal, legal, must, posName, race, stateOf } from './scenario.test-helpers.js';
+import { BUILTIN_TABLES } from './tables.js';
+
+/** The shipped content's tables. */
+const T = BUILTIN_TABLES;
 
 const CHAIN6 = ['s-green-y', 's-yellow-r', 's-red-g', 's-green-r', 's-red-y', 's-yellow'];
 
@@ -50,14 +54,14 @@ describe('Acorn Run jumps', () => {
   });
 
   it('R5: the reward table: 2 cards 1 acorn; 3: 1 VP + 1; 4: 2 + 1; 5: 3 + 2; 6: 4 + 2', () => {
-    expect([2, 3, 4, 5, 6].map(comboReward)).toEqual([
+    expect([2, 3, 4, 5, 6].map((n) => comboReward(T, n))).toEqual([
       { vp: 0, acorns: 1 },
       { vp: 1, acorns: 1 },
       { vp: 2, acorns: 1 },
       { vp: 3, acorns: 2 },
       { vp: 4, acorns: 2 },
     ]);
-    expect(comboReward(7)).toEqual(comboReward(6));
+    expect(comboReward(T, 7)).toEqual(comboReward(T, 6));
   });
 
   it('R5: jumping is not a main move: jump after a sprint, or jump first and sprint after', () => {

@@ -2,10 +2,10 @@
  * Jumps (R5, R6): from a tree's jump-off space to the next tree, or across a foliage gap, built
  * card by card as a combo and finished with `land`.
  */
+import type { RunTables } from './tables.js';
 import type { Action } from './actions.js';
 import { space } from './board.js';
 import { colorOf, distinctKinds, kindOf } from './cards.js';
-import { CONTENT } from './content/index.js';
 import { logEvent } from './events.js';
 import { arrive } from './pawns.js';
 import { addToHand, currentRacer, gainAcorns, gainTokens, removeCard, type Pending, type State } from './state.js';
@@ -18,23 +18,23 @@ type JumpPending = Extract<Pending, { kind: 'jump' }>;
  * a racer who may not end the turn where it stands (R8) is never left only starting and
  * cancelling it.
  */
-export function legalJumpStart(state: State): Action[] {
+export function legalJumpStart(T: RunTables, state: State): Action[] {
   const r = currentRacer(state);
   if (r.pos === null || r.hand.length === 0) return [];
-  const s = space(r.pos);
-  if (s.jumpTo !== null || (s.foliage !== null && canChain({ kind: 'jump', cards: [], from: r.pos }, r.hand, s.foliage.cards))) {
+  const s = space(T, r.pos);
+  if (s.jumpTo !== null || (s.foliage !== null && canChain(T, { kind: 'jump', cards: [], from: r.pos }, r.hand, s.foliage.cards))) {
     return [{ type: 'jump' }];
   }
   return [];
 }
 
 /** Whether `n` more cards of `hand` can be added to the combo in progress, one after another. */
-function canChain(p: JumpPending, hand: readonly number[], n: number): boolean {
+function canChain(T: RunTables, p: JumpPending, hand: readonly number[], n: number): boolean {
   if (n === 0) return true;
-  return distinctKinds(hand.filter((c) => canAdd(p, c))).some((c) => {
+  return distinctKinds(T, hand.filter((c) => canAdd(T, p, c))).some((c) => {
     const rest = [...hand];
     rest.splice(rest.indexOf(c), 1);
-    return canChain({ ...p, cards: [...p.cards, c] }, rest, n - 1);
+    return canChain(T, { ...p, cards: [...p.cards, c] }, rest, n - 1);
   });
 }
 
@@ -47,17 +47,17 @@ export function startJump(state: State): void {
  * previous card's symbols. A tree jump may also be a single card of any kind (no combo).
  * R6: a foliage jump is a combo of exactly the gap's number of cards.
  */
-function canAdd(p: JumpPending, card: number): boolean {
-  const gap = space(p.from).foliage;
+function canAdd(T: RunTables, p: JumpPending, card: number): boolean {
+  const gap = space(T, p.from).foliage;
   if (gap !== null && p.cards.length >= gap.cards) return false;
-  const color = colorOf(card);
-  if (p.cards.length === 0) return gap === null || (color !== null && kindOf(card).combo.length > 0);
-  return color !== null && kindOf(p.cards[p.cards.length - 1]!).combo.includes(color);
+  const color = colorOf(T, card);
+  if (p.cards.length === 0) return gap === null || (color !== null && kindOf(T, card).combo.length > 0);
+  return color !== null && kindOf(T, p.cards[p.cards.length - 1]!).combo.includes(color);
 }
 
 /** Where the jump may land now: R5 lower lane with any card, upper lane only with a combo; R8: taken spaces too. */
-export function landingSpaces(p: JumpPending): number[] {
-  const s = space(p.from);
+export function landingSpaces(T: RunTables, p: JumpPending): number[] {
+  const s = space(T, p.from);
   const n = p.cards.length;
   const out: number[] = [];
   if (s.jumpTo !== null) {
@@ -69,10 +69,10 @@ export function landingSpaces(p: JumpPending): number[] {
   return out;
 }
 
-export function legalJump(state: State, p: JumpPending): Action[] {
+export function legalJump(T: RunTables, state: State, p: JumpPending): Action[] {
   const r = currentRacer(state);
-  const out: Action[] = distinctKinds(r.hand.filter((c) => canAdd(p, c))).map((card) => ({ type: 'add', card }));
-  for (const to of landingSpaces(p)) out.push({ type: 'land', to });
+  const out: Action[] = distinctKinds(T, r.hand.filter((c) => canAdd(T, p, c))).map((card) => ({ type: 'add', card }));
+  for (const to of landingSpaces(T, p)) out.push({ type: 'land', to });
   out.push({ type: 'cancel' });
   return out;
 }
@@ -83,12 +83,12 @@ export function addToJump(state: State, p: JumpPending, card: number): void {
 }
 
 /** R5: the reward of a combo of `n` cards (longer combos than the table pay its last row). */
-export function comboReward(n: number): { vp: number; acorns: number } {
-  const table = CONTENT.race.comboRewards;
+export function comboReward(T: RunTables, n: number): { vp: number; acorns: number } {
+  const table = T.content.race.comboRewards;
   return table[Math.min(n, table.length - 1)]!;
 }
 
-export function land(state: State, p: JumpPending, to: number): void {
+export function land(T: RunTables, state: State, p: JumpPending, to: number): void {
   const t = state.turn;
   const r = currentRacer(state);
   t.pending.shift();
@@ -97,12 +97,12 @@ export function land(state: State, p: JumpPending, to: number): void {
   let vp = 0;
   let acorns = 0;
   if (p.cards.length >= 2) {
-    const reward = comboReward(p.cards.length);
+    const reward = comboReward(T, p.cards.length);
     vp = gainTokens(state, r, reward.vp);
     acorns = gainAcorns(state, r, reward.acorns);
   }
-  acorns += arrive(state, t.racer, to, p.from);
-  const foliage = space(p.from).foliage !== null;
+  acorns += arrive(T, state, t.racer, to, p.from);
+  const foliage = space(T, p.from).foliage !== null;
   logEvent(state.log, { kind: 'jump', racer: t.racer, from: p.from, to, cards: p.cards, foliage, vp, acorns, spent: 0 });
 }
 

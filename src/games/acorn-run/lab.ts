@@ -8,20 +8,21 @@
  * were used (in a sprint R3, a climb or descent R4, a jump's combo R5–R7, or for their effect);
  * per lane and per tree the rounds spent there. A race that reached sunset is flagged.
  */
+import type { RunTables } from './tables.js';
 import type { CardFacts, GameFacts, LabProbe, LabWatcher, SeatFacts } from '../package.js';
 import { eventsSince, logEnd } from '../../engine/narration.js';
 import type { Action } from './actions.js';
-import { BOARD, LANE_CODES, space } from './board.js';
-import { KINDS, kindOf } from './cards.js';
+import { LANE_CODES, space } from './board.js';
+import { kindOf } from './cards.js';
 import type { RunEvent } from './events.js';
 import { raceVp } from './outcome.js';
 import type { State } from './state.js';
 
-const placesOf = (pos: number | null): string[] => {
+const placesOf = (T: RunTables, pos: number | null): string[] => {
   if (pos === null) return [];
-  const s = space(pos);
+  const s = space(T, pos);
   const lane = s.lane === null ? [] : [`lane ${LANE_CODES[s.lane]!}`];
-  return [...lane, `tree ${BOARD.trees[s.tree]!.name}`];
+  return [...lane, `tree ${T.board.trees[s.tree]!.name}`];
 };
 
 class Watcher implements LabWatcher<State, Action> {
@@ -29,11 +30,14 @@ class Watcher implements LabWatcher<State, Action> {
   private readonly seats: SeatFacts[];
   private sunset = false;
 
-  constructor(start: State) {
+  constructor(
+    private readonly T: RunTables,
+    start: State,
+  ) {
     this.next = logEnd(start.log);
     this.seats = start.seatRacer.map((racer): SeatFacts => {
       const pos = start.racers[racer]!.pos;
-      const lane = pos === null ? null : space(pos).lane;
+      const lane = pos === null ? null : space(this.T, pos).lane;
       const groups: Record<string, string> = lane === null ? {} : { lane: LANE_CODES[lane]! };
       return { groups, values: {}, cards: {}, places: {} };
     });
@@ -45,7 +49,7 @@ class Watcher implements LabWatcher<State, Action> {
   }
 
   private card(facts: SeatFacts, card: number): CardFacts {
-    const id = kindOf(card).id;
+    const id = kindOf(this.T, card).id;
     const cards = facts.cards!;
     return (cards[id] ??= { bought: [], offered: false, uses: {} });
   }
@@ -53,7 +57,7 @@ class Watcher implements LabWatcher<State, Action> {
   private use(facts: SeatFacts | undefined, cards: readonly number[], use: string): void {
     if (!facts) return;
     for (const c of cards) {
-      if (kindOf(c).deck === 'starter') continue;
+      if (kindOf(this.T, c).deck === 'starter') continue;
       const f = this.card(facts, c);
       f.uses[use] = (f.uses[use] ?? 0) + 1;
     }
@@ -80,7 +84,7 @@ class Watcher implements LabWatcher<State, Action> {
       case 'round':
         // A round begins: every seat's racer still on the board spends it where it stands.
         state.seatRacer.forEach((racer, seat) => {
-          for (const p of placesOf(state.racers[racer]!.pos)) {
+          for (const p of placesOf(this.T, state.racers[racer]!.pos)) {
             const places = this.seats[seat]!.places!;
             places[p] = (places[p] ?? 0) + 1;
           }
@@ -112,7 +116,7 @@ class Watcher implements LabWatcher<State, Action> {
   finish(state: State): GameFacts {
     state.seatRacer.forEach((racer, seat) => {
       const r = state.racers[racer]!;
-      this.seats[seat]!.values = { raceVp: raceVp(state, racer), comboVp: r.out ? 0 : r.tokens.reduce((a, b) => a + b, 0) };
+      this.seats[seat]!.values = { raceVp: raceVp(this.T, state, racer), comboVp: r.out ? 0 : r.tokens.reduce((a, b) => a + b, 0) };
     });
     return {
       seats: this.seats,
@@ -121,12 +125,11 @@ class Watcher implements LabWatcher<State, Action> {
   }
 }
 
-export const acornRunLab: LabProbe<State, Action> = {
-  // Own function members (not a class instance's), so a package built for other content can wrap
-  // each call to run inside that content, as it wraps the game's.
+/** The lab probe of the race built from these tables. */
+export const labFor = (T: RunTables): LabProbe<State, Action> => ({
   watch: (start) => {
-    const w = new Watcher(start);
+    const w = new Watcher(T, start);
     return { before: (state, seat, legal) => w.before(state, seat, legal), after: (state, seat, action) => w.after(state, seat, action), finish: (state) => w.finish(state) };
   },
-  cardNames: Object.fromEntries(KINDS.filter((k) => k.deck !== 'starter').map((k) => [k.id, k.name])),
-};
+  cardNames: Object.fromEntries(T.cards.kinds.filter((k) => k.deck !== 'starter').map((k) => [k.id, k.name])),
+});

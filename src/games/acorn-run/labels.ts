@@ -2,32 +2,32 @@
  * Legal actions in words, for the buttons of a table (the web): cards by name, spaces by tree and
  * lane, never a space code or card number. Pure, beside the narrator whose words it shares.
  */
+import type { RunTables } from './tables.js';
 import type { Action } from './actions.js';
 import { kindOf } from './cards.js';
 import { effectLabel } from './describe.js';
-import { CELLS } from './effects.js';
 import { cardName, spaceWords } from './narrate.js';
 import { crossesFinish } from './crossing.js';
 import type { AcornRunView } from './view.js';
 
-const cellWords = (cell: number): string => `"${CELLS[cell] ? effectLabel(CELLS[cell].effect) : 'an acorn space'}"`;
+const cellWords = (T: RunTables, cell: number): string => `"${T.cells[cell] ? effectLabel(T.cells[cell].effect) : 'an acorn space'}"`;
 
 /** A button's label for `action`, one of `view`'s viewer's legal actions. */
-export function actionLabel(action: Action, view: AcornRunView): string {
-  return withFinishWarning(actionWords(action, view), action, view);
+export function actionLabel(T: RunTables, action: Action, view: AcornRunView): string {
+  return withFinishWarning(T, actionWords(T, action, view), action, view);
 }
 
 /**
  * R12: crossing the finish line ends the turn at once, so a label warns before the player commits
  * (a player who meant to spend acorns first would otherwise be trapped).
  */
-export function withFinishWarning(text: string, action: Action, view: AcornRunView): string {
+export function withFinishWarning(T: RunTables, text: string, action: Action, view: AcornRunView): string {
   const pos = view.me === null ? null : (view.racers[view.me]?.pos ?? null);
-  return crossesFinish(pos, view.turn.pending[0], action) ? `${text} → FINISH (ends your turn now)` : text;
+  return crossesFinish(T, pos, view.turn.pending[0], action) ? `${text} → FINISH (ends your turn now)` : text;
 }
 
 /** `action` in words, without the finish warning (the terminal words some actions its own way). */
-export function actionWords(action: Action, view: AcornRunView): string {
+export function actionWords(T: RunTables, action: Action, view: AcornRunView): string {
   switch (action.type) {
     case 'sprint':
       return `sprint in ${action.color}`;
@@ -52,28 +52,28 @@ export function actionWords(action: Action, view: AcornRunView): string {
         end: 'end the turn',
       }[action.type];
     case 'add':
-      return `${view.turn.pending[0]?.kind === 'pay' ? 'pay with' : 'add'} ${cardName(action.card)}`;
+      return `${view.turn.pending[0]?.kind === 'pay' ? 'pay with' : 'add'} ${cardName(T, action.card)}`;
     case 'land':
-      return `land on ${spaceWords(action.to)}`;
+      return `land on ${spaceWords(T, action.to)}`;
     case 'play': {
-      const effect = kindOf(action.card).effect;
+      const effect = kindOf(T, action.card).effect;
       const what = effect ? ` (${effectLabel(effect)})` : '';
       const dir = action.dir ? `, moving ${action.dir}` : '';
-      const cell = action.cell !== undefined ? ` on ${cellWords(action.cell)}` : '';
-      return `play ${cardName(action.card)}${what}${dir}${cell}`;
+      const cell = action.cell !== undefined ? ` on ${cellWords(T, action.cell)}` : '';
+      return `play ${cardName(T, action.card)}${what}${dir}${cell}`;
     }
     case 'spend':
-      return `spend an acorn on ${cellWords(action.cell)}`;
+      return `spend an acorn on ${cellWords(T, action.cell)}`;
     case 'refresh':
       return `refresh the ${action.row} market`;
     case 'buy':
     case 'gain': {
       const card = view.market[action.row].row[action.index];
-      const what = card === null || card === undefined ? 'an empty slot' : `${cardName(card)} (cost ${kindOf(card).cost})`;
+      const what = card === null || card === undefined ? 'an empty slot' : `${cardName(T, card)} (cost ${kindOf(T, card).cost})`;
       return `${action.type} ${what}`;
     }
     case 'discard':
     case 'trash':
-      return `${action.type} ${cardName(action.card)}`;
+      return `${action.type} ${cardName(T, action.card)}`;
   }
 }

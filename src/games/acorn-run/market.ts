@@ -2,6 +2,7 @@
  * The market (R10): two rows of three face-up cards over two decks. Buying is `buy` a slot, then
  * `add` cards from hand until the cost not covered by buying power is paid; the slot refills at once.
  */
+import type { RunTables } from './tables.js';
 import type { Action } from './actions.js';
 import { distinctKinds, kindOf, MARKET_ROWS, type MarketRow } from './cards.js';
 import { logEvent } from './events.js';
@@ -28,11 +29,11 @@ export function filledSlots(state: State): { row: MarketRow; index: number; card
   );
 }
 
-export function legalBuys(state: State): Action[] {
+export function legalBuys(T: RunTables, state: State): Action[] {
   const r = currentRacer(state);
   const budget = state.turn.buyingPower + r.hand.length;
   return filledSlots(state)
-    .filter((s) => kindOf(s.card).cost <= budget)
+    .filter((s) => kindOf(T, s.card).cost <= budget)
     .map(({ row, index }) => ({ type: 'buy', row, index }));
 }
 
@@ -44,9 +45,9 @@ export function legalRefreshes(state: State): Action[] {
 }
 
 /** Buying power pays first (R10); whatever it does not cover is paid card by card. */
-export function startBuy(state: State, row: MarketRow, index: number): void {
+export function startBuy(T: RunTables, state: State, row: MarketRow, index: number): void {
   const card = state.market[row].row[index]!;
-  const cost = kindOf(card).cost;
+  const cost = kindOf(T, card).cost;
   const power = Math.min(state.turn.buyingPower, cost);
   state.turn.buyingPower -= power;
   if (power === cost) {
@@ -55,20 +56,20 @@ export function startBuy(state: State, row: MarketRow, index: number): void {
   } else state.turn.pending.push({ kind: 'pay', row, index, cards: [], power });
 }
 
-const owed = (state: State, p: PayPending): number => kindOf(state.market[p.row].row[p.index]!).cost - p.power - p.cards.length;
+const owed = (T: RunTables, state: State, p: PayPending): number => kindOf(T, state.market[p.row].row[p.index]!).cost - p.power - p.cards.length;
 
-export function legalPay(state: State): Action[] {
-  const out: Action[] = distinctKinds(currentRacer(state).hand).map((card) => ({ type: 'add', card }));
+export function legalPay(T: RunTables, state: State): Action[] {
+  const out: Action[] = distinctKinds(T, currentRacer(state).hand).map((card) => ({ type: 'add', card }));
   out.push({ type: 'cancel' });
   return out;
 }
 
 /** R10: paying is discarding; once paid, the bought card joins the discard pile too. */
-export function addToPayment(state: State, p: PayPending, card: number): void {
+export function addToPayment(T: RunTables, state: State, p: PayPending, card: number): void {
   const r = currentRacer(state);
   removeCard(r.hand, card);
   p.cards.push(card);
-  if (owed(state, p) === 0) {
+  if (owed(T, state, p) === 0) {
     state.turn.pending.shift();
     r.discard.push(...p.cards);
     const bought = state.market[p.row].row[p.index]!;
@@ -94,4 +95,4 @@ export function refreshRow(state: State, row: MarketRow): void {
   });
 }
 
-export const costOf = (card: number): number => kindOf(card).cost;
+export const costOf = (T: RunTables, card: number): number => kindOf(T, card).cost;

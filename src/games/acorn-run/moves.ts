@@ -2,6 +2,7 @@
  * Main moves (R2–R4): sprint, climb and descend, each built card by card and finished with
  * `done` or taken back with `cancel`.
  */
+import type { RunTables } from './tables.js';
 import type { Action } from './actions.js';
 import { space } from './board.js';
 import { colorOf, distinctKinds, kindOf } from './cards.js';
@@ -19,30 +20,30 @@ export function sprintColors(zone: Color): Color[] {
 }
 
 /** R3: a card moves one space in a sprint, or more with a sprint-plus effect. */
-export function sprintValue(card: number): number {
-  const e = kindOf(card).effect;
+export function sprintValue(T: RunTables, card: number): number {
+  const e = kindOf(T, card).effect;
   return e?.kind === 'sprint-plus' ? e.spaces : 1;
 }
 
-export function sprintDistance(cards: readonly number[]): number {
-  return cards.reduce((n, c) => n + sprintValue(c), 0);
+export function sprintDistance(T: RunTables, cards: readonly number[]): number {
+  return cards.reduce((n, c) => n + sprintValue(T, c), 0);
 }
 
 /** The main moves the current racer may start now. */
-export function legalMoveStarts(state: State): Action[] {
+export function legalMoveStarts(T: RunTables, state: State): Action[] {
   const r = currentRacer(state);
   if (r.pos === null) return [];
-  const s = space(r.pos);
+  const s = space(T, r.pos);
   if (s.kind === 'jumpoff' || s.zone === null) return [];
   const out: Action[] = [];
   const t = state.turn;
-  const colors = new Set(r.hand.map(colorOf));
+  const colors = new Set(r.hand.map((c) => colorOf(T, c)));
   if ((t.mainMoves > 0 || t.extraSprints > 0) && s.forward !== null) {
     for (const color of sprintColors(s.zone)) if (colors.has(color)) out.push({ type: 'sprint', color });
   }
   if (t.mainMoves > 0) {
-    if (s.up !== null && colors.has(space(s.up).zone)) out.push({ type: 'climb' });
-    if (s.down !== null && r.hand.some((c) => colorOf(c) !== null)) out.push({ type: 'descend' });
+    if (s.up !== null && colors.has(space(T, s.up).zone)) out.push({ type: 'climb' });
+    if (s.down !== null && r.hand.some((c) => colorOf(T, c) !== null)) out.push({ type: 'descend' });
   }
   return out;
 }
@@ -61,72 +62,72 @@ export function startVertical(state: State, kind: 'climb' | 'descend'): void {
   state.turn.pending.push({ kind, cards: [], from: currentRacer(state).pos! });
 }
 
-export function legalSprint(state: State, p: SprintPending): Action[] {
+export function legalSprint(T: RunTables, state: State, p: SprintPending): Action[] {
   const r = currentRacer(state);
-  const out: Action[] = distinctKinds(r.hand.filter((c) => colorOf(c) === p.color)).map((card) => ({ type: 'add', card }));
+  const out: Action[] = distinctKinds(T, r.hand.filter((c) => colorOf(T, c) === p.color)).map((card) => ({ type: 'add', card }));
   if (p.cards.length > 0) {
     // R8 (amended): the sprint may stop on a taken space; only the end of the turn is checked.
-    if (forwardPath(p.from, sprintDistance(p.cards)).length > 0) out.push({ type: 'done' });
+    if (forwardPath(T, p.from, sprintDistance(T, p.cards)).length > 0) out.push({ type: 'done' });
   }
   out.push({ type: 'cancel' });
   return out;
 }
 
 /** The space above (climb) or below (descend) the pawn, and which cards may take it there (R4). */
-function verticalTarget(state: State, p: VerticalPending): number | null {
-  const s = space(currentRacer(state).pos!);
+function verticalTarget(T: RunTables, state: State, p: VerticalPending): number | null {
+  const s = space(T, currentRacer(state).pos!);
   return p.kind === 'climb' ? s.up : s.down;
 }
 
 /** R4: whether `card` may take the pawn up (climb: the colour of the space climbed to) or down (any colour) to `target`. */
-export const fitsVertical = (kind: VerticalPending['kind'], target: number, card: number): boolean => {
-  const color = colorOf(card);
-  return kind === 'climb' ? color === space(target).zone : color !== null;
+export const fitsVertical = (T: RunTables, kind: VerticalPending['kind'], target: number, card: number): boolean => {
+  const color = colorOf(T, card);
+  return kind === 'climb' ? color === space(T, target).zone : color !== null;
 };
 
-export function legalVertical(state: State, p: VerticalPending): Action[] {
+export function legalVertical(T: RunTables, state: State, p: VerticalPending): Action[] {
   const r = currentRacer(state);
   const out: Action[] = [];
-  const target = verticalTarget(state, p);
+  const target = verticalTarget(T, state, p);
   if (target !== null) {
-    for (const card of distinctKinds(r.hand.filter((c) => fitsVertical(p.kind, target, c)))) out.push({ type: 'add', card });
+    for (const card of distinctKinds(T, r.hand.filter((c) => fitsVertical(T, p.kind, target, c)))) out.push({ type: 'add', card });
   }
   if (p.cards.length > 0) {
-    if (space(r.pos!).line !== null) out.push({ type: 'slide' });
+    if (space(T, r.pos!).line !== null) out.push({ type: 'slide' });
     out.push({ type: 'done' });
   }
   out.push({ type: 'cancel' });
   return out;
 }
 
-export function addToMove(state: State, p: SprintPending | VerticalPending, card: number): void {
+export function addToMove(T: RunTables, state: State, p: SprintPending | VerticalPending, card: number): void {
   const r = currentRacer(state);
   removeCard(r.hand, card);
   p.cards.push(card);
   // Climbs and descents move the pawn at once (it may pass through other pawns, R8).
-  if (p.kind !== 'sprint') r.pos = verticalTarget(state, p)!;
+  if (p.kind !== 'sprint') r.pos = verticalTarget(T, state, p)!;
 }
 
 /** R4: slide forward along the horizontal line the pawn is on. */
-export function slide(state: State): void {
+export function slide(T: RunTables, state: State): void {
   const r = currentRacer(state);
-  r.pos = space(r.pos!).line!;
+  r.pos = space(T, r.pos!).line!;
 }
 
-export function finishMove(state: State, p: SprintPending | VerticalPending): void {
+export function finishMove(T: RunTables, state: State, p: SprintPending | VerticalPending): void {
   const t = state.turn;
   const r = currentRacer(state);
   t.pending.shift();
   t.played.push(...p.cards);
   if (p.kind === 'sprint') {
     // R2: a sprint card with the extra-sprint effect grants one more sprint this turn.
-    for (const c of p.cards) if (kindOf(c).effect?.kind === 'extra-sprint') t.extraSprints++;
-    const path = forwardPath(p.from, sprintDistance(p.cards));
+    for (const c of p.cards) if (kindOf(T, c).effect?.kind === 'extra-sprint') t.extraSprints++;
+    const path = forwardPath(T, p.from, sprintDistance(T, p.cards));
     const dest = path[path.length - 1]!;
-    const acorns = arrive(state, t.racer, dest, path.length > 1 ? path[path.length - 2]! : p.from);
+    const acorns = arrive(T, state, t.racer, dest, path.length > 1 ? path[path.length - 2]! : p.from);
     logEvent(state.log, { kind: 'sprint', racer: t.racer, color: p.color, from: p.from, to: dest, cards: p.cards, acorns });
   } else {
-    const acorns = arrive(state, t.racer, r.pos!, r.pos!);
+    const acorns = arrive(T, state, t.racer, r.pos!, r.pos!);
     logEvent(state.log, { kind: p.kind, racer: t.racer, from: p.from, to: r.pos!, cards: p.cards, acorns });
   }
 }

@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Match } from '../../engine/match.js';
 import { narrationFeed, type NarrationContext } from '../../engine/narration.js';
-import { BOARD } from './board.js';
 import { kindOf } from './cards.js';
 import { acornRun } from './index.js';
-import { acornRunNarrator, spaceWords } from './narrate.js';
+import { narratorFor, spaceWords } from './narrate.js';
 import { at, card, FILLER, must, race, stateOf } from './scenario.test-helpers.js';
+import { BUILTIN_TABLES } from './tables.js';
+
+/** The shipped content's tables. */
+const T = BUILTIN_TABLES;
+const acornRunNarrator = narratorFor(T);
 
 const CHAIN = ['s-yellow-r', 's-red-g', 's-green-y', 's-yellow', 's-green', 's-red', ...FILLER];
 
@@ -14,9 +18,9 @@ const tell = (m: Match, context: NarrationContext): string[] => narrationFeed(ac
 
 describe('Acorn Run narrated', () => {
   it('names spaces by tree, lane and number, never by their codes', () => {
-    expect(spaceWords(at('t1.y2.0'))).toBe('the upper yellow lane of the Hazel tree, space 1');
-    expect(spaceWords(at('t0.g.jump'))).toBe('the green jump-off of the Go! Beech');
-    expect(spaceWords(BOARD.finish)).toBe('the finish line');
+    expect(spaceWords(T, at('t1.y2.0'))).toBe('the upper yellow lane of the Hazel tree, space 1');
+    expect(spaceWords(T, at('t0.g.jump'))).toBe('the green jump-off of the Go! Beech');
+    expect(spaceWords(T, T.board.finish)).toBe('the finish line');
   });
 
   it('tells a combo jump with its rewards, and the cards drawn only to the racer who drew them', () => {
@@ -51,7 +55,7 @@ describe('Acorn Run narrated', () => {
     const after = lines.slice(turn + 1);
     for (const dummy of ['Twinkle', 'Bloom', 'Bolt']) expect(after.some((l) => l.startsWith(`${dummy} moves `))).toBe(true);
     // dummy-first-1 marks the first cheap card for Twinkle (green).
-    expect(after).toContain(`Twinkle takes ${kindOf(card).name} from the cheap market.`);
+    expect(after).toContain(`Twinkle takes ${kindOf(T, card).name} from the cheap market.`);
     expect(lines.at(-1)).toBe('Round 2 begins.');
   });
 });

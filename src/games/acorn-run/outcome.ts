@@ -2,9 +2,9 @@
  * The finale (R12) and the winner (R13): the results board, running-out-of-time tokens, skipped
  * turns, disqualification, the sunset round, and the outcome.
  */
+import type { RunTables } from './tables.js';
 import type { Outcome } from '../../engine/game.js';
 import { rankScores } from '../../engine/outcome.js';
-import { CONTENT } from './content/index.js';
 import { DUMMY_NAMES, type DummyColor } from './content/dummy-schema.js';
 import { isRunning, OUT_OF_TIME, type State } from './state.js';
 
@@ -53,38 +53,38 @@ export function placeOutOfTime(state: State): void {
 }
 
 /** Race VP (R12) of a racer: 0 if out of time or not finished. */
-export function raceVp(state: State, racer: number): number {
+export function raceVp(T: RunTables, state: State, racer: number): number {
   const r = state.racers[racer]!;
-  return r.place === null || r.out ? 0 : CONTENT.race.results[r.place]!;
+  return r.place === null || r.out ? 0 : T.content.race.results[r.place]!;
 }
 
 /** R13: race VP plus combo VP; a disqualified racer scores 0 in total (R12). */
-export function totalVp(state: State, racer: number): number {
+export function totalVp(T: RunTables, state: State, racer: number): number {
   const r = state.racers[racer]!;
   if (r.out || r.place === null) return 0;
-  return raceVp(state, racer) + r.tokens.reduce((a, b) => a + b, 0);
+  return raceVp(T, state, racer) + r.tokens.reduce((a, b) => a + b, 0);
 }
 
 /** How a racer's total is made up (R13), for results screens. */
-function detail(state: State, racer: number): string {
+function detail(T: RunTables, state: State, racer: number): string {
   const r = state.racers[racer]!;
   if (r.out) return 'out of time';
   if (r.place === null) return 'did not finish';
-  return `${raceVp(state, racer)} race + ${r.tokens.reduce((a, b) => a + b, 0)} combo VP`;
+  return `${raceVp(T, state, racer)} race + ${r.tokens.reduce((a, b) => a + b, 0)} combo VP`;
 }
 
-export function outcome(state: State): Outcome | null {
+export function outcome(T: RunTables, state: State): Outcome | null {
   if (!state.over) return null;
   const seats = state.seatRacer;
   // R13: dummies are racers, ranked with the seats; a tie goes to the racer higher on the results
   // board, and racers without a place share their rank.
   const all = state.racers.map((_, i) => i);
   const overall = rankScores(
-    all.map((i) => totalVp(state, i)),
+    all.map((i) => totalVp(T, state, i)),
     false,
     all.map((i) => state.racers[i]!.place ?? state.results.length),
   );
-  const scores = seats.map((racer) => totalVp(state, racer));
+  const scores = seats.map((racer) => totalVp(T, state, racer));
   const ranks = seats.map((racer) => overall.ranks[racer]!);
   // A seat beaten by a dummy has not won: `winners` may be empty when a dummy won (R13).
   const winners = seats.flatMap((racer, seat) => (overall.ranks[racer] === 1 ? [seat] : []));
@@ -98,14 +98,14 @@ export function outcome(state: State): Outcome | null {
     scores,
     ranks,
     winners,
-    details: seats.map((racer) => detail(state, racer)),
+    details: seats.map((racer) => detail(T, state, racer)),
     ...(dummies.length > 0
       ? {
           racers: dummies.map((i) => ({
             name: DUMMY_NAMES[state.racers[i]!.pawn as DummyColor],
-            score: totalVp(state, i),
+            score: totalVp(T, state, i),
             rank: overall.ranks[i]!,
-            detail: detail(state, i),
+            detail: detail(T, state, i),
           })),
         }
       : {}),

@@ -3,14 +3,13 @@
  * would otherwise shuffle (decks, market decks, the combo-token supply) and may place pawns and
  * acorns, for scenarios, tutorials and tests. Its format is documented in docs/rules/acorn-run.md.
  */
+import type { RunTables } from './tables.js';
 import { z } from 'zod';
 import { err, ok, type GameError, type Result } from '../../engine/result.js';
 import { describeZodError } from '../../engine/schema.js';
 import { actionSchema, type Action } from './actions.js';
-import { BOARD, boardAcornsFor, space, startSpaces } from './board.js';
-import { CHEAP_CARDS, EXPENSIVE_CARDS, KIND_BY_ID, kindOf, MAX_STARTER_SETS, starterCards } from './cards.js';
-import { CONTENT } from './content/index.js';
-import { DUMMY_CARD_BY_ID } from './dummy/deck.js';
+import { boardAcornsFor, space, startSpaces } from './board.js';
+import { kindOf, MAX_STARTER_SETS, starterCards } from './cards.js';
 import { DIFFICULTIES } from './content/dummy-schema.js';
 
 export const optionsSchema = z
@@ -34,14 +33,14 @@ export const optionsSchema = z
   .strict();
 export type Options = z.infer<typeof optionsSchema>;
 
-export function parseOptions(input: unknown, seats: number): Result<Options, GameError> {
+export function parseOptions(T: RunTables, input: unknown, seats: number): Result<Options, GameError> {
   const parsed = optionsSchema.safeParse(input ?? {});
   if (!parsed.success) {
     return err({ code: 'bad-options', message: `Acorn Run options: ${describeZodError(parsed.error)}` });
   }
   const { dummies, start, trees } = parsed.data;
-  if (trees !== undefined && trees > BOARD.trees.length) {
-    return err({ code: 'bad-options', message: `Acorn Run options: trees: the course has ${BOARD.trees.length} trees, not ${trees}` });
+  if (trees !== undefined && trees > T.board.trees.length) {
+    return err({ code: 'bad-options', message: `Acorn Run options: trees: the course has ${T.board.trees.length} trees, not ${trees}` });
   }
   if (dummies > 4) return err({ code: 'bad-options', message: `at most 4 dummies can race (Twinkle, Bloom, Bolt, Tail), not ${dummies}` });
   if (dummies > 0 && seats > 2) {
@@ -94,8 +93,8 @@ export interface Allocation {
 
 const fail = (message: string): Result<never, GameError> => err({ code: 'bad-arrangement', message });
 
-function takeFrom(pool: number[], id: string): number | null {
-  const i = pool.findIndex((c) => kindOf(c).id === id);
+function takeFrom(T: RunTables, pool: number[], id: string): number | null {
+  const i = pool.findIndex((c) => kindOf(T, c).id === id);
   return i < 0 ? null : pool.splice(i, 1)[0]!;
 }
 
@@ -103,11 +102,11 @@ function takeFrom(pool: number[], id: string): number | null {
  * Deals the named cards out of the game's pool: starter cards from the racer's own set first,
  * then from the starter sets nobody uses; market cards out of their market deck.
  */
-export function allocate(seats: number, a: Arrangement | undefined): Result<Allocation, GameError> {
-  const cheap = [...CHEAP_CARDS];
-  const expensive = [...EXPENSIVE_CARDS];
-  const own = Array.from({ length: seats }, (_, s) => starterCards(s));
-  const spare = Array.from({ length: MAX_STARTER_SETS - seats }, (_, i) => starterCards(seats + i)).flat();
+export function allocate(T: RunTables, seats: number, a: Arrangement | undefined): Result<Allocation, GameError> {
+  const cheap = [...T.cards.cheap];
+  const expensive = [...T.cards.expensive];
+  const own = Array.from({ length: seats }, (_, s) => starterCards(T, s));
+  const spare = Array.from({ length: MAX_STARTER_SETS - seats }, (_, i) => starterCards(T, seats + i)).flat();
   const box: number[] = [];
   const decks: (number[] | null)[] = [];
   if ((a?.decks?.length ?? 0) > seats) return fail(`decks are given for ${a!.decks!.length} seats at a ${seats}-seat table`);
@@ -119,10 +118,10 @@ export function allocate(seats: number, a: Arrangement | undefined): Result<Allo
     }
     const deck: number[] = [];
     for (const id of ids) {
-      const kind = KIND_BY_ID.get(id);
+      const kind = T.cards.byId.get(id);
       if (!kind) return fail(`seat ${s}'s deck names an unknown card '${id}'`);
       const pool = kind.deck === 'starter' ? own[s]! : kind.deck === 'cheap' ? cheap : expensive;
-      const card = takeFrom(pool, id) ?? (kind.deck === 'starter' ? takeFrom(spare, id) : null);
+      const card = takeFrom(T, pool, id) ?? (kind.deck === 'starter' ? takeFrom(T, spare, id) : null);
       if (card === null) return fail(`seat ${s}'s deck names more '${id}' cards than the game has`);
       deck.push(card);
     }
@@ -134,7 +133,7 @@ export function allocate(seats: number, a: Arrangement | undefined): Result<Allo
   const top = (pool: number[], ids: readonly string[] | undefined, name: string): Result<number[], GameError> => {
     const out: number[] = [];
     for (const id of ids ?? []) {
-      const card = takeFrom(pool, id);
+      const card = takeFrom(T, pool, id);
       if (card === null) return fail(`the ${name} market deck has no (more) '${id}' card`);
       out.push(card);
     }
@@ -144,7 +143,7 @@ export function allocate(seats: number, a: Arrangement | undefined): Result<Allo
   if (!cheapTop.ok) return cheapTop;
   const expensiveTop = top(expensive, a?.expensive, 'expensive');
   if (!expensiveTop.ok) return expensiveTop;
-  const tokens = CONTENT.race.comboTokens.flatMap((t) => Array.from({ length: t.count }, () => t.value));
+  const tokens = T.content.race.comboTokens.flatMap((t) => Array.from({ length: t.count }, () => t.value));
   const tokensTop: number[] = [];
   for (const v of a?.tokens ?? []) {
     const i = tokens.indexOf(v);
@@ -163,13 +162,13 @@ export function allocate(seats: number, a: Arrangement | undefined): Result<Allo
   });
 }
 
-export function parseArrangement(input: unknown, seats: number, options: Options): Result<Arrangement, GameError> {
+export function parseArrangement(T: RunTables, input: unknown, seats: number, options: Options): Result<Arrangement, GameError> {
   const parsed = arrangementSchema.safeParse(input);
   if (!parsed.success) {
     return fail(`Acorn Run arrangement: ${describeZodError(parsed.error)}`);
   }
   const a = parsed.data;
-  const allocated = allocate(seats, a);
+  const allocated = allocate(T, seats, a);
   if (!allocated.ok) return allocated;
   if ((a.positions?.length ?? 0) > seats) return fail(`positions are given for more than ${seats} seats`);
   const taken = new Set<number>();
@@ -181,26 +180,26 @@ export function parseArrangement(input: unknown, seats: number, options: Options
   for (let seat = 0; seat < seats; seat++) {
     const name = a.positions?.[seat] ?? null;
     // Seats without a named space start on their Go! space (unknown under a random first seat).
-    const id = name === null ? (first === null ? undefined : startSpaces(options)[(seat - first + seats) % seats]) : BOARD.byName.get(name);
-    if (name !== null && (id === undefined || id === BOARD.finish)) return fail(`'${name}' is not a space a pawn can start on`);
+    const id = name === null ? (first === null ? undefined : startSpaces(T, options)[(seat - first + seats) % seats]) : T.board.byName.get(name);
+    if (name !== null && (id === undefined || id === T.board.finish)) return fail(`'${name}' is not a space a pawn can start on`);
     if (id === undefined) continue;
-    if (space(id).kind !== 'jumpoff' && taken.has(id)) return fail(`two pawns cannot start on ${space(id).name}`);
+    if (space(T, id).kind !== 'jumpoff' && taken.has(id)) return fail(`two pawns cannot start on ${space(T, id).name}`);
     taken.add(id);
   }
   for (const name of a.dummyPositions ?? []) {
     if (name === null) continue;
-    const id = BOARD.byName.get(name);
-    if (id === undefined || id === BOARD.finish) return fail(`'${name}' is not a space a dummy can start on`);
-    if (space(id).kind !== 'jumpoff' && taken.has(id)) return fail(`two pawns cannot start on ${name}`);
+    const id = T.board.byName.get(name);
+    if (id === undefined || id === T.board.finish) return fail(`'${name}' is not a space a dummy can start on`);
+    if (space(T, id).kind !== 'jumpoff' && taken.has(id)) return fail(`two pawns cannot start on ${name}`);
     taken.add(id);
   }
-  for (const id of a.dummyCards ?? []) if (!DUMMY_CARD_BY_ID.has(id)) return fail(`there is no dummy card '${id}'`);
+  for (const id of a.dummyCards ?? []) if (!T.dummyCardById.has(id)) return fail(`there is no dummy card '${id}'`);
   if (new Set(a.dummyCards).size !== (a.dummyCards?.length ?? 0)) return fail('a dummy card is named twice');
   if ((a.acorns?.length ?? 0) > seats) return fail(`acorns are given for more than ${seats} seats`);
   // R8: the numbered acorn spaces count dummies as racers, so they take acorns from the supply too.
-  const onBoard = boardAcornsFor(seats + options.dummies).reduce((x, y) => x + y, 0);
+  const onBoard = boardAcornsFor(T, seats + options.dummies).reduce((x, y) => x + y, 0);
   const wanted = [...(a.acorns ?? []), ...(a.dummyAcorns ?? [])].reduce((x, y) => x + y, 0);
-  if (onBoard + wanted > CONTENT.race.acorns) return fail(`only ${CONTENT.race.acorns - onBoard} acorns are left to hand out`);
+  if (onBoard + wanted > T.content.race.acorns) return fail(`only ${T.content.race.acorns - onBoard} acorns are left to hand out`);
   return ok(a);
 }
 

@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { narrationFeed } from '../../engine/narration.js';
 import { acornRun } from './index.js';
-import { acornRunNarrator, spaceWords } from './narrate.js';
+import { narratorFor, spaceWords } from './narrate.js';
 import { at, card, FILLER, isLegal, legal, must, posName, race, refused, sprint, stateOf } from './scenario.test-helpers.js';
+import { BUILTIN_TABLES } from './tables.js';
+
+/** The shipped content's tables. */
+const T = BUILTIN_TABLES;
+const acornRunNarrator = narratorFor(T);
 
 const hand = (...ids: string[]) => [...ids, ...FILLER];
 
@@ -51,7 +56,7 @@ describe('R8 (amended): pawns block only the end of a turn', () => {
     expect(posName(m, 1)).toBe('t1.g2.3');
     expect(stateOf(m).log.events).toContainEqual({ kind: 'share', racer: 0, at: at('t1.g2.3'), with: [1] });
     const tell = (viewer: number): string[] => narrationFeed(acornRunNarrator)(acornRun.view(stateOf(m), viewer), { viewer, names: ['Ann', 'Bo'] });
-    const space = spaceWords(at('t1.g2.3'));
+    const space = spaceWords(T, at('t1.g2.3'));
     expect(tell(1)).toContain(`Ann ends the turn on ${space}, which you hold too: there was nothing else left to do.`);
     expect(tell(0)).toContain(`You end the turn on ${space}, which Bo holds too: there was nothing else left to do.`);
     // The other pawn, with cards to play, must move off before it may end its turn.

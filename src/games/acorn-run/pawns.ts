@@ -2,7 +2,8 @@
  * Pawns on the board: where a pawn may end a move (R8), single-space moves, and arriving on a
  * space (collecting its acorns, or crossing the finish line).
  */
-import { BOARD, space } from './board.js';
+import type { RunTables } from './tables.js';
+import { space } from './board.js';
 import type { Direction } from './content/schema.js';
 import type { State } from './state.js';
 
@@ -12,15 +13,15 @@ import type { State } from './state.js';
  * only the end of the turn is checked (see canEndTurn in turn.ts). Dummies, whose movement is the
  * whole of their turn, stop short of a taken space (rulebook "Dummy actions").
  */
-export function canEndOn(state: State, to: number, mover: number): boolean {
-  const kind = space(to).kind;
+export function canEndOn(T: RunTables, state: State, to: number, mover: number): boolean {
+  const kind = space(T, to).kind;
   if (kind === 'jumpoff' || kind === 'finish') return true;
   return !state.racers.some((r, i) => i !== mover && r.pos === to);
 }
 
 /** The space one step away in `dir` (free moves, "oops"); never across a foliage gap. */
-export function stepTarget(from: number, dir: Direction): number | null {
-  const s = space(from);
+export function stepTarget(T: RunTables, from: number, dir: Direction): number | null {
+  const s = space(T, from);
   switch (dir) {
     case 'up':
       return s.up;
@@ -32,10 +33,10 @@ export function stepTarget(from: number, dir: Direction): number | null {
 }
 
 /** A single-space move in `dir`: possible wherever the board has a space there (R8: even a taken one). */
-export function canStep(state: State, racer: number, dir: Direction): boolean {
+export function canStep(T: RunTables, state: State, racer: number, dir: Direction): boolean {
   const pos = state.racers[racer]!.pos;
   if (pos === null) return false;
-  return stepTarget(pos, dir) !== null;
+  return stepTarget(T, pos, dir) !== null;
 }
 
 /**
@@ -43,11 +44,11 @@ export function canStep(state: State, racer: number, dir: Direction): boolean {
  * racer dropped this turn ("oops"). Crossing the finish line records the lane color; the turn
  * then ends once the action that moved the pawn is complete (see rules.ts). Returns the acorns collected.
  */
-export function arrive(state: State, racer: number, to: number, from: number): number {
+export function arrive(T: RunTables, state: State, racer: number, to: number, from: number): number {
   const r = state.racers[racer]!;
   r.pos = to;
-  if (to === BOARD.finish) {
-    r.finishLane = space(from).zone;
+  if (to === T.board.finish) {
+    r.finishLane = space(T, from).zone;
     return 0;
   }
   const acorns = state.boardAcorns[to]!;
@@ -63,15 +64,15 @@ export function arrive(state: State, racer: number, to: number, from: number): n
  * The path of a sprint of `n` spaces forward from `from` (R3): it stops early at a jump-off space,
  * a foliage gap or the finish line. Returns the spaces entered, in order.
  */
-export function forwardPath(from: number, n: number): number[] {
+export function forwardPath(T: RunTables, from: number, n: number): number[] {
   const path: number[] = [];
   let cur = from;
   for (let i = 0; i < n; i++) {
-    const next = space(cur).forward;
+    const next = space(T, cur).forward;
     if (next === null) break;
     path.push(next);
     cur = next;
-    const kind = space(next).kind;
+    const kind = space(T, next).kind;
     if (kind === 'jumpoff' || kind === 'finish') break;
   }
   return path;

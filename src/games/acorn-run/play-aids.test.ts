@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { BOARD } from './board.js';
 import { kindOf } from './cards.js';
 import { acornRun } from './index.js';
 import { comboWords, matchLegal, movePlans, pendingMoveEnd, stepPrompt } from './play-aids.js';
 import { FILLER, legal, must, posName, race, stateOf } from './scenario.test-helpers.js';
+import { BUILTIN_TABLES } from './tables.js';
+
+/** The shipped content's tables. */
+const T = BUILTIN_TABLES;
 
 const HAND = ['s-green', 'g-dash', 's-yellow', 's-yellow-g', 's-red', 's-red-g'];
 const viewOf = (m: ReturnType<typeof race>) => acornRun.view(stateOf(m), 0);
@@ -24,15 +27,15 @@ describe('Acorn Run play aids: the moves a set of cards makes (R3, R4)', () => {
       const hand = stateOf(m0).racers[0]!.hand;
       let plans = 0;
       for (const cards of subsets(hand)) {
-        for (const plan of movePlans(viewOf(m0), legal(m0), cards)) {
+        for (const plan of movePlans(T, viewOf(m0), legal(m0), cards)) {
           plans++;
           const m = race(arrange);
           for (const step of plan.actions) {
-            const a = matchLegal(step, legal(m));
-            expect(a, `${plan.kind} with ${cards.map((c) => kindOf(c).id).join(',')}: ${JSON.stringify(step)}`).not.toBeNull();
+            const a = matchLegal(T, step, legal(m));
+            expect(a, `${plan.kind} with ${cards.map((c) => kindOf(T, c).id).join(',')}: ${JSON.stringify(step)}`).not.toBeNull();
             must(m, a!);
           }
-          expect(posName(m)).toBe(BOARD.spaces[plan.to]!.name);
+          expect(posName(m)).toBe(T.board.spaces[plan.to]!.name);
           expect(plan.path[plan.path.length - 1]).toBe(plan.to);
         }
       }
@@ -43,43 +46,43 @@ describe('Acorn Run play aids: the moves a set of cards makes (R3, R4)', () => {
   it('R3: a sprint is offered only in one colour the lane allows; mixed colours make no sprint', () => {
     const m = race({ positions: ['t1.y1.0'], decks: [[...HAND, ...FILLER]] });
     const hand = stateOf(m).racers[0]!.hand;
-    const of = (id: string) => hand.find((c) => kindOf(c).id === id)!;
-    expect(movePlans(viewOf(m), legal(m), [of('s-green')]).map((p) => p.kind)).toEqual(['descend']);
-    expect(movePlans(viewOf(m), legal(m), [of('s-yellow'), of('s-red')]).some((p) => p.kind === 'sprint')).toBe(false);
-    const sprint = movePlans(viewOf(m), legal(m), [of('s-yellow'), of('s-yellow-g')]).find((p) => p.kind === 'sprint')!;
-    expect(BOARD.spaces[sprint.to]!.name).toBe('t1.y1.2');
+    const of = (id: string) => hand.find((c) => kindOf(T, c).id === id)!;
+    expect(movePlans(T, viewOf(m), legal(m), [of('s-green')]).map((p) => p.kind)).toEqual(['descend']);
+    expect(movePlans(T, viewOf(m), legal(m), [of('s-yellow'), of('s-red')]).some((p) => p.kind === 'sprint')).toBe(false);
+    const sprint = movePlans(T, viewOf(m), legal(m), [of('s-yellow'), of('s-yellow-g')]).find((p) => p.kind === 'sprint')!;
+    expect(T.board.spaces[sprint.to]!.name).toBe('t1.y1.2');
   });
 
   it('offers nothing while a step is pending, and matches another copy of a card to the legal one', () => {
     const m = race({ positions: ['t1.g2.0'], decks: [['s-green', 's-green', ...HAND.slice(2), ...FILLER]] });
     must(m, { type: 'sprint', color: 'green' });
     const hand = stateOf(m).racers[0]!.hand;
-    expect(movePlans(viewOf(m), legal(m), hand.slice(0, 1))).toEqual([]);
-    const greens = hand.filter((c) => kindOf(c).id === 's-green');
+    expect(movePlans(T, viewOf(m), legal(m), hand.slice(0, 1))).toEqual([]);
+    const greens = hand.filter((c) => kindOf(T, c).id === 's-green');
     expect(greens.length).toBe(2);
-    for (const g of greens) expect(matchLegal({ type: 'add', card: g }, legal(m))).not.toBeNull();
-    expect(stepPrompt(viewOf(m))).toMatch(/^Sprinting in green/);
+    for (const g of greens) expect(matchLegal(T, { type: 'add', card: g }, legal(m))).not.toBeNull();
+    expect(stepPrompt(T, viewOf(m))).toMatch(/^Sprinting in green/);
   });
 
   it('R5: combo rewards in words', () => {
-    expect(comboWords(1)).toMatch(/no combo, lower lane only/);
-    expect(comboWords(2)).toBe('2-card combo: 1 acorn');
-    expect(comboWords(3)).toBe('3-card combo: 1 combo VP + 1 acorn');
+    expect(comboWords(T, 1)).toMatch(/no combo, lower lane only/);
+    expect(comboWords(T, 2)).toBe('2-card combo: 1 acorn');
+    expect(comboWords(T, 3)).toBe('3-card combo: 1 combo VP + 1 acorn');
   });
 });
 
 describe('Acorn Run play aids: the end of a move being built', () => {
   it('R3, R4: a sprint ends its cards ahead of where it started; a climb where the pawn stands', () => {
     const m = race({ positions: ['t1.g2.0'], decks: [[...HAND, ...FILLER]] });
-    const of = (id: string) => stateOf(m).racers[0]!.hand.find((c) => kindOf(c).id === id)!;
+    const of = (id: string) => stateOf(m).racers[0]!.hand.find((c) => kindOf(T, c).id === id)!;
     must(m, { type: 'sprint', color: 'green' });
-    expect(pendingMoveEnd(viewOf(m))).toBeNull();
+    expect(pendingMoveEnd(T, viewOf(m))).toBeNull();
     must(m, { type: 'add', card: of('g-dash') });
     must(m, { type: 'add', card: of('s-green') });
-    expect(BOARD.spaces[pendingMoveEnd(viewOf(m))!]!.name).toBe('t1.g2.3');
+    expect(T.board.spaces[pendingMoveEnd(T, viewOf(m))!]!.name).toBe('t1.g2.3');
     must(m, { type: 'cancel' });
     must(m, { type: 'climb' });
     must(m, { type: 'add', card: of('s-yellow') });
-    expect(BOARD.spaces[pendingMoveEnd(viewOf(m))!]!.name).toBe(posName(m));
+    expect(T.board.spaces[pendingMoveEnd(T, viewOf(m))!]!.name).toBe(posName(m));
   });
 });

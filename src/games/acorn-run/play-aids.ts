@@ -6,6 +6,7 @@
  * The engine still decides: a table sends each step only when it is among the legal actions.
  * Pure: used by the web table and its tests.
  */
+import type { RunTables } from './tables.js';
 import type { Action } from './actions.js';
 import { space } from './board.js';
 import { colorOf, kindOf } from './cards.js';
@@ -34,12 +35,12 @@ const sameAction = (a: Action, b: Action): boolean => JSON.stringify(a) === JSON
  * The legal action that does what `wanted` asks: the same action, or (for a card) the same action
  * with another copy of the same card (legal actions name one card per kind, see distinctKinds).
  */
-export function matchLegal(wanted: Action, legal: readonly Action[]): Action | null {
+export function matchLegal(T: RunTables, wanted: Action, legal: readonly Action[]): Action | null {
   const exact = legal.find((a) => sameAction(a, wanted));
   if (exact) return exact;
   if (!('card' in wanted)) return null;
-  const kind = kindOf(wanted.card).id;
-  return legal.find((a) => a.type === wanted.type && 'card' in a && kindOf(a.card).id === kind && sameAction({ ...a, card: wanted.card }, wanted)) ?? null;
+  const kind = kindOf(T, wanted.card).id;
+  return legal.find((a) => a.type === wanted.type && 'card' in a && kindOf(T, a.card).id === kind && sameAction({ ...a, card: wanted.card }, wanted)) ?? null;
 }
 
 /** The viewer's pawn, if it races and stands on the board. */
@@ -51,27 +52,27 @@ const myPos = (view: AcornRunView): number | null => (view.me === null ? null : 
  * space per coloured card (R4), each climb or descent also followed by slides along a horizontal
  * line. Only moves whose first step is legal now are offered.
  */
-export function movePlans(view: AcornRunView, legal: readonly Action[], cards: readonly number[]): MovePlan[] {
+export function movePlans(T: RunTables, view: AcornRunView, legal: readonly Action[], cards: readonly number[]): MovePlan[] {
   const pos = myPos(view);
   if (pos === null || cards.length === 0 || view.turn.pending.length > 0) return [];
   const adds = (order: readonly number[]): Action[] => order.map((card): Action => ({ type: 'add', card }));
   const plans: MovePlan[] = [];
-  const colors = new Set(cards.map(colorOf));
-  const color = colors.size === 1 ? colorOf(cards[0]!) : null;
-  if (color !== null && matchLegal({ type: 'sprint', color }, legal)) {
-    const path = forwardPath(pos, sprintDistance(cards));
+  const colors = new Set(cards.map((c) => colorOf(T, c)));
+  const color = colors.size === 1 ? colorOf(T, cards[0]!) : null;
+  if (color !== null && matchLegal(T, { type: 'sprint', color }, legal)) {
+    const path = forwardPath(T, pos, sprintDistance(T, cards));
     if (path.length > 0) plans.push({ kind: 'sprint', to: path[path.length - 1]!, path, actions: [{ type: 'sprint', color }, ...adds(cards), { type: 'done' }] });
   }
   for (const kind of ['climb', 'descend'] as const) {
-    if (!matchLegal({ type: kind }, legal)) continue;
+    if (!matchLegal(T, { type: kind }, legal)) continue;
     const left = [...cards];
     const order: number[] = [];
     const path: number[] = [];
     let cur = pos;
     while (left.length > 0) {
-      const next = kind === 'climb' ? space(cur).up : space(cur).down;
+      const next = kind === 'climb' ? space(T, cur).up : space(T, cur).down;
       if (next === null) break;
-      const i = left.findIndex((c) => fitsVertical(kind, next, c));
+      const i = left.findIndex((c) => fitsVertical(T, kind, next, c));
       if (i < 0) break;
       order.push(left.splice(i, 1)[0]!);
       path.push(next);
@@ -82,7 +83,7 @@ export function movePlans(view: AcornRunView, legal: readonly Action[], cards: r
     plans.push({ kind, to: cur, path: [...path], actions: [start, ...adds(order), { type: 'done' }] });
     // R4: after climbing or descending the pawn may go forward along a horizontal line.
     const slides: Action[] = [];
-    for (let s = space(cur).line; s !== null; s = space(s).line) {
+    for (let s = space(T, cur).line; s !== null; s = space(T, s).line) {
       slides.push({ type: 'slide' });
       path.push(s);
       plans.push({ kind, to: s, path: [...path], actions: [start, ...adds(order), ...slides, { type: 'done' }] });
@@ -95,20 +96,20 @@ export function movePlans(view: AcornRunView, legal: readonly Action[], cards: r
  * Where the sprint, climb or descent being built ends if finished now: a sprint's cards carried
  * forward from where it started (R3), a climb or descent where the pawn already stands (R4).
  */
-export function pendingMoveEnd(view: AcornRunView): number | null {
+export function pendingMoveEnd(T: RunTables, view: AcornRunView): number | null {
   const p = view.turn.pending[0];
   if (!p || !('cards' in p) || p.cards.length === 0) return null;
   if (p.kind === 'sprint') {
-    const path = forwardPath(p.from, sprintDistance(p.cards));
+    const path = forwardPath(T, p.from, sprintDistance(T, p.cards));
     return path[path.length - 1] ?? null;
   }
   return p.kind === 'climb' || p.kind === 'descend' ? myPos(view) : null;
 }
 
 /** R5: a combo of `cards` cards in a jump earns this (a single card is no combo). */
-export function comboWords(cards: number): string {
+export function comboWords(T: RunTables, cards: number): string {
   if (cards < 2) return cards === 1 ? 'one card: no combo, lower lane only' : 'no cards yet';
-  const r = comboReward(cards);
+  const r = comboReward(T, cards);
   const parts = [...(r.vp > 0 ? [`${r.vp} combo VP`] : []), ...(r.acorns > 0 ? [`${r.acorns} acorn${r.acorns > 1 ? 's' : ''}`] : [])];
   return `${cards}-card combo: ${parts.join(' + ')}`;
 }
@@ -148,8 +149,8 @@ export function effectSentence(e: Effect): string {
 }
 
 /** A card in words for a tooltip: colour, cost, what it combos with and its effect. */
-export function cardSentence(card: number): string {
-  const k = kindOf(card);
+export function cardSentence(T: RunTables, card: number): string {
+  const k = kindOf(T, card);
   const colour = k.color === 'acorn' ? 'An acorn card (no colour: it cannot move or combo, but it pays for cards)' : `A ${k.color} card`;
   const cost = k.cost > 0 ? `, cost ${k.cost}` : ', a starter card';
   const combo = k.combo.length > 0 ? `. In a jump combo the next card may be ${k.combo.join(' or ')}` : '';
@@ -158,23 +159,23 @@ export function cardSentence(card: number): string {
 }
 
 /** What the pending step of the turn is, in words, for the prompt above the board. */
-export function stepPrompt(view: AcornRunView): string {
+export function stepPrompt(T: RunTables, view: AcornRunView): string {
   const p = view.turn.pending[0];
   if (!p) return 'Your turn. Pick cards in your hand to see where they take you on the board, click a market card to buy it, or an empty space of your player board to spend an acorn. End the turn when you are done.';
   switch (p.kind) {
     case 'sprint':
-      return `Sprinting in ${p.color}: add ${p.color} cards from your hand (${sprintDistance(p.cards)} space${sprintDistance(p.cards) === 1 ? '' : 's'} so far), then finish the sprint.`;
+      return `Sprinting in ${p.color}: add ${p.color} cards from your hand (${sprintDistance(T, p.cards)} space${sprintDistance(T, p.cards) === 1 ? '' : 's'} so far), then finish the sprint.`;
     case 'climb':
       return `Climbing: add a card matching the colour of the lane above (${p.cards.length} so far), then finish the climb.`;
     case 'descend':
       return `Descending: add any coloured card per space down (${p.cards.length} so far), then finish the descent.`;
     case 'jump':
-      return `Jumping: build your combo card by card (${comboWords(p.cards.length)}), then click a lit landing space on the board.`;
+      return `Jumping: build your combo card by card (${comboWords(T, p.cards.length)}), then click a lit landing space on the board.`;
     case 'pay': {
       const card = view.market[p.row].row[p.index];
-      const cost = card === null || card === undefined ? 0 : kindOf(card).cost;
+      const cost = card === null || card === undefined ? 0 : kindOf(T, card).cost;
       const paid = p.power + p.cards.length;
-      return `Paying for ${card === null || card === undefined ? 'a card' : kindOf(card).name}: ${paid} of ${cost} paid${p.power > 0 ? ` (${p.power} from buying power)` : ''}. Click cards in your hand to discard them as payment.`;
+      return `Paying for ${card === null || card === undefined ? 'a card' : kindOf(T, card).name}: ${paid} of ${cost} paid${p.power > 0 ? ` (${p.power} from buying power)` : ''}. Click cards in your hand to discard them as payment.`;
     }
     case 'discard':
       return `Card effect: discard ${p.count} card${p.count > 1 ? 's' : ''} from your hand.`;

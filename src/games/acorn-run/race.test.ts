@@ -5,10 +5,15 @@ import { acornRun } from './index.js';
 import { actionLabel } from './labels.js';
 import type { Action } from './actions.js';
 import { OUT_OF_TIME } from './state.js';
-import { textUI } from './text.js';
+import { textUIFor } from './text.js';
 import { card, endTurn, FILLER, isLegal, must, race, sprint, stateOf } from './scenario.test-helpers.js';
+import { BUILTIN_TABLES } from './tables.js';
 
-const ids = (cards: readonly (number | null)[]) => cards.map((c) => (c === null ? null : kindOf(c).id));
+/** The shipped content's tables. */
+const T = BUILTIN_TABLES;
+const textUI = textUIFor(T);
+
+const ids = (cards: readonly (number | null)[]) => cards.map((c) => (c === null ? null : kindOf(T, c).id));
 const PLAIN = ['s-green', 's-green', 's-yellow', 's-red', 's-red-g', 's-red-y', ...FILLER];
 const HOPPER = ['g-hop', 's-green', 's-green', 's-yellow', 's-red', 's-red-g', ...FILLER];
 const POWER = 6;
@@ -190,7 +195,7 @@ describe('Acorn Run finale (R12) and winner (R13)', () => {
     const hop: Action = { type: 'play', card: card(m, 'g-hop') };
     const warns = (a: Action) => textUI.label(a, acornRun.view(s, 0), ['Ann']);
     // The web's buttons (labels.ts) warn too, and the terminal's label warns once.
-    const button = (a: Action) => actionLabel(a, acornRun.view(s, 0));
+    const button = (a: Action) => actionLabel(T, a, acornRun.view(s, 0));
     expect(warns(hop)).toMatch(/FINISH \(ends your turn now\)/);
     expect(warns(hop).match(/FINISH/g)).toHaveLength(1);
     expect(button(hop)).toBe('play Green Hop (move forward) → FINISH (ends your turn now)');

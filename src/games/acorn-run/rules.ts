@@ -2,6 +2,7 @@
  * Who acts, what they may do, and doing it: a dispatcher over the turn's pending step (a move
  * being built, a payment, a choice) or, with nothing pending, every action that may start now.
  */
+import type { RunTables } from './tables.js';
 import type { Seat } from '../../engine/game.js';
 import type { Action } from './actions.js';
 import { discardForEffect, gainCard, legalChoice, legalPlays, legalSpends, playCard, spendAcorn, trashCard } from './effects.js';
@@ -17,38 +18,38 @@ export function toAct(state: State): Seat[] {
   return [currentRacer(state).seat];
 }
 
-export function legalActions(state: State, seat: Seat): Action[] {
+export function legalActions(T: RunTables, state: State, seat: Seat): Action[] {
   if (state.over || currentRacer(state).seat !== seat) return [];
   const p = state.turn.pending[0];
   if (p) {
     switch (p.kind) {
       case 'sprint':
-        return legalSprint(state, p);
+        return legalSprint(T, state, p);
       case 'climb':
       case 'descend':
-        return legalVertical(state, p);
+        return legalVertical(T, state, p);
       case 'jump':
-        return legalJump(state, p);
+        return legalJump(T, state, p);
       case 'pay':
-        return legalPay(state);
+        return legalPay(T, state);
       case 'discard':
       case 'trash':
       case 'gain':
-        return legalChoice(state, p);
+        return legalChoice(T, state, p);
       case 'cleanup':
-        return legalCleanup(state);
+        return legalCleanup(T, state);
     }
   }
   const actions: Action[] = [
-    ...legalMoveStarts(state),
-    ...legalJumpStart(state),
-    ...legalPlays(state),
-    ...legalSpends(state),
+    ...legalMoveStarts(T, state),
+    ...legalJumpStart(T, state),
+    ...legalPlays(T, state),
+    ...legalSpends(T, state),
     ...legalRefreshes(state),
-    ...legalBuys(state),
+    ...legalBuys(T, state),
   ];
   // R8 (amended): the turn may not end on a space another pawn holds, unless nothing else is left.
-  if (canEndTurn(state) || actions.length === 0) actions.push({ type: 'end' });
+  if (canEndTurn(T, state) || actions.length === 0) actions.push({ type: 'end' });
   return actions;
 }
 
@@ -57,7 +58,7 @@ const bug = (action: Action): never => {
 };
 
 /** Applies a legal action (the engine's `play` checks legality first). */
-export function apply(state: State, action: Action): void {
+export function apply(T: RunTables, state: State, action: Action): void {
   const p = state.turn.pending[0];
   switch (action.type) {
     case 'sprint':
@@ -72,21 +73,21 @@ export function apply(state: State, action: Action): void {
       break;
     case 'add':
       if (!p) return bug(action);
-      if (p.kind === 'sprint' || p.kind === 'climb' || p.kind === 'descend') addToMove(state, p, action.card);
+      if (p.kind === 'sprint' || p.kind === 'climb' || p.kind === 'descend') addToMove(T, state, p, action.card);
       else if (p.kind === 'jump') addToJump(state, p, action.card);
-      else if (p.kind === 'pay') addToPayment(state, p, action.card);
+      else if (p.kind === 'pay') addToPayment(T, state, p, action.card);
       else return bug(action);
       break;
     case 'slide':
-      slide(state);
+      slide(T, state);
       break;
     case 'land':
       if (p?.kind !== 'jump') return bug(action);
-      land(state, p, action.to);
+      land(T, state, p, action.to);
       break;
     case 'done':
       if (p?.kind !== 'sprint' && p?.kind !== 'climb' && p?.kind !== 'descend') return bug(action);
-      finishMove(state, p);
+      finishMove(T, state, p);
       break;
     case 'cancel':
       if (p?.kind === 'sprint' || p?.kind === 'climb' || p?.kind === 'descend') cancelMove(state, p);
@@ -95,23 +96,23 @@ export function apply(state: State, action: Action): void {
       else return bug(action);
       break;
     case 'play':
-      playCard(state, action.card, action.dir, action.cell);
+      playCard(T, state, action.card, action.dir, action.cell);
       break;
     case 'spend':
-      spendAcorn(state, action.cell);
+      spendAcorn(T, state, action.cell);
       break;
     case 'refresh':
       refreshRow(state, action.row);
       break;
     case 'buy':
-      startBuy(state, action.row, action.index);
+      startBuy(T, state, action.row, action.index);
       break;
     case 'gain':
       gainCard(state, action.row, action.index);
       break;
     case 'discard':
       if (p?.kind === 'discard') discardForEffect(state, p, action.card);
-      else if (p?.kind === 'cleanup') discardAtEnd(state, action.card);
+      else if (p?.kind === 'cleanup') discardAtEnd(T, state, action.card);
       else return bug(action);
       break;
     case 'trash':
@@ -121,14 +122,14 @@ export function apply(state: State, action: Action): void {
       state.turn.pending.shift();
       break;
     case 'end':
-      endTurn(state);
+      endTurn(T, state);
       break;
     case 'keep':
-      finishTurn(state);
+      finishTurn(T, state);
       break;
   }
   // Crossing the finish line (by any move) ends the turn once the action is complete (R12).
-  if (!state.over && isOnFinish(state)) crossFinishLine(state);
+  if (!state.over && isOnFinish(T, state)) crossFinishLine(T, state);
   // Actions are applied only while the race runs: over now means this action ended it.
-  if (state.over) logRaceOver(state);
+  if (state.over) logRaceOver(T, state);
 }

@@ -2,11 +2,14 @@
 import { expect } from 'vitest';
 import { actionKey, createMatch, play, type Match } from '../../engine/match.js';
 import type { Action } from './actions.js';
-import { BOARD } from './board.js';
 import { kindOf } from './cards.js';
 import { acornRun } from './index.js';
 import type { Arrangement, Options } from './parse.js';
 import type { State } from './state.js';
+import { BUILTIN_TABLES } from './tables.js';
+
+/** The shipped content's tables. */
+const T = BUILTIN_TABLES;
 
 /** A filler deck of plain starters so that scenario hands are exactly what the test names. */
 export const FILLER = ['s-green', 's-green', 's-yellow', 's-red'];
@@ -20,18 +23,18 @@ export function race(arrangement: Arrangement, opts: { seats?: number; options?:
 
 export const stateOf = (match: Match): State => match.state as State;
 export const at = (name: string): number => {
-  const id = BOARD.byName.get(name);
+  const id = T.board.byName.get(name);
   if (id === undefined) throw new Error(`no space ${name}`);
   return id;
 };
 export const posName = (match: Match, seat = 0): string | null => {
   const pos = stateOf(match).racers[seat]!.pos;
-  return pos === null ? null : BOARD.spaces[pos]!.name;
+  return pos === null ? null : T.board.spaces[pos]!.name;
 };
 
 /** The number of a card of kind `id` in `seat`'s hand. */
 export function card(match: Match, id: string, seat = 0): number {
-  const c = stateOf(match).racers[seat]!.hand.find((x) => kindOf(x).id === id);
+  const c = stateOf(match).racers[seat]!.hand.find((x) => kindOf(T, x).id === id);
   if (c === undefined) throw new Error(`seat ${seat} holds no ${id}`);
   return c;
 }

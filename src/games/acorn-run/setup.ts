@@ -1,50 +1,49 @@
 /** Acorn Run setup: racers, decks, markets, the combo tokens and acorns on the board (R2–R8). */
+import type { RunTables } from './tables.js';
 import { emptyLog } from '../../engine/narration.js';
 import { createRng, nextInt } from '../../engine/rng.js';
-import { BOARD, boardAcornsFor, startSpaces } from './board.js';
+import { boardAcornsFor, startSpaces } from './board.js';
 import { starterCards } from './cards.js';
-import { CONTENT } from './content/index.js';
-import { CELLS } from './effects.js';
-import { buildDummyDeck, DUMMY_CARD_BY_ID } from './dummy/deck.js';
+import { buildDummyDeck } from './dummy/deck.js';
 import { dummyRacers, turnOrder } from './dummy/setup.js';
 import { allocate, type Arrangement, type Options } from './parse.js';
 import { logEvent } from './events.js';
 import { startRace } from './turn.js';
-import { drawCards, HAND_SIZE, newTurn, PAWN_COLORS, shuffleInPlace, type Racer, type State } from './state.js';
+import { drawCards, newTurn, PAWN_COLORS, shuffleInPlace, type Racer, type State } from './state.js';
 
-export function setup(config: { seats: number; seed: string; options: Options; arrangement?: Arrangement }): State {
+export function setup(T: RunTables, config: { seats: number; seed: string; options: Options; arrangement?: Arrangement }): State {
   const { seats, options, arrangement: a } = config;
   const rng = createRng(`acorn-run:${config.seed}`);
-  const allocated = allocate(seats, a);
+  const allocated = allocate(T, seats, a);
   if (!allocated.ok) throw new Error(allocated.error.message);
   const al = allocated.value;
   const first = options.firstSeat === 'random' ? nextInt(rng, seats) : options.firstSeat;
   const order = turnOrder(seats, first, options);
   const racers: Racer[] = Array.from({ length: seats }, (_, s) => {
-    const deck = al.decks[s] ?? shuffleInPlaceCopy(rng, starterCards(s));
+    const deck = al.decks[s] ?? shuffleInPlaceCopy(rng, starterCards(T, s));
     const named = a?.positions?.[s];
     return {
       kind: 'seat',
       seat: s,
       pawn: PAWN_COLORS[s]!,
       // The first racer in turn order starts on the bottom Go! space, the next one above, and so on.
-      pos: named ? BOARD.byName.get(named)! : startSpaces(options)[order.indexOf(s)]!,
+      pos: named ? T.board.byName.get(named)! : startSpaces(T, options)[order.indexOf(s)]!,
       deck,
       hand: [],
       discard: [],
       acorns: a?.acorns?.[s] ?? 0,
-      grid: CELLS.map(() => 0),
+      grid: T.cells.map(() => 0),
       tokens: [],
       place: null,
       out: false,
       finishLane: null,
     };
   });
-  racers.push(...dummyRacers(seats, options, order, a));
+  racers.push(...dummyRacers(T, seats, options, order, a));
   const cheapDeck = [...al.cheapTop, ...shuffleInPlaceCopy(rng, al.cheapRest)];
   const expensiveDeck = [...al.expensiveTop, ...shuffleInPlaceCopy(rng, al.expensiveRest)];
   // R8: dummies count as racers for the numbered acorn spaces.
-  const boardAcorns = boardAcornsFor(racers.length);
+  const boardAcorns = boardAcornsFor(T, racers.length);
   const given = racers.reduce((n, r) => n + r.acorns, 0);
   const state: State = {
     racers,
@@ -56,24 +55,24 @@ export function setup(config: { seats: number; seed: string; options: Options; a
     },
     box: al.box,
     boardAcorns,
-    acornSupply: CONTENT.race.acorns - boardAcorns.reduce((x, y) => x + y, 0) - given,
+    acornSupply: T.content.race.acorns - boardAcorns.reduce((x, y) => x + y, 0) - given,
     tokenSupply: [...al.tokensTop, ...shuffleInPlaceCopy(rng, al.tokensRest)],
-    results: CONTENT.race.results.map(() => null),
-    outOfTimeLeft: CONTENT.race.outOfTimeTokens,
+    results: T.content.race.results.map(() => null),
+    outOfTimeLeft: T.content.race.outOfTimeTokens,
     firstFinisher: null,
     round: 1,
-    roundLimit: options.roundLimit ?? CONTENT.race.roundLimit,
+    roundLimit: options.roundLimit ?? T.content.race.roundLimit,
     turn: newTurn(order[0]!),
     over: false,
     rng,
-    dummies: options.dummies > 0 ? buildDummyDeck(rng, options.difficulty, (a?.dummyCards ?? []).map((id) => DUMMY_CARD_BY_ID.get(id)!)) : null,
+    dummies: options.dummies > 0 ? buildDummyDeck(T, rng, options.difficulty, (a?.dummyCards ?? []).map((id) => T.dummyCardById.get(id)!)) : null,
     dummyTurn: null,
     log: emptyLog(),
   };
   for (const m of [state.market.cheap, state.market.expensive]) m.row = [0, 1, 2].map(() => m.deck.shift() ?? null);
-  for (const r of racers) drawCards(state, r, HAND_SIZE);
+  for (const r of racers) drawCards(state, r, T.handSize);
   logEvent(state.log, { kind: 'round', round: 1 });
-  startRace(state);
+  startRace(T, state);
   return state;
 }
 

@@ -8,7 +8,6 @@ import type { Rng } from '../../engine/rng.js';
 import { nextInt } from '../../engine/rng.js';
 import type { MarketRow } from './cards.js';
 import type { Color } from './content/schema.js';
-import { derive } from './content/index.js';
 import type { DummyDeckState, DummyTurn } from './dummy/types.js';
 import { logEvent, type RunEvent } from './events.js';
 
@@ -43,7 +42,7 @@ export interface Racer {
   discard: number[];
   /** Acorns in the racer's supply, not yet spent. */
   acorns: number;
-  /** Player-board cells, column by column (see CONTENT.playerBoard). */
+  /** Player-board cells, column by column (see the content's playerBoard, tables.ts). */
   grid: number[];
   /** Combo VP tokens held, face down (R7). */
   tokens: number[];
@@ -123,9 +122,6 @@ export interface State {
   /** The latest public events (events.ts); bots never read them. */
   log: EventLog<RunEvent>;
 }
-
-export let HAND_SIZE: number;
-derive((c) => c.race.handSize, (n) => (HAND_SIZE = n));
 
 export const currentRacer = (state: State): Racer => state.racers[state.turn.racer]!;
 

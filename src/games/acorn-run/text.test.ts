@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { createRng, nextInt } from '../../engine/rng.js';
 import { acornRun } from './index.js';
 import { at, card, FILLER, must, race, stateOf } from './scenario.test-helpers.js';
-import { textUI } from './text.js';
+import { textUIFor } from './text.js';
+import { BUILTIN_TABLES } from './tables.js';
+
+const textUI = textUIFor(BUILTIN_TABLES);
 
 const NAMES = ['Ann', 'Bea', 'Cy', 'Dee', 'Eve', 'Fay'];
 

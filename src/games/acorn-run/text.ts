@@ -3,14 +3,13 @@
  * same tree drawings the rules compile, the racers, the results board, the market, the viewer's
  * hand and player board, and the move being built. Menu labels and typed commands.
  */
+import type { RunTables } from './tables.js';
 import type { Viewer } from '../../engine/game.js';
 import { wrapWords, type TextUI } from '../text-ui.js';
 import type { Action } from './actions.js';
-import { BOARD, LANE_CODES, space } from './board.js';
+import { LANE_CODES, space } from './board.js';
 import { kindOf, type MarketRow } from './cards.js';
-import { CONTENT } from './content/index.js';
 import { effectLabel } from './describe.js';
-import { CELLS, COLUMN_CELLS } from './effects.js';
 import { sprintDistance } from './moves.js';
 import { CELL_ACORN, CELL_CARD, OUT_OF_TIME } from './state.js';
 import type { AcornRunView } from './view.js';
@@ -28,38 +27,38 @@ const racerName = (view: AcornRunView, names: readonly string[], r: number): str
 const LETTER = { green: 'G', yellow: 'Y', red: 'R', acorn: 'A' } as const;
 
 /** "G Twig>Y": color letter, name without its color word, combo symbols. */
-export function shortCard(card: number): string {
-  const k = kindOf(card);
+export function shortCard(T: RunTables, card: number): string {
+  const k = kindOf(T, card);
   const name = k.name.replace(/^(Green|Yellow|Red) /, '').replace(', I Dropped One!', '!');
   const combo = k.combo.length > 0 ? `>${k.combo.map((c) => LETTER[c]).join('')}` : '';
   return `${LETTER[k.color]} ${name}${combo}`;
 }
 
 /** A card with its cost and effect, for menus. */
-function longCard(card: number): string {
-  const k = kindOf(card);
+function longCard(T: RunTables, card: number): string {
+  const k = kindOf(T, card);
   const effect = k.effect ? `, ${effectLabel(k.effect)}` : '';
-  return `${shortCard(card)} (${k.cost}${effect})`;
+  return `${shortCard(T, card)} (${k.cost}${effect})`;
 }
 
 /** The tree's drawing with pawns (racer numbers) and acorns (*) on it, plus its jump-off column. */
-function drawTree(view: AcornRunView, t: number): string[] {
-  const tree = BOARD.trees[t]!;
+function drawTree(T: RunTables, view: AcornRunView, t: number): string[] {
+  const tree = T.board.trees[t]!;
   const pawns = new Map<number, string>();
   for (const r of view.racers) if (r.pos !== null) pawns.set(r.pos, (pawns.get(r.pos) ?? '') + String(r.racer + 1));
   const acorns = new Map(view.boardAcorns.map((a) => [a.space, a.count]));
-  const spec = CONTENT.board.trees[t]!;
+  const spec = T.content.board.trees[t]!;
   return spec.lanes.map((text, row) => {
     const lane = 5 - row;
     const ids = tree.lanes[lane]!;
     let line = '';
     for (let c = 0; c < tree.width; c++) {
-      const id = ids.find((i) => space(i).col === c);
+      const id = ids.find((i) => space(T, i).col === c);
       if (id === undefined) line += (text[c] ?? ' ').replace('.', ' ');
       else line += pawns.get(id)?.[0] ?? ((acorns.get(id) ?? 0) > 0 ? '*' : 'o');
     }
     const jump = tree.jumpoffs[Math.floor(lane / 2)];
-    let edge = t === BOARD.trees.length - 1 ? '#' : '|';
+    let edge = t === T.board.trees.length - 1 ? '#' : '|';
     if (jump !== undefined) {
       const here = pawns.get(jump) ?? '';
       const at = lane % 2 === 1 ? 0 : 1;
@@ -69,21 +68,21 @@ function drawTree(view: AcornRunView, t: number): string[] {
   });
 }
 
-function pendingLine(view: AcornRunView): string | null {
+function pendingLine(T: RunTables, view: AcornRunView): string | null {
   const p = view.turn.pending[0];
   if (!p) return null;
-  const cards = 'cards' in p ? p.cards.map(shortCard).join(', ') || 'no cards yet' : '';
+  const cards = 'cards' in p ? p.cards.map((c) => shortCard(T, c)).join(', ') || 'no cards yet' : '';
   switch (p.kind) {
     case 'sprint':
-      return `Sprint (${p.color}): ${cards} = ${sprintDistance(p.cards)} space(s)`;
+      return `Sprint (${p.color}): ${cards} = ${sprintDistance(T, p.cards)} space(T, s)`;
     case 'climb':
     case 'descend':
       return `${p.kind === 'climb' ? 'Climb' : 'Descent'}: ${cards}`;
     case 'jump':
-      return `Jump from ${spaceWords(p.from)}${space(p.from).foliage ? ` (foliage gap of ${space(p.from).foliage!.cards})` : ''}: ${cards}`;
+      return `Jump from ${spaceWords(T, p.from)}${space(T, p.from).foliage ? ` (foliage gap of ${space(T, p.from).foliage!.cards})` : ''}: ${cards}`;
     case 'pay': {
       const card = view.market[p.row].row[p.index];
-      return `Paying for ${card === null || card === undefined ? '?' : shortCard(card)}: ${cards}`;
+      return `Paying for ${card === null || card === undefined ? '?' : shortCard(T, card)}: ${cards}`;
     }
     case 'discard':
       return `Discard ${p.count} more card(s)`;
@@ -96,28 +95,28 @@ function pendingLine(view: AcornRunView): string | null {
   }
 }
 
-function gridText(grid: readonly number[]): string {
+function gridText(T: RunTables, grid: readonly number[]): string {
   const sym = (i: number): string => {
-    const e = CELLS[i]!.effect;
+    const e = T.cells[i]!.effect;
     const code = e.kind === 'move' ? ({ up: '^', forward: '>', down: 'v' } as const)[e.dir] : e.kind === 'buying-power' ? '$' : e.kind === 'draw' ? 'd' : e.kind === 'cycle' ? 'c' : e.kind === 'trash' ? 'x' : e.kind === 'gain' ? 'g' : '?';
     return grid[i] === CELL_ACORN ? '@' : grid[i] === CELL_CARD ? '#' : code;
   };
-  return COLUMN_CELLS.map((cells) => cells.map(sym).join('')).join('|');
+  return T.columnCells.map((cells) => cells.map(sym).join('')).join('|');
 }
 
-function render(view: AcornRunView, _viewer: Viewer, names: readonly string[]): string[] {
+function render(T: RunTables, view: AcornRunView, _viewer: Viewer, names: readonly string[]): string[] {
   const lines: string[] = [];
   const me = view.me === null ? null : view.racers[view.me]!;
-  const focus = me?.pos ?? view.racers.find((r) => r.pos !== null)?.pos ?? BOARD.go[0]!;
-  const first = Math.min(space(focus).tree, Math.max(0, BOARD.trees.length - 3));
-  const trees = [first, first + 1, first + 2].filter((t) => t < BOARD.trees.length);
+  const focus = me?.pos ?? view.racers.find((r) => r.pos !== null)?.pos ?? T.board.go[0]!;
+  const first = Math.min(space(T, focus).tree, Math.max(0, T.board.trees.length - 3));
+  const trees = [first, first + 1, first + 2].filter((t) => t < T.board.trees.length);
   const who = (r: number) => (r === view.me ? 'You' : racerName(view, names, r));
   const turnOf = view.over ? 'race over' : `${who(view.turn.racer)} to move`;
   lines.push(`Acorn Run · round ${view.round} · ${turnOf} · acorns ${view.acornSupply} · VP tokens ${view.tokenSupply}`.slice(0, 80));
-  const drawn = trees.map((t) => drawTree(view, t));
-  const header = trees.map((t, i) => `${t}:${BOARD.trees[t]!.name}`.slice(0, drawn[i]![0]!.length).padEnd(drawn[i]![0]!.length)).join('  ');
+  const drawn = trees.map((t) => drawTree(T, view, t));
+  const header = trees.map((t, i) => `${t}:${T.board.trees[t]!.name}`.slice(0, drawn[i]![0]!.length).padEnd(drawn[i]![0]!.length)).join('  ');
   const racerLines = view.racers.map((r) => {
-    const where = r.out ? 'out of time' : r.place !== null ? `finished ${CONTENT.race.results[r.place]} VP` : space(r.pos!).name;
+    const where = r.out ? 'out of time' : r.place !== null ? `finished ${T.content.race.results[r.place]} VP` : space(T, r.pos!).name;
     const mark = r.racer === view.turn.racer && !view.over ? '>' : ' ';
     return `${mark}${r.racer + 1} ${who(r.racer).slice(0, 6).padEnd(6)} ${where.padEnd(9)} a${r.acorns} t${r.tokenCount}`;
   });
@@ -127,23 +126,23 @@ function render(view: AcornRunView, _viewer: Viewer, names: readonly string[]): 
     lines.push(`${left.padEnd(50)}${racerLines[row] ?? ''}`.slice(0, 80).trimEnd());
   }
   const results = view.results
-    .map((r, i) => `${CONTENT.race.results[i]}:${r === null ? '_' : r === OUT_OF_TIME ? 'X' : String(r + 1)}`)
+    .map((r, i) => `${T.content.race.results[i]}:${r === null ? '_' : r === OUT_OF_TIME ? 'X' : String(r + 1)}`)
     .join(' ');
   if (view.dummies) lines.push(...dummyLines(view));
   lines.push(`Results ${results}   out-of-time tokens ${view.outOfTimeLeft}`.slice(0, 80));
   for (const row of ['cheap', 'expensive'] as MarketRow[]) {
-    const cards = view.market[row].row.map((c, i) => `${row[0]}${i + 1} ${c === null ? '—' : `${shortCard(c)}(${kindOf(c).cost})`}`);
+    const cards = view.market[row].row.map((c, i) => `${row[0]}${i + 1} ${c === null ? '—' : `${shortCard(T, c)}(${kindOf(T, c).cost})`}`);
     lines.push(`${row === 'cheap' ? 'Cheap    ' : 'Expensive'} ${cards.join('  ')}  [${view.market[row].deckCount}]`.slice(0, 80));
   }
   if (me?.hand) {
-    lines.push(...wrapWords('Hand ', me.hand.map((c, i) => `${i + 1}:${shortCard(c)}`)));
+    lines.push(...wrapWords('Hand ', me.hand.map((c, i) => `${i + 1}:${shortCard(T, c)}`)));
     const tokens = me.tokens ? ` (${me.tokens.join('+') || '0'} VP)` : '';
-    lines.push(`Board [${gridText(me.grid)}] acorns ${me.acorns} · tokens ${me.tokenCount}${tokens} · deck ${me.deckCount} · discard ${me.discard.length}`.slice(0, 80));
+    lines.push(`Board [${gridText(T, me.grid)}] acorns ${me.acorns} · tokens ${me.tokenCount}${tokens} · deck ${me.deckCount} · discard ${me.discard.length}`.slice(0, 80));
   }
   if (!view.over) {
     const t = view.turn;
     lines.push(`Turn: main moves ${t.mainMoves} · extra sprints ${t.extraSprints} · buying power ${t.buyingPower}${t.refreshes ? ` · refreshes ${t.refreshes}` : ''} · played ${t.played.length}`.slice(0, 80));
-    const p = pendingLine(view);
+    const p = pendingLine(T, view);
     if (p) lines.push(p.slice(0, 80));
   } else {
     lines.push(`Final: ${view.racers.map((r) => `${who(r.racer)} ${r.out ? 0 : r.raceVp + (r.tokens ?? []).reduce((a, b) => a + b, 0)}`).join(' · ')}`.slice(0, 80));
@@ -151,44 +150,44 @@ function render(view: AcornRunView, _viewer: Viewer, names: readonly string[]): 
   return lines;
 }
 
-const cardIn = (view: AcornRunView, card: number): string => {
+const cardIn = (T: RunTables, view: AcornRunView, card: number): string => {
   const i = view.me === null ? -1 : (view.racers[view.me]!.hand ?? []).indexOf(card);
-  return i >= 0 ? `${i + 1}:${longCard(card)}` : longCard(card);
+  return i >= 0 ? `${i + 1}:${longCard(T, card)}` : longCard(T, card);
 };
 
 /**
  * Menu labels: what can be typed (hand positions, market slots, board spaces by number) where the
  * terminal needs it; every other action in the words of the game's label helper.
  */
-function label(action: Action, view: AcornRunView): string {
-  return withFinishWarning(terminalWords(action, view), action, view);
+function label(T: RunTables, action: Action, view: AcornRunView): string {
+  return withFinishWarning(T, terminalWords(T, action, view), action, view);
 }
 
-function terminalWords(action: Action, view: AcornRunView): string {
+function terminalWords(T: RunTables, action: Action, view: AcornRunView): string {
   switch (action.type) {
     case 'add':
-      return `${view.turn.pending[0]?.kind === 'pay' ? 'pay with' : 'add'} ${cardIn(view, action.card)}`;
+      return `${view.turn.pending[0]?.kind === 'pay' ? 'pay with' : 'add'} ${cardIn(T, view, action.card)}`;
     case 'play': {
-      const cell = action.cell !== undefined ? ` on space ${action.cell + 1} (${effectLabel(CELLS[action.cell]!.effect)})` : '';
-      return `play ${cardIn(view, action.card)}${action.dir ? ` ${action.dir}` : ''}${cell}`;
+      const cell = action.cell !== undefined ? ` on space ${action.cell + 1} (${effectLabel(T.cells[action.cell]!.effect)})` : '';
+      return `play ${cardIn(T, view, action.card)}${action.dir ? ` ${action.dir}` : ''}${cell}`;
     }
     case 'spend':
-      return `spend an acorn: space ${action.cell + 1} (${effectLabel(CELLS[action.cell]!.effect)})`;
+      return `spend an acorn: space ${action.cell + 1} (${effectLabel(T.cells[action.cell]!.effect)})`;
     case 'buy':
     case 'gain': {
       const c = view.market[action.row].row[action.index];
-      return `${action.type} ${action.row[0]}${action.index + 1} ${c === null || c === undefined ? '—' : longCard(c)}`;
+      return `${action.type} ${action.row[0]}${action.index + 1} ${c === null || c === undefined ? '—' : longCard(T, c)}`;
     }
     case 'discard':
     case 'trash':
-      return `${action.type} ${cardIn(view, action.card)}`;
+      return `${action.type} ${cardIn(T, view, action.card)}`;
     default:
-      return actionWords(action, view);
+      return actionWords(T, action, view);
   }
 }
 
 /** Typed commands: "sprint red", "add 3", "play 2", "buy c1", "spend 4", "land upper", "end"… */
-function parse(text: string, view: AcornRunView, legal: readonly Action[]): { action: Action } | { error: string } | null {
+function parse(T: RunTables, text: string, view: AcornRunView, legal: readonly Action[]): { action: Action } | { error: string } | null {
   const t = text.trim().toLowerCase();
   const hand = view.me === null ? [] : (view.racers[view.me]!.hand ?? []);
   const found = (pred: (a: Action) => boolean, why: string): { action: Action } | { error: string } => {
@@ -205,7 +204,7 @@ function parse(text: string, view: AcornRunView, legal: readonly Action[]): { ac
   if (verb === 'land' && arg) {
     return found((a) => {
       if (a.type !== 'land') return false;
-      const s = space(a.to);
+      const s = space(T, a.to);
       return arg === 'upper' ? s.lane !== null && s.lane % 2 === 1 : arg === 'lower' ? s.lane !== null && s.lane % 2 === 0 : s.name === arg || arg === 'across';
     }, `you cannot land ${arg} now`);
   }
@@ -213,7 +212,7 @@ function parse(text: string, view: AcornRunView, legal: readonly Action[]): { ac
     const card = hand[Number(arg) - 1];
     if (card === undefined) return { error: `your hand has no card ${arg}` };
     const type = verb === 'pay' ? 'add' : verb;
-    return found((a) => a.type === type && 'card' in a && kindOf(a.card).id === kindOf(card).id, `you cannot ${verb} ${shortCard(card)} now`);
+    return found((a) => a.type === type && 'card' in a && kindOf(T, a.card).id === kindOf(T, card).id, `you cannot ${verb} ${shortCard(T, card)} now`);
   }
   if ((verb === 'buy' || verb === 'gain') && arg && /^[ce][1-3]$/.test(arg)) {
     const row: MarketRow = arg[0] === 'c' ? 'cheap' : 'expensive';
@@ -227,12 +226,13 @@ function parse(text: string, view: AcornRunView, legal: readonly Action[]): { ac
   return null;
 }
 
-export const textUI: TextUI<AcornRunView, Action> = {
-  render,
-  label: (action, view) => label(action, view),
-  parse: (text, view, legal) => parse(text, view, legal),
+/** The terminal table of the race built from these tables. */
+export const textUIFor = (T: RunTables): TextUI<AcornRunView, Action> => ({
+  render: (view, viewer, names) => render(T, view, viewer, names),
+  label: (action, view) => label(T, action, view),
+  parse: (text, view, legal) => parse(T, text, view, legal),
   hint: (view) =>
     view.turn.pending.length > 0
       ? 'a menu number, or: add N, land upper|lower, done, cancel'
       : 'a menu number, or: sprint red, climb, jump, play N, spend N, buy c1, end',
-};
+});

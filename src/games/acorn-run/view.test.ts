@@ -4,6 +4,10 @@ import { createRng } from '../../engine/rng.js';
 import { kindOf } from './cards.js';
 import { acornRun } from './index.js';
 import { at, card, FILLER, must, race, stateOf } from './scenario.test-helpers.js';
+import { BUILTIN_TABLES } from './tables.js';
+
+/** The shipped content's tables. */
+const T = BUILTIN_TABLES;
 
 const CHAIN = ['s-yellow-r', 's-red-g', 's-green-y', 's-yellow', 's-green', 's-red', ...FILLER];
 
@@ -83,8 +87,8 @@ describe('Acorn Run options and arrangements', () => {
 
   it('an arranged deck deals its first six cards as the opening hand', () => {
     const m = race({ decks: [['g-rush', 'y-rush', 'r-rush', 'g-dash', 'y-dash', 'r-dash', 's-green']] });
-    expect(stateOf(m).racers[0]!.hand.map((c) => kindOf(c).id).sort()).toEqual(['g-dash', 'g-rush', 'r-dash', 'r-rush', 'y-dash', 'y-rush']);
-    expect(stateOf(m).racers[0]!.deck.map((c) => kindOf(c).id)).toEqual(['s-green']);
+    expect(stateOf(m).racers[0]!.hand.map((c) => kindOf(T, c).id).sort()).toEqual(['g-dash', 'g-rush', 'r-dash', 'r-rush', 'y-dash', 'y-rush']);
+    expect(stateOf(m).racers[0]!.deck.map((c) => kindOf(T, c).id)).toEqual(['s-green']);
   });
 
   it('explains refused actions in a player’s words and describes legal ones', () => {

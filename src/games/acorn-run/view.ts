@@ -3,6 +3,7 @@
  * hands, every deck order (personal decks, market decks, the combo-token supply), the values of
  * other racers' combo VP tokens until the race is over (R7), and the PRNG.
  */
+import type { RunTables } from './tables.js';
 import type { Viewer } from '../../engine/game.js';
 import type { EventLog } from '../../engine/narration.js';
 import { forkRng, type Rng } from '../../engine/rng.js';
@@ -72,7 +73,7 @@ export interface AcornRunView {
   log: EventLog<RunEvent>;
 }
 
-export function makeView(state: State, viewer: Viewer): AcornRunView {
+export function makeView(T: RunTables, state: State, viewer: Viewer): AcornRunView {
   const me = viewer === 'spectator' ? null : (state.seatRacer[viewer] ?? null);
   return {
     viewer,
@@ -94,7 +95,7 @@ export function makeView(state: State, viewer: Viewer): AcornRunView {
       tokenCount: r.tokens.length,
       tokens: i === me || state.over ? [...r.tokens].sort((a, b) => a - b) : null,
       place: r.place,
-      raceVp: raceVp(state, i),
+      raceVp: raceVp(T, state, i),
       out: r.out,
       finishLane: r.finishLane,
     })),
@@ -120,7 +121,7 @@ export function makeView(state: State, viewer: Viewer): AcornRunView {
       dropped: [...state.turn.dropped],
       pending: state.turn.pending.map((p) => ('cards' in p ? { ...p, cards: [...p.cards] } : { ...p })),
     },
-    dummies: dummyView(state),
+    dummies: dummyView(T, state),
     log: { first: state.log.first, events: state.log.events.map((e) => (e.kind === 'draw' && e.racer !== me && e.cards !== null ? { ...e, cards: null } : e)) },
   };
 }
@@ -130,7 +131,7 @@ export function makeView(state: State, viewer: Viewer): AcornRunView {
  * deck dealt anew from their union (same sizes); market decks reshuffled; the combo tokens it
  * cannot see (supply and other racers', until the end) dealt anew; a fresh PRNG for the future.
  */
-export function resample(state: State, seat: number, rng: Rng): State {
+export function resample(T: RunTables, state: State, seat: number, rng: Rng): State {
   const s = cloneState(state);
   const me = s.seatRacer[seat];
   s.racers.forEach((r, i) => {
@@ -152,7 +153,7 @@ export function resample(state: State, seat: number, rng: Rng): State {
     s.tokenSupply = pool.splice(0, s.tokenSupply.length);
     for (const r of others) r.tokens = pool.splice(0, r.tokens.length);
   }
-  if (s.dummies) resampleDummyDeck(rng, s.dummies);
+  if (s.dummies) resampleDummyDeck(T, rng, s.dummies);
   s.rng = forkRng(rng);
   redealDrawnCards(s, me);
   return s;

@@ -10,6 +10,8 @@ import { GUIDED_FIRST_TURN } from '../../../src/games/acorn-run/arrange.js';
 import { kindOf } from '../../../src/games/acorn-run/cards.js';
 import { CELL_EMPTY } from '../../../src/games/acorn-run/state.js';
 import type { AcornRunView } from '../../../src/games/acorn-run/view.js';
+import { runTablesOf } from '../games/acorn-run/index.js';
+import { gameModule } from '../games/index.js';
 import type { AcornsAction } from '../../../src/games/acorns/actions.js';
 import { arrangeDeal as arrangeAcorns } from '../../../src/games/acorns/arrange.js';
 import type { AcornsView } from '../../../src/games/acorns/view.js';
@@ -132,10 +134,12 @@ const acornRunGuide: Guide = {
       return { step: 3, of, text: 'Pay the rest: click a card in your hand (any card you no longer need this turn). The market card shows how much is paid; paying cards go to your discard pile.' };
     }
     if (pending) return { step: 1, of, text: 'Finish the move you started on the board (or cancel it in the list of choices).' };
+    // The cards are read with the tables of the module the page draws Acorn Run with (a variant's, if the server plays one).
+    const T = runTablesOf(gameModule('acorn-run'));
     const spent = me.grid.some((cell) => cell !== CELL_EMPTY);
-    const bought = me.discard.some((card) => kindOf(card).deck !== 'starter');
+    const bought = me.discard.some((card) => kindOf(T, card).deck !== 'starter');
     if (view.turn.mainMoves > 0) {
-      const kinds = (me.hand ?? []).map((card) => kindOf(card).id);
+      const kinds = (me.hand ?? []).map((card) => kindOf(T, card).id);
       const arranged = kinds.filter((id) => id === 's-green').length >= 2 && kinds.includes('s-green-y');
       return arranged
         ? { step: 1, of, text: 'Your turn: your pawn is on the upper green lane of the Go! Beech. Click your two Green Branches and the Green Leaf in your hand: the space these three cards take you to lights up on the board, three spaces ahead, on an acorn. Click the lit space to sprint there.' }

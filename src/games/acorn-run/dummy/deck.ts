@@ -4,22 +4,12 @@
  * the bottom section when the deck runs out, and dealing the unseen sections anew for resample.
  */
 import type { Rng } from '../../../engine/rng.js';
-import { CONTENT, derive } from '../content/index.js';
+import type { RunTables } from '../tables.js';
 import type { DeckRecipe, Difficulty, DummyCardSpec, DummyLevel } from '../content/dummy-schema.js';
 import { shuffleInPlace } from '../state.js';
 import type { DummyDeckState } from './types.js';
 
-// The dummy deck of the current content (content/index.ts).
-export let DUMMY_CARDS: readonly DummyCardSpec[];
-export let DUMMY_CARD_BY_ID: ReadonlyMap<string, number>;
-derive(
-  ({ dummyDeck }) => ({ cards: dummyDeck.cards, byId: new Map(dummyDeck.cards.map((card, i) => [card.id, i])) }),
-  (t) => {
-    DUMMY_CARDS = t.cards;
-    DUMMY_CARD_BY_ID = t.byId;
-  },
-);
-export const dummyCard = (card: number): DummyCardSpec => DUMMY_CARDS[card]!;
+export const dummyCard = (T: RunTables, card: number): DummyCardSpec => T.dummyCards[card]!;
 
 const SECTIONS = ['start', 'top', 'middle', 'bottom'] as const;
 
@@ -32,10 +22,10 @@ function slotLevels(recipe: DeckRecipe): DummyLevel[][] {
  * Builds the deck for `difficulty`. `top` names cards (by id) for the first slots, in draw order,
  * for scenarios: a named card takes a slot of its level (in any section) from the top down.
  */
-export function buildDummyDeck(rng: Rng, difficulty: Difficulty, top: readonly number[] = []): DummyDeckState {
-  const levels = slotLevels(CONTENT.dummyDeck.recipes[difficulty]);
+export function buildDummyDeck(T: RunTables, rng: Rng, difficulty: Difficulty, top: readonly number[] = []): DummyDeckState {
+  const levels = slotLevels(T.content.dummyDeck.recipes[difficulty]);
   const pools = new Map<DummyLevel, number[]>();
-  DUMMY_CARDS.forEach((c, i) => {
+  T.dummyCards.forEach((c, i) => {
     if (!top.includes(i)) pools.set(c.level, [...(pools.get(c.level) ?? []), i]);
   });
   for (const pool of pools.values()) shuffleInPlace(rng, pool);
@@ -50,7 +40,7 @@ export function buildDummyDeck(rng: Rng, difficulty: Difficulty, top: readonly n
     if (i >= flat.length) return;
     const displaced = flat[i]!;
     flat[i] = card;
-    pools.get(dummyCard(displaced).level)!.push(displaced);
+    pools.get(dummyCard(T, displaced).level)!.push(displaced);
   });
   let k = 0;
   const arranged = sections.map((s) => s.map(() => flat[k++]!));
@@ -86,16 +76,16 @@ export function drawDummyCard(rng: Rng, d: DummyDeckState): number {
  * the cards of its level nobody has seen (undrawn or left out), keeping each section's levels;
  * after it, the deck holds known cards in an unknown order and is only reshuffled.
  */
-export function resampleDummyDeck(rng: Rng, d: DummyDeckState): void {
+export function resampleDummyDeck(T: RunTables, rng: Rng, d: DummyDeckState): void {
   if (d.reshuffled) {
     for (const s of d.sections) shuffleInPlace(rng, s);
     return;
   }
   const pools = new Map<DummyLevel, number[]>();
-  for (const c of [...d.unused, ...d.sections.flat()]) pools.set(dummyCard(c).level, [...(pools.get(dummyCard(c).level) ?? []), c]);
+  for (const c of [...d.unused, ...d.sections.flat()]) pools.set(dummyCard(T, c).level, [...(pools.get(dummyCard(T, c).level) ?? []), c]);
   for (const pool of pools.values()) shuffleInPlace(rng, pool);
   const bottomDrawn = d.bottom.filter((c) => d.drawn.includes(c));
-  d.sections = d.sections.map((s) => s.map((c) => pools.get(dummyCard(c).level)!.pop()!));
+  d.sections = d.sections.map((s) => s.map((c) => pools.get(dummyCard(T, c).level)!.pop()!));
   d.bottom = [...bottomDrawn, ...d.sections[3]!];
   d.unused = [...pools.values()].flat().sort((a, b) => a - b);
 }

@@ -8,16 +8,19 @@ import { boardAcornsFor } from '../board.js';
 import { parseOptions } from '../parse.js';
 import type { RunEvent } from '../events.js';
 import type { State } from '../state.js';
-import { DUMMY_CARD_BY_ID, drawDummyCard, dummyCard } from './deck.js';
+import { drawDummyCard, dummyCard } from './deck.js';
 import { fetchPath, settle, sprintPath } from './move.js';
 import { playDummyBlock } from './turn.js';
+import { BUILTIN_TABLES } from '../tables.js';
+
+/** The shipped content's tables. */
+const T = BUILTIN_TABLES;
 
 const solo = (options: Record<string, unknown> = {}, arrangement: Record<string, unknown> = {}) =>
   race(arrangement, { seats: 1, options: { dummies: 3, ...options } });
 const name = (id: number | null): string | null => (id === null ? null : acornRunSpaceName(id));
-import { BOARD } from '../board.js';
-const acornRunSpaceName = (id: number): string => BOARD.spaces[id]!.name;
-const levels = (s: State): string[][] => s.dummies!.sections.map((sec) => sec.map((c) => dummyCard(c).level));
+const acornRunSpaceName = (id: number): string => T.board.spaces[id]!.name;
+const levels = (s: State): string[][] => s.dummies!.sections.map((sec) => sec.map((c) => dummyCard(T, c).level));
 /** The events of the last dummy turn: everything the race log holds after its last dummy-turn event. */
 function lastDummyTurn(s: State): Extract<RunEvent, { racer: number }>[] {
   const events = s.log.events;
@@ -32,13 +35,13 @@ function only(s: State, racer: number, pos: string): void {
 
 describe('R14 dummies beside one or two seats', () => {
   it('R14: refuses dummies at 3+ seats, more than 4 dummies, and a split start without two seats', () => {
-    const three = parseOptions({ dummies: 2 }, 3);
+    const three = parseOptions(T, { dummies: 2 }, 3);
     expect(!three.ok && three.error.message).toMatch(/1 or 2 players/);
-    const five = parseOptions({ dummies: 5 }, 1);
+    const five = parseOptions(T, { dummies: 5 }, 1);
     expect(!five.ok && five.error.message).toMatch(/at most 4 dummies/);
-    const split = parseOptions({ dummies: 2, start: 'split' }, 1);
+    const split = parseOptions(T, { dummies: 2, start: 'split' }, 1);
     expect(!split.ok && split.error.message).toMatch(/split/);
-    expect(parseOptions({ dummies: 4, difficulty: 'expert', start: 'last' }, 1).ok).toBe(true);
+    expect(parseOptions(T, { dummies: 4, difficulty: 'expert', start: 'last' }, 1).ok).toBe(true);
   });
 
   it('R14: dummies are Twinkle green, Bloom pink, Bolt yellow, Tail brown; the seat races red and never waits on them', () => {
@@ -52,14 +55,14 @@ describe('R14 dummies beside one or two seats', () => {
     expect(acornRun.toAct(stateOf(m))).toEqual([0]);
     expect(stateOf(m).round).toBe(2);
     expect(stateOf(m).dummies!.drawn).toHaveLength(1);
-    expect(dummyCard(stateOf(m).dummies!.drawn[0]!).level).toBe('first');
+    expect(dummyCard(T, stateOf(m).dummies!.drawn[0]!).level).toBe('first');
     const view = acornRun.view(stateOf(m), 0);
     expect(view.dummies!.lastCard!.level).toBe('first');
     expect(view.log.events.filter((e) => e.kind === 'move').map((e) => e.racer).slice(0, 4)).toEqual([1, 2, 3, 4]);
   });
 
   it('R8: acorn spaces count dummies as racers', () => {
-    expect(stateOf(solo()).boardAcorns).toEqual(boardAcornsFor(4));
+    expect(stateOf(solo()).boardAcorns).toEqual(boardAcornsFor(T, 4));
   });
 });
 
@@ -102,7 +105,7 @@ describe('R15 dummy deck', () => {
 
   it('R15: a spent deck is rebuilt from the bottom section, and every dummy card is conserved', () => {
     const s = stateOf(solo({ difficulty: 'hard' }));
-    const before = components(s).filter((c) => c.startsWith('dummy-card')).sort();
+    const before = components(T, s).filter((c) => c.startsWith('dummy-card')).sort();
     expect(before).toHaveLength(40);
     const bottom = [...s.dummies!.bottom];
     const rng = createRng('x');
@@ -110,7 +113,7 @@ describe('R15 dummy deck', () => {
     const next = drawDummyCard(rng, s.dummies!);
     expect(bottom).toContain(next);
     expect(s.dummies!.reshuffled).toBe(true);
-    expect(components(s).filter((c) => c.startsWith('dummy-card')).sort()).toEqual(before);
+    expect(components(T, s).filter((c) => c.startsWith('dummy-card')).sort()).toEqual(before);
   });
 
   it('R15: the view shows drawn cards and the deck size, never the undrawn cards; resample keeps section levels', () => {
@@ -118,38 +121,38 @@ describe('R15 dummy deck', () => {
     const view = acornRun.view(s, 0);
     expect(view.dummies!.deckCount).toBe(15);
     expect(view.dummies!.drawn).toHaveLength(1);
-    expect(JSON.stringify(view)).not.toContain(dummyCard(s.dummies!.sections[1]![0]!).id + '"');
+    expect(JSON.stringify(view)).not.toContain(dummyCard(T, s.dummies!.sections[1]![0]!).id + '"');
     const r = acornRun.resample(s, 0, createRng('r'));
     expect(levels(r)).toEqual(levels(s));
     expect(r.dummies!.drawn).toEqual(s.dummies!.drawn);
-    expect(components(r).sort()).toEqual(components(s).sort());
+    expect(components(T, r).sort()).toEqual(components(T, s).sort());
   });
 });
 
 describe('dummy movement', () => {
   it('sprint in lane, up a lane, down a lane (skipped when impossible)', () => {
-    expect(sprintPath(at('t0.g1.0'), 'none', 3).map(name)).toEqual(['t0.g1.1', 't0.g1.2', 't0.g1.3']);
-    expect(sprintPath(at('t0.g1.0'), 'up', 2).map(name)).toEqual(['t0.g2.0', 't0.g2.1', 't0.g2.2']);
-    expect(sprintPath(at('t0.g1.0'), 'down', 2).map(name)).toEqual(['t0.g1.1', 't0.g1.2']);
-    expect(sprintPath(at('t0.r2.0'), 'up', 1).map(name)).toEqual(['t0.r2.1']);
+    expect(sprintPath(T, at('t0.g1.0'), 'none', 3).map(name)).toEqual(['t0.g1.1', 't0.g1.2', 't0.g1.3']);
+    expect(sprintPath(T, at('t0.g1.0'), 'up', 2).map(name)).toEqual(['t0.g2.0', 't0.g2.1', 't0.g2.2']);
+    expect(sprintPath(T, at('t0.g1.0'), 'down', 2).map(name)).toEqual(['t0.g1.1', 't0.g1.2']);
+    expect(sprintPath(T, at('t0.r2.0'), 'up', 1).map(name)).toEqual(['t0.r2.1']);
   });
 
   it('R8: a sprint stops short of an occupied space and collects the acorn where it ends', () => {
     const s = stateOf(solo());
     only(s, 1, 't0.g2.0');
     s.racers[2]!.pos = at('t0.g2.3');
-    expect(settle(s, 1, sprintPath(at('t0.g2.0'), 'none', 3))!.to).toBe(at('t0.g2.2'));
+    expect(settle(T, s, 1, sprintPath(T, at('t0.g2.0'), 'none', 3))!.to).toBe(at('t0.g2.2'));
     s.racers[2]!.pos = at('t6.r2.2');
     const acorns = s.racers[1]!.acorns;
     s.racers[1]!.pos = at('t0.g2.0');
-    expect(settle(s, 1, sprintPath(at('t0.g2.0'), 'none', 3))).toEqual({ to: at('t0.g2.3'), acorns: 1 });
+    expect(settle(T, s, 1, sprintPath(T, at('t0.g2.0'), 'none', 3))).toEqual({ to: at('t0.g2.3'), acorns: 1 });
     expect(s.racers[1]!.acorns).toBe(acorns + 1);
   });
 
   it('fetch acorn 3-4: the farthest acorn forward, never backwards', () => {
     const s = stateOf(solo());
     only(s, 1, 't0.g1.0');
-    const path = fetchPath(s, 1, at('t0.g1.0'), { kind: 'fetch', min: 3, max: 4, alt: 'yellow' });
+    const path = fetchPath(T, s, 1, at('t0.g1.0'), { kind: 'fetch', min: 3, max: 4, alt: 'yellow' });
     expect(name(path[path.length - 1]!)).toBe('t0.g2.3');
   });
 
@@ -159,18 +162,18 @@ describe('dummy movement', () => {
     s.boardAcorns.fill(0);
     s.boardAcorns[at('t1.g1.2')] = 1;
     // Up, forward, down would reach it in 3 steps, but its shortest path is 1: the alternative instead.
-    const near = fetchPath(s, 1, at('t1.g1.1'), { kind: 'fetch', min: 3, max: 4, alt: 'green' });
+    const near = fetchPath(T, s, 1, at('t1.g1.1'), { kind: 'fetch', min: 3, max: 4, alt: 'green' });
     expect(near.map(name)).toEqual(['t1.g1.2', 't1.g1.3', 't1.g1.4', 't1.g1.5']);
     // An acorn whose shortest path is 3 is fetched along that path, the most forward way (forward first).
     s.boardAcorns.fill(0);
     s.boardAcorns[at('t1.g2.3')] = 1;
-    const far = fetchPath(s, 1, at('t1.g1.1'), { kind: 'fetch', min: 3, max: 4, alt: 'green' });
+    const far = fetchPath(T, s, 1, at('t1.g1.1'), { kind: 'fetch', min: 3, max: 4, alt: 'green' });
     expect(far.map(name)).toEqual(['t1.g1.2', 't1.g1.3', 't1.g2.3']);
   });
   it('fetch acorn 3-4: the jump zone instead when max steps reach it', () => {
     const s = stateOf(solo());
     only(s, 1, 't0.r2.1');
-    const path = fetchPath(s, 1, at('t0.r2.1'), { kind: 'fetch', min: 3, max: 4, alt: 'green' });
+    const path = fetchPath(T, s, 1, at('t0.r2.1'), { kind: 'fetch', min: 3, max: 4, alt: 'green' });
     expect(name(path[path.length - 1]!)).toBe('t0.r.jump');
   });
 
@@ -178,9 +181,9 @@ describe('dummy movement', () => {
     const s = stateOf(solo());
     only(s, 1, 't0.g1.0');
     s.boardAcorns.fill(0);
-    const red = fetchPath(s, 1, at('t0.g1.0'), { kind: 'fetch', min: 3, max: 4, alt: 'red' });
+    const red = fetchPath(T, s, 1, at('t0.g1.0'), { kind: 'fetch', min: 3, max: 4, alt: 'red' });
     expect(red.map(name)).toEqual(['t0.g2.0', 't0.y1.0', 't0.y2.0', 't0.r1.0']);
-    const green = fetchPath(s, 1, at('t0.g1.0'), { kind: 'fetch', min: 3, max: 4, alt: 'green' });
+    const green = fetchPath(T, s, 1, at('t0.g1.0'), { kind: 'fetch', min: 3, max: 4, alt: 'green' });
     expect(name(green[green.length - 1]!)).toBe('t0.g1.4');
   });
 });
@@ -196,23 +199,23 @@ describe('dummy jumps', () => {
   it('jumps to the card\'s lane, to the other lane when it is occupied, or waits a turn when both are', () => {
     // dummy-first-1: green jumps upper.
     let s = withCard('dummy-first-1', 't0.g.jump');
-    playDummyBlock(s, 1);
+    playDummyBlock(T, s, 1);
     expect(lastDummyTurn(s).find((e) => e.kind === 'jump')).toMatchObject({ racer: 1, to: at('t1.g2.0') });
     s = withCard('dummy-first-1', 't0.g.jump');
     s.racers[2]!.pos = at('t1.g2.0');
-    playDummyBlock(s, 1);
+    playDummyBlock(T, s, 1);
     expect(lastDummyTurn(s).find((e) => e.kind === 'jump' && e.racer === 1)).toMatchObject({ to: at('t1.g1.0') });
     s = withCard('dummy-first-1', 't0.g.jump');
     s.racers[2]!.pos = at('t1.g2.0');
     s.racers[3]!.pos = at('t1.g1.0');
-    playDummyBlock(s, 1);
+    playDummyBlock(T, s, 1);
     expect(lastDummyTurn(s).find((e) => e.racer === 1)).toMatchObject({ kind: 'wait' });
     expect(s.racers[1]!.pos).toBe(at('t0.g.jump'));
   });
 
   it('a dummy that reaches a jump-off ends its movement there and jumps', () => {
     const s = withCard('dummy-first-1', 't0.g1.5');
-    playDummyBlock(s, 1);
+    playDummyBlock(T, s, 1);
     const kinds = lastDummyTurn(s).filter((e) => e.racer === 1 && e.kind !== 'buy').map((e) => e.kind);
     expect(kinds).toEqual(['move', 'jump']);
     expect(s.racers[1]!.pos).toBe(at('t1.g2.0'));
@@ -220,24 +223,24 @@ describe('dummy jumps', () => {
 
   it('jump rewards: 1 combo VP, or an acorn traded for 3 combo VP (nothing without an acorn)', () => {
     let s = withCard('dummy-ii-1', 't0.g.jump'); // green: u+
-    playDummyBlock(s, 1);
+    playDummyBlock(T, s, 1);
     expect(s.racers[1]!.tokens).toHaveLength(1);
     s = withCard('dummy-ii-5', 't0.g.jump', 1); // green: u$
-    playDummyBlock(s, 1);
+    playDummyBlock(T, s, 1);
     expect(s.racers[1]!.tokens).toHaveLength(3);
     expect(lastDummyTurn(s).find((e) => e.kind === 'jump')).toMatchObject({ spent: 1, vp: 3 });
     s = withCard('dummy-ii-5', 't0.g.jump', 0);
-    playDummyBlock(s, 1);
+    playDummyBlock(T, s, 1);
     expect(s.racers[1]!.tokens).toHaveLength(0);
   });
 
   it('foliage jumps: a gap of 2 gives an acorn, a gap of 3 a combo VP', () => {
     let s = withCard('dummy-first-1', 't2.g2.1');
     s.boardAcorns.fill(0);
-    playDummyBlock(s, 1);
+    playDummyBlock(T, s, 1);
     expect(lastDummyTurn(s).find((e) => e.kind === 'jump')).toMatchObject({ foliage: true, to: at('t2.g2.2'), acorns: 1 });
     s = withCard('dummy-first-1', 't4.y1.1');
-    playDummyBlock(s, 1);
+    playDummyBlock(T, s, 1);
     expect(lastDummyTurn(s).find((e) => e.kind === 'jump')).toMatchObject({ foliage: true, to: at('t4.y1.2'), vp: 1 });
   });
 });
@@ -246,17 +249,17 @@ describe('dummy market and finale', () => {
   it('discards the cards marked for running dummies and refills; an acorn mark needs an acorn', () => {
     let s = stateOf(solo({}, { dummyCards: ['dummy-first-1'] })); // c0g
     const card = s.market.cheap.row[0]!;
-    playDummyBlock(s, 1);
+    playDummyBlock(T, s, 1);
     expect(s.box).toContain(card);
     expect(s.market.cheap.row[0]).not.toBe(card);
     s = stateOf(solo({}, { dummyCards: ['dummy-i-5'], dummyAcorns: [0] })); // e0g*
     s.boardAcorns.fill(0);
     const dear = s.market.expensive.row[0]!;
-    playDummyBlock(s, 1);
+    playDummyBlock(T, s, 1);
     expect(s.market.expensive.row[0]).toBe(dear);
     s = stateOf(solo({}, { dummyCards: ['dummy-i-5'], dummyAcorns: [2] }));
     s.boardAcorns.fill(0);
-    playDummyBlock(s, 1);
+    playDummyBlock(T, s, 1);
     expect(s.box).toContain(dear);
     expect(s.racers[1]!.acorns).toBe(1);
     expect(lastDummyTurn(s).find((e) => e.kind === 'buy')).toMatchObject({ racer: 1, spent: 1 });
@@ -265,11 +268,11 @@ describe('dummy market and finale', () => {
   it('R12: a dummy crosses the finish line, takes 10 VP, blocks spaces as first finisher and buys no more', () => {
     const s = stateOf(solo({}, { dummyCards: ['dummy-first-1', 'dummy-first-2'] }));
     only(s, 1, 't6.g1.4');
-    playDummyBlock(s, 1);
+    playDummyBlock(T, s, 1);
     expect(s.racers[1]!.place).toBe(0);
     expect(s.firstFinisher).toBe(1);
     const row = [...s.market.cheap.row];
-    playDummyBlock(s, 1);
+    playDummyBlock(T, s, 1);
     expect(s.results[1]).toBe(-1);
     expect(s.log.events.filter((e) => e.kind === 'out-of-time').at(-1)).toEqual({ kind: 'out-of-time', racer: 1, place: 1 });
     // dummy-first-2 marks cheap slot 1 for pink, who still runs; nothing for the finished green.
@@ -284,7 +287,7 @@ describe('dummy market and finale', () => {
     s.racers[2]!.place = 0;
     s.results[0] = 2;
     s.firstFinisher = 2;
-    playDummyBlock(s, 1);
+    playDummyBlock(T, s, 1);
     expect(s.racers[1]!.place).toBe(1);
     expect(s.results.slice(0, 3)).toEqual([2, 1, -1]);
     const kinds = lastDummyTurn(s).filter((e) => e.kind !== 'buy').map((e) => `${e.kind}:${e.racer}`);
@@ -298,13 +301,13 @@ describe('dummy market and finale', () => {
     s.results[0] = 1;
     s.firstFinisher = 1;
     s.outOfTimeLeft = 0;
-    playDummyBlock(s, 1);
+    playDummyBlock(T, s, 1);
     expect(s.results.slice(1).every((x) => x === null || x === 2 || x === 3)).toBe(true);
     expect(s.log.events.some((e) => e.kind === 'out-of-time')).toBe(false);
     expect(s.over).toBe(false);
   });
 
   it('R14: dummy cards are named in arrangements by id', () => {
-    expect(DUMMY_CARD_BY_ID.get('dummy-iii-12')).toBe(39);
+    expect(T.dummyCardById.get('dummy-iii-12')).toBe(39);
   });
 });

@@ -4,6 +4,10 @@ import { outcomeRewards } from '../../../engine/search.js';
 import { endTurn, race, stateOf } from '../scenario.test-helpers.js';
 import { acornRun } from '../index.js';
 import { totalVp } from '../outcome.js';
+import { BUILTIN_TABLES } from '../tables.js';
+
+/** The shipped content's tables. */
+const T = BUILTIN_TABLES;
 
 describe('R13 dummies are racers: they are ranked with the seats and can win', () => {
   it('R13: a solo race where the human only ends turns is won by a dummy, and the seat has not won', () => {
@@ -21,7 +25,7 @@ describe('R13 dummies are racers: they are ranked with the seats and can win', (
     expect(o.racers!.find((r) => r.rank === 1)!.score).toBe(best);
     expect(o.stats!.dummyWin).toBe(1);
     // The dummies' totals are race VP plus combo VP, as the state holds them.
-    expect(o.racers!.map((r) => r.score)).toEqual([1, 2, 3].map((i) => totalVp(s, i)));
+    expect(o.racers!.map((r) => r.score)).toEqual([1, 2, 3].map((i) => totalVp(T, s, i)));
     expect(o.racers!.every((r) => /race \+ \d+ combo VP|out of time/.test(r.detail!))).toBe(true);
     // The terminal's results name the dummy as the winner and list every racer.
     const lines = outcomeLines(o, ['Ann']);

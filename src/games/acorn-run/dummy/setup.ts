@@ -1,7 +1,7 @@
 /** Dummies at setup: turn order and start positions (R16), and the dummy racers themselves (R14). */
-import { BOARD, startSpaces } from '../board.js';
+import type { RunTables } from '../tables.js';
+import { startSpaces } from '../board.js';
 import { DUMMY_COLORS } from '../content/dummy-schema.js';
-import { CELLS } from '../effects.js';
 import type { Arrangement, Options } from '../parse.js';
 import type { Racer } from '../state.js';
 
@@ -24,19 +24,19 @@ export function turnOrder(seats: number, first: number, options: Options): numbe
   }
 }
 
-export function dummyRacers(seats: number, options: Options, order: readonly number[], a: Arrangement | undefined): Racer[] {
+export function dummyRacers(T: RunTables, seats: number, options: Options, order: readonly number[], a: Arrangement | undefined): Racer[] {
   return Array.from({ length: options.dummies }, (_, i): Racer => {
     const named = a?.dummyPositions?.[i];
     return {
       kind: 'dummy',
       seat: -1,
       pawn: DUMMY_COLORS[i]!,
-      pos: named ? BOARD.byName.get(named)! : startSpaces(options)[order.indexOf(seats + i)]!,
+      pos: named ? T.board.byName.get(named)! : startSpaces(T, options)[order.indexOf(seats + i)]!,
       deck: [],
       hand: [],
       discard: [],
       acorns: a?.dummyAcorns?.[i] ?? 0,
-      grid: CELLS.map(() => 0),
+      grid: T.cells.map(() => 0),
       tokens: [],
       place: null,
       out: false,

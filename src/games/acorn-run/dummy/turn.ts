@@ -5,7 +5,8 @@
  * reaches one), then all market marks at once. A dummy that finished first places a
  * running-out-of-time token instead of playing (R12).
  */
-import { BOARD, space } from '../board.js';
+import type { RunTables } from '../tables.js';
+import { space } from '../board.js';
 import { DUMMY_COLORS, type DummyColor, type DummyJump } from '../content/dummy-schema.js';
 import { MARKET_ROWS, type MarketRow } from '../cards.js';
 import { logEvent } from '../events.js';
@@ -28,12 +29,12 @@ export function dummyBlock(state: State, first: number): number[] {
 }
 
 /** R14 jumps: to the card's lane, the other one when it is occupied, or wait for next turn. */
-function treeJump(state: State, racer: number, jump: DummyJump): boolean {
+function treeJump(T: RunTables, state: State, racer: number, jump: DummyJump): boolean {
   const r = state.racers[racer]!;
   const from = r.pos!;
-  const targets = space(from).jumpTo!;
+  const targets = space(T, from).jumpTo!;
   const order = jump.to === 'upper' ? [targets.upper, targets.lower] : [targets.lower, targets.upper];
-  const to = order.find((t) => canEndOn(state, t, racer));
+  const to = order.find((t) => canEndOn(T, state, t, racer));
   if (to === undefined) {
     logEvent(state.log, { kind: 'wait', racer, at: from });
     return false;
@@ -49,17 +50,17 @@ function treeJump(state: State, racer: number, jump: DummyJump): boolean {
     gainTokens(state, r, 3);
   }
   const before = r.acorns;
-  arrive(state, racer, to, from);
+  arrive(T, state, racer, to, from);
   logEvent(state.log, { kind: 'jump', racer, from, to, cards: [], foliage: false, vp: r.tokens.length - tokens, acorns: r.acorns - before, spent });
   return true;
 }
 
 /** Foliage jumps ignore the card: a gap of 2 gives an acorn, a gap of 3 a combo VP. */
-function foliageJump(state: State, racer: number): boolean {
+function foliageJump(T: RunTables, state: State, racer: number): boolean {
   const r = state.racers[racer]!;
   const from = r.pos!;
-  const gap = space(from).foliage!;
-  if (!canEndOn(state, gap.to, racer)) {
+  const gap = space(T, from).foliage!;
+  if (!canEndOn(T, state, gap.to, racer)) {
     logEvent(state.log, { kind: 'wait', racer, at: from });
     return false;
   }
@@ -67,38 +68,38 @@ function foliageJump(state: State, racer: number): boolean {
   const before = r.acorns;
   if (gap.cards === 2) gainAcorns(state, r, 1);
   else gainTokens(state, r, 1);
-  arrive(state, racer, gap.to, from);
+  arrive(T, state, racer, gap.to, from);
   logEvent(state.log, { kind: 'jump', racer, from, to: gap.to, cards: [], foliage: true, vp: r.tokens.length - tokens, acorns: r.acorns - before, spent: 0 });
   return true;
 }
 
-function jumpFrom(state: State, racer: number, jump: DummyJump): boolean {
-  return space(state.racers[racer]!.pos!).kind === 'jumpoff' ? treeJump(state, racer, jump) : foliageJump(state, racer);
+function jumpFrom(T: RunTables, state: State, racer: number, jump: DummyJump): boolean {
+  return space(T, state.racers[racer]!.pos!).kind === 'jumpoff' ? treeJump(T, state, racer, jump) : foliageJump(T, state, racer);
 }
 
-function finishIfThere(state: State, racer: number): void {
-  if (state.racers[racer]!.pos !== BOARD.finish) return;
+function finishIfThere(T: RunTables, state: State, racer: number): void {
+  if (state.racers[racer]!.pos !== T.board.finish) return;
   placeFinisher(state, racer);
   logEvent(state.log, { kind: 'finish', racer, place: state.racers[racer]!.place! });
 }
 
-function moveDummy(state: State, racer: number, card: number): void {
+function moveDummy(T: RunTables, state: State, racer: number, card: number): void {
   const color = dummyColor(state, racer);
-  const spec = dummyCard(card);
+  const spec = dummyCard(T, card);
   const r = state.racers[racer]!;
   // Starting on a jump space: jump first (a jump deferred last turn included), then move.
-  if (isJumpSpace(r.pos!) && !jumpFrom(state, racer, spec.jumps[color])) return;
+  if (isJumpSpace(T, r.pos!) && !jumpFrom(T, state, racer, spec.jumps[color])) return;
   const from = r.pos!;
-  const moved = settle(state, racer, movePath(state, racer, from, spec.moves[color]));
+  const moved = settle(T, state, racer, movePath(T, state, racer, from, spec.moves[color]));
   if (moved) logEvent(state.log, { kind: 'move', racer, from, to: moved.to, acorns: moved.acorns });
-  finishIfThere(state, racer);
-  if (moved && isRunning(r) && isJumpSpace(r.pos!)) jumpFrom(state, racer, spec.jumps[color]);
+  finishIfThere(T, state, racer);
+  if (moved && isRunning(r) && isJumpSpace(T, r.pos!)) jumpFrom(T, state, racer, spec.jumps[color]);
 }
 
 /** R14 market: every card marked for a running dummy is discarded (an acorn mark costs an acorn), then refilled. */
-function marketActions(state: State, card: number, block: readonly number[]): void {
+function marketActions(T: RunTables, state: State, card: number, block: readonly number[]): void {
   const taken: { row: MarketRow; index: number }[] = [];
-  for (const mark of dummyCard(card).market) {
+  for (const mark of dummyCard(T, card).market) {
     const racer = block.find((i) => state.racers[i]!.pawn === mark.color);
     if (racer === undefined) continue;
     const r = state.racers[racer]!;
@@ -122,7 +123,7 @@ function marketActions(state: State, card: number, block: readonly number[]): vo
  * that finished first places its out-of-time token when its own place in the dummy order comes
  * up, after the dummies before it have moved.
  */
-export function playDummyBlock(state: State, first: number): number {
+export function playDummyBlock(T: RunTables, state: State, first: number): number {
   const block = dummyBlock(state, first);
   const last = block[block.length - 1]!;
   state.dummyTurn = { card: null, round: state.round };
@@ -134,9 +135,9 @@ export function playDummyBlock(state: State, first: number): number {
   for (const racer of inOrder) {
     // R12 (amended): with no token left the first finisher blocks nothing (and nothing is logged).
     if (racer === blocker) blockResultsSpace(state, racer);
-    else if (card !== null && isRunning(state.racers[racer]!)) moveDummy(state, racer, card);
+    else if (card !== null && isRunning(state.racers[racer]!)) moveDummy(T, state, racer, card);
     if (state.over) return last;
   }
-  if (card !== null) marketActions(state, card, block);
+  if (card !== null) marketActions(T, state, card, block);
   return last;
 }

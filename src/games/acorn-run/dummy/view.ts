@@ -3,6 +3,7 @@
  * (face up once drawn), and the last dummy card with what it made each dummy do. Never the order
  * or contents of the undrawn deck. What the dummies did is in the race log (events.ts).
  */
+import type { RunTables } from '../tables.js';
 import type { Difficulty, DummyCardSpec } from '../content/dummy-schema.js';
 import type { State } from '../state.js';
 import { dummyCard, dummyDeckCount } from './deck.js';
@@ -17,15 +18,15 @@ export interface DummyView {
   lastRound: number | null;
 }
 
-export function dummyView(state: State): DummyView | null {
+export function dummyView(T: RunTables, state: State): DummyView | null {
   const d = state.dummies;
   if (!d) return null;
   const t = state.dummyTurn;
   return {
     difficulty: d.difficulty,
     deckCount: dummyDeckCount(d),
-    drawn: d.drawn.map((c) => dummyCard(c).id),
-    lastCard: t?.card === null || t?.card === undefined ? null : structuredClone(dummyCard(t.card)),
+    drawn: d.drawn.map((c) => dummyCard(T, c).id),
+    lastCard: t?.card === null || t?.card === undefined ? null : structuredClone(dummyCard(T, t.card)),
     lastRound: t?.round ?? null,
   };
 }

@@ -7,7 +7,8 @@
  * that moves. The table passes `targets`: spaces a click acts on (a move's end, a landing space).
  */
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
-import { BOARD, type Space } from '../../../../src/games/acorn-run/board.js';
+import type { Board, Space } from '../../../../src/games/acorn-run/board.js';
+import { useRunTables } from './tables.js';
 import type { AcornRunView } from '../../../../src/games/acorn-run/view.js';
 
 export const ZONE_FILL = { green: '#3f8f2f', yellow: '#d9a514', red: '#c8452f' } as const;
@@ -26,24 +27,42 @@ const GAP = 78;
 const TOP = 44;
 const LEFT = 24;
 
-/** Where each tree starts, left to right. */
-const treeX: number[] = [];
-let x = LEFT;
-for (const t of BOARD.trees) {
-  treeX.push(x);
-  x += t.width * COL + GAP;
+/** Where the trees, lanes and finish line of one board are drawn (computed once per board). */
+export interface BoardLayout {
+  /** Where each tree starts, left to right. */
+  treeX: readonly number[];
+  finishX: number;
+  width: number;
+  height: number;
 }
-const FINISH_X = x - GAP + 34;
-export const BOARD_WIDTH = FINISH_X + 60;
-export const BOARD_HEIGHT = TOP + LANE * 6 + 34;
-const laneY = (lane: number): number => TOP + LANE * (5 - lane) + LANE / 2;
-const treeRight = (t: number): number => treeX[t]! + BOARD.trees[t]!.width * COL;
 
-export function spacePoint(s: Space): { x: number; y: number } {
-  if (s.kind === 'finish') return { x: FINISH_X, y: TOP + LANE * 3 };
+const layouts = new WeakMap<Board, BoardLayout>();
+
+export function layoutOf(board: Board): BoardLayout {
+  let l = layouts.get(board);
+  if (l === undefined) {
+    const treeX: number[] = [];
+    let x = LEFT;
+    for (const t of board.trees) {
+      treeX.push(x);
+      x += t.width * COL + GAP;
+    }
+    const finishX = x - GAP + 34;
+    l = { treeX, finishX, width: finishX + 60, height: TOP + LANE * 6 + 34 };
+    layouts.set(board, l);
+  }
+  return l;
+}
+
+const laneY = (lane: number): number => TOP + LANE * (5 - lane) + LANE / 2;
+const treeRight = (board: Board, t: number): number => layoutOf(board).treeX[t]! + board.trees[t]!.width * COL;
+
+export function spacePoint(board: Board, s: Space): { x: number; y: number } {
+  const { treeX, finishX } = layoutOf(board);
+  if (s.kind === 'finish') return { x: finishX, y: TOP + LANE * 3 };
   if (s.kind === 'jumpoff') {
     const z = s.zone === 'green' ? 0 : s.zone === 'yellow' ? 1 : 2;
-    return { x: treeRight(s.tree) + GAP / 2 - 6, y: (laneY(2 * z) + laneY(2 * z + 1)) / 2 };
+    return { x: treeRight(board, s.tree) + GAP / 2 - 6, y: (laneY(2 * z) + laneY(2 * z + 1)) / 2 };
   }
   return { x: treeX[s.tree]! + (s.col ?? 0) * COL + COL / 2, y: laneY(s.lane ?? 0) };
 }
@@ -62,13 +81,14 @@ export interface PawnPlace {
  * and a racer who crossed the line (its position is gone from the view, R12) on the finish line in
  * the colour zone it crossed from, in order of arrival, so the board still shows who got home.
  */
-export function pawnPlaces(view: AcornRunView): Map<number, PawnPlace> {
+export function pawnPlaces(board: Board, view: AcornRunView): Map<number, PawnPlace> {
+  const FINISH_X = layoutOf(board).finishX;
   const out = new Map<number, PawnPlace>();
   const at = new Map<number, number[]>();
   for (const r of view.racers) if (r.pos !== null) at.set(r.pos, [...(at.get(r.pos) ?? []), r.racer]);
   for (const [pos, racers] of at) {
-    const p = spacePoint(BOARD.spaces[pos]!);
-    const jump = BOARD.spaces[pos]!.kind === 'jumpoff';
+    const p = spacePoint(board, board.spaces[pos]!);
+    const jump = board.spaces[pos]!.kind === 'jumpoff';
     racers.forEach((r, i) => {
       out.set(r, {
         x: p.x + (jump ? 0 : i * 14 - (racers.length - 1) * 7),
@@ -152,6 +172,9 @@ export function RaceBoard({ view, targets, names, follow }: {
   /** The racer whose pawn the board keeps in sight. */
   follow: number;
 }) {
+  const T = useRunTables();
+  const board = T.board;
+  const { treeX, finishX: FINISH_X, width: BOARD_WIDTH, height: BOARD_HEIGHT } = layoutOf(board);
   const wrap = useRef<HTMLDivElement>(null);
   const [scale, setScale] = useState<number | null>(null);
   // The first scale shows about two trees across the board's width.
@@ -160,7 +183,7 @@ export function RaceBoard({ view, targets, names, follow }: {
     if (el && scale === null) setScale(Math.min(1.1, Math.max(0.72, el.clientWidth / 760)));
   }, [scale]);
   const s = scale ?? 1;
-  const places = pawnPlaces(view);
+  const places = pawnPlaces(board, view);
   const focusPos = view.racers[follow]?.pos ?? null;
   const focusX = places.get(follow)?.x ?? null;
   const centre = useCallback(
@@ -196,7 +219,7 @@ export function RaceBoard({ view, targets, names, follow }: {
   };
 
   const acorns = new Map(view.boardAcorns.map((a) => [a.space, a.count]));
-  const from = focusPos !== null ? spacePoint(BOARD.spaces[focusPos]!) : null;
+  const from = focusPos !== null ? spacePoint(board, T.board.spaces[focusPos]!) : null;
 
   return (
     <section className="run-board" aria-label="race board">
@@ -208,14 +231,14 @@ export function RaceBoard({ view, targets, names, follow }: {
       </div>
       <div className="run-board-wrap" ref={wrap} tabIndex={0} role="region" aria-label="the board (scroll or drag to pan)" onPointerDown={onPointerDown} onPointerMove={onPointerMove} onPointerUp={endDrag} onPointerLeave={endDrag}>
         <svg className="run-board-svg" viewBox={`0 0 ${BOARD_WIDTH} ${BOARD_HEIGHT}`} width={BOARD_WIDTH * s} height={BOARD_HEIGHT * s} role="group" aria-label="the race track, from the Go! Beech to the Great Oak">
-          {BOARD.trees.map((t, i) => (
+          {T.board.trees.map((t, i) => (
             <g key={i} aria-hidden="true">
               <rect x={treeX[i]! - 10} y={TOP - 6} width={t.width * COL + 20} height={LANE * 6 + 12} rx="18" fill="#5a3a1c" opacity="0.55" />
               {(['green', 'yellow', 'red'] as const).map((zone, z) => (
                 <g key={zone}>
                   <rect x={treeX[i]! - 4} y={TOP + LANE * (4 - z * 2) + 2} width={t.width * COL + 8} height={LANE * 2 - 4} rx="12" fill={ZONE_LIGHT[zone]} opacity="0.3" />
                   {[2 * z, 2 * z + 1].map((lane) => (
-                    <line key={lane} x1={treeX[i]!} x2={treeRight(i)} y1={laneY(lane)} y2={laneY(lane)} stroke={ZONE_FILL[zone]} strokeWidth="9" strokeLinecap="round" opacity="0.75" />
+                    <line key={lane} x1={treeX[i]!} x2={treeRight(board, i)} y1={laneY(lane)} y2={laneY(lane)} stroke={ZONE_FILL[zone]} strokeWidth="9" strokeLinecap="round" opacity="0.75" />
                   ))}
                 </g>
               ))}
@@ -224,10 +247,10 @@ export function RaceBoard({ view, targets, names, follow }: {
               </text>
             </g>
           ))}
-          {BOARD.spaces.map((sp) => {
+          {T.board.spaces.map((sp) => {
             if (sp.line === null) return null;
-            const a = spacePoint(sp);
-            const b = spacePoint(BOARD.spaces[sp.line]!);
+            const a = spacePoint(board, sp);
+            const b = spacePoint(board, T.board.spaces[sp.line]!);
             return (
               <g key={`h${sp.id}`} aria-hidden="true">
                 <line x1={a.x} y1={a.y - 4} x2={b.x} y2={b.y - 4} stroke="#fff6dc" strokeWidth="3" />
@@ -235,10 +258,10 @@ export function RaceBoard({ view, targets, names, follow }: {
               </g>
             );
           })}
-          {BOARD.spaces.map((sp) => {
+          {T.board.spaces.map((sp) => {
             if (!sp.foliage) return null;
-            const a = spacePoint(sp);
-            const b = spacePoint(BOARD.spaces[sp.foliage.to]!);
+            const a = spacePoint(board, sp);
+            const b = spacePoint(board, T.board.spaces[sp.foliage.to]!);
             const mx = (a.x + b.x) / 2;
             return (
               <g key={`g${sp.id}`} className="run-gap">
@@ -250,10 +273,10 @@ export function RaceBoard({ view, targets, names, follow }: {
               </g>
             );
           })}
-          {BOARD.trees.map((t, i) =>
+          {T.board.trees.map((t, i) =>
             t.jumpoffs.map((j) => {
-              const sp = BOARD.spaces[j]!;
-              const p = spacePoint(sp);
+              const sp = T.board.spaces[j]!;
+              const p = spacePoint(board, sp);
               return (
                 <g key={`j${j}`} className="run-jumpoff">
                   <title>{`Jump-off (${sp.zone}): jump to the ${sp.zone} lanes of the next tree`}</title>
@@ -280,9 +303,9 @@ export function RaceBoard({ view, targets, names, follow }: {
               <rect x="8" y="8" width="8" height="8" fill="#222" />
             </pattern>
           </defs>
-          {BOARD.spaces.map((sp) => {
+          {T.board.spaces.map((sp) => {
             if (sp.kind === 'jumpoff' || sp.kind === 'finish') return null;
-            const p = spacePoint(sp);
+            const p = spacePoint(board, sp);
             const here = acorns.get(sp.id) ?? 0;
             return (
               <g key={sp.id} aria-hidden="true">
@@ -315,7 +338,7 @@ export function RaceBoard({ view, targets, names, follow }: {
                 <polyline
                   key={`p${t.space}-${t.action}`}
                   aria-hidden="true"
-                  points={[from, ...t.path.map((id) => spacePoint(BOARD.spaces[id]!))].map((q) => `${q.x},${q.y}`).join(' ')}
+                  points={[from, ...t.path.map((id) => spacePoint(board, T.board.spaces[id]!))].map((q) => `${q.x},${q.y}`).join(' ')}
                   className="run-trail"
                 />
               ) : null,
@@ -326,7 +349,7 @@ export function RaceBoard({ view, targets, names, follow }: {
             return <Pawn key={r} racer={r} x={p.x} y={p.y} below={p.below} fill={PAWN_FILL[racer.pawn] ?? '#999'} initial={name.slice(0, 1).toUpperCase()} name={name} turn={r === view.turn.racer && !view.over} />;
           })}
           {targets.map((t) => {
-            const p = spacePoint(BOARD.spaces[t.space]!);
+            const p = spacePoint(board, T.board.spaces[t.space]!);
             const w = t.tag.length * 6.6 + 14;
             // A tag that would leave the board's right edge sits left of its space instead.
             const tagX = p.x + 22 + w > BOARD_WIDTH ? p.x - 22 - w : p.x + 22;

@@ -9,13 +9,10 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { Action } from '../../../../src/games/acorn-run/actions.js';
-import { BOARD } from '../../../../src/games/acorn-run/board.js';
 import { kindOf, type MarketRow } from '../../../../src/games/acorn-run/cards.js';
-import { CONTENT } from '../../../../src/games/acorn-run/content/index.js';
 import { DUMMY_NAMES, type DummyColor } from '../../../../src/games/acorn-run/content/dummy-schema.js';
 import type { Effect } from '../../../../src/games/acorn-run/content/schema.js';
 import { effectLabel } from '../../../../src/games/acorn-run/describe.js';
-import { CELLS } from '../../../../src/games/acorn-run/effects.js';
 import { actionLabel } from '../../../../src/games/acorn-run/labels.js';
 import { spaceWords } from '../../../../src/games/acorn-run/narrate.js';
 import { cardSentence, comboWords, effectSentence, matchLegal, movePlans, pendingMoveEnd, stepPrompt } from '../../../../src/games/acorn-run/play-aids.js';
@@ -24,6 +21,7 @@ import type { AcornRunView, RacerView } from '../../../../src/games/acorn-run/vi
 import { useFlip } from '../../motion.js';
 import type { TableProps } from '../types.js';
 import { PAWN_FILL, PAWN_PATH, RaceBoard, ZONE_FILL, type BoardTarget } from './Board.js';
+import { useRunTables } from './tables.js';
 import './acorn-run.css';
 
 const key = (a: Action): string => JSON.stringify(a);
@@ -81,13 +79,14 @@ function CardText({ text, x, y, size, width, fill, weight, className }: { text: 
 
 /** A card drawn with its colour, cost, combo symbols and effect icon; its title reads it in words. */
 export function RunCard({ card, width = 76, dim = false }: { card: number; width?: number; dim?: boolean }) {
-  const k = kindOf(card);
+  const T = useRunTables();
+  const k = kindOf(T, card);
   const fill = k.color === 'acorn' ? '#8a5a2b' : ZONE_FILL[k.color];
   const title = cardLines(k.name, 9.5, 58);
   const effect = k.effect ? cardLines(effectLabel(k.effect).replace(/ \(may refresh a row\)/, ''), 7.5, 62) : [];
   return (
-    <svg className="card-svg run-card" viewBox="0 0 70 98" width={width} height={(width * 98) / 70} role="img" aria-label={cardSentence(card)} opacity={dim ? 0.6 : 1}>
-      <title>{cardSentence(card)}</title>
+    <svg className="card-svg run-card" viewBox="0 0 70 98" width={width} height={(width * 98) / 70} role="img" aria-label={cardSentence(T, card)} opacity={dim ? 0.6 : 1}>
+      <title>{cardSentence(T, card)}</title>
       <rect x="0.5" y="0.5" width="69" height="97" rx="7" fill="#fffaf0" stroke="#3b2410" />
       <rect x="4" y="4" width="62" height="26" rx="5" fill={fill} />
       {title.length === 1 ? (
@@ -137,7 +136,8 @@ function PawnMark({ pawn }: { pawn: string }) {
 const comboVp = (r: RacerView): number | null => (r.tokens ? r.tokens.reduce((a, b) => a + b, 0) : null);
 
 function RacerPanel({ racer, name, mine, turn, spends, busy, spend: spendNow }: { racer: RacerView; name: string; mine: boolean; turn: boolean; spends: Map<number, Action>; busy: boolean; spend: (a: Action) => void }) {
-  const columns = CONTENT.playerBoard.columns;
+  const T = useRunTables();
+  const columns = T.content.playerBoard.columns;
   const vp = comboVp(racer);
   return (
     <div className={`run-racer ${mine ? 'mine' : ''} ${turn ? 'turn' : ''}`} data-testid={`racer-${racer.racer}`}>
@@ -177,7 +177,7 @@ function RacerPanel({ racer, name, mine, turn, spends, busy, spend: spendNow }: 
               {col.cells.map((_, r) => {
                 const cell = c * col.cells.length + r;
                 const filled = racer.grid[cell] !== CELL_EMPTY;
-                const effect = CELLS[cell]!.effect;
+                const effect = T.cells[cell]!.effect;
                 const spend = spends.get(cell);
                 const text = (
                   <>
@@ -251,6 +251,7 @@ const GROUPS: { title: string; types: Action['type'][] }[] = [
 ];
 
 export function AcornRunTable({ view, legal, you, names, act, busy }: TableProps<AcornRunView, Action>) {
+  const T = useRunTables();
   const [selected, setSelected] = useState<number[]>([]);
   const [queue, setQueue] = useState<Action[]>([]);
   const [note, setNote] = useState<string | null>(null);
@@ -272,7 +273,7 @@ export function AcornRunTable({ view, legal, you, names, act, busy }: TableProps
   // one is answered (a new view) and only if it is legal then; otherwise the queue stops.
   useEffect(() => {
     if (queue.length === 0 || busy || sentIn.current === view) return;
-    const next = matchLegal(queue[0]!, legal);
+    const next = matchLegal(T, queue[0]!, legal);
     if (!next) {
       setQueue([]);
       setNote('That move is no longer possible; choose again.');
@@ -289,7 +290,7 @@ export function AcornRunTable({ view, legal, you, names, act, busy }: TableProps
   }, [hand.join(',')]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const run = (actions: Action[]): void => {
-    const first = matchLegal(actions[0]!, legal);
+    const first = matchLegal(T, actions[0]!, legal);
     if (!first || busy) return;
     setSelected([]);
     setNote(null);
@@ -304,14 +305,14 @@ export function AcornRunTable({ view, legal, you, names, act, busy }: TableProps
   // Board targets: the ends of moves made with the selected cards, jump starts and landings.
   const targets: BoardTarget[] = [];
   if (myTurn && !working) {
-    for (const plan of movePlans(view, legal, selected)) {
+    for (const plan of movePlans(T, view, legal, selected)) {
       const n = plan.path.length;
       const slides = plan.actions.filter((a) => a.type === 'slide').length;
       // R12: crossing the finish line ends the turn at once; the target says so before the click.
-      const finish = plan.to === BOARD.finish;
+      const finish = plan.to === T.board.finish;
       targets.push({
         space: plan.to,
-        label: `${plan.kind} to ${spaceWords(plan.to)}${finish ? ', which ends your turn' : ''}`,
+        label: `${plan.kind} to ${spaceWords(T, plan.to)}${finish ? ', which ends your turn' : ''}`,
         tag: finish ? `FINISH: ${plan.kind} ${n} (ends turn)` : `${plan.kind}${slides > 0 ? ' + slide' : ''} ${n}`,
         path: plan.path,
         action: key(plan.actions[0]!),
@@ -321,29 +322,29 @@ export function AcornRunTable({ view, legal, you, names, act, busy }: TableProps
     const pos = me?.pos ?? null;
     const jump = legal.find((a) => a.type === 'jump');
     if (jump && pos !== null && selected.length === 0) {
-      const sp = BOARD.spaces[pos]!;
+      const sp = T.board.spaces[pos]!;
       const lands = sp.jumpTo ? [sp.jumpTo.lower, sp.jumpTo.upper] : sp.foliage ? [sp.foliage.to] : [];
       for (const to of lands) {
-        targets.push({ space: to, label: `start a jump towards ${spaceWords(to)}`, tag: 'jump here', action: key(jump), onPick: () => one(jump) });
+        targets.push({ space: to, label: `start a jump towards ${spaceWords(T, to)}`, tag: 'jump here', action: key(jump), onPick: () => one(jump) });
       }
     }
     // A move being built step by step (from the list, or a queue that stopped): finish or slide on the board.
     const done = legal.find((a) => a.type === 'done');
-    const end = pendingMoveEnd(view);
+    const end = pendingMoveEnd(T, view);
     if (done && end !== null && pending && 'cards' in pending) {
-      const finish = end === BOARD.finish;
-      targets.push({ space: end, label: `finish the ${pending.kind} on ${spaceWords(end)}${finish ? ', which ends your turn' : ''}`, tag: finish ? 'FINISH (ends turn)' : `finish the ${pending.kind} here`, action: key(done), onPick: () => one(done) });
+      const finish = end === T.board.finish;
+      targets.push({ space: end, label: `finish the ${pending.kind} on ${spaceWords(T, end)}${finish ? ', which ends your turn' : ''}`, tag: finish ? 'FINISH (ends turn)' : `finish the ${pending.kind} here`, action: key(done), onPick: () => one(done) });
     }
     const slide = legal.find((a) => a.type === 'slide');
-    const line = pos === null ? null : BOARD.spaces[pos]!.line;
+    const line = pos === null ? null : T.board.spaces[pos]!.line;
     if (slide && line !== null) {
-      targets.push({ space: line, label: `slide forward along the line to ${spaceWords(line)}`, tag: 'slide here', action: key(slide), onPick: () => one(slide) });
+      targets.push({ space: line, label: `slide forward along the line to ${spaceWords(T, line)}`, tag: 'slide here', action: key(slide), onPick: () => one(slide) });
     }
     for (const a of legal) {
       if (a.type !== 'land') continue;
-      const sp = BOARD.spaces[a.to]!;
+      const sp = T.board.spaces[a.to]!;
       const lane = sp.lane === null ? '' : sp.lane % 2 === 1 ? 'upper lane' : 'lower lane';
-      targets.push({ space: a.to, label: `land on ${spaceWords(a.to)}`, tag: `land: ${lane || 'here'}`, action: key(a), onPick: () => one(a) });
+      targets.push({ space: a.to, label: `land on ${spaceWords(T, a.to)}`, tag: `land: ${lane || 'here'}`, action: key(a), onPick: () => one(a) });
     }
   }
 
@@ -351,12 +352,12 @@ export function AcornRunTable({ view, legal, you, names, act, busy }: TableProps
   const cardAction = (card: number): Action | null => {
     if (!pending) return null;
     for (const type of ['add', 'discard', 'trash'] as const) {
-      const a = matchLegal({ type, card }, legal);
+      const a = matchLegal(T, { type, card }, legal);
       if (a) return a;
     }
     return null;
   };
-  const cardOwnActions = (card: number): Action[] => legal.filter((a) => 'card' in a && a.type !== 'add' && kindOf(a.card).id === kindOf(card).id);
+  const cardOwnActions = (card: number): Action[] => legal.filter((a) => 'card' in a && a.type !== 'add' && kindOf(T, a.card).id === kindOf(T, card).id);
   const toggle = (card: number): void => {
     setNote(null);
     setSelected((s) => (s.includes(card) ? s.filter((c) => c !== card) : [...s, card]));
@@ -380,7 +381,7 @@ export function AcornRunTable({ view, legal, you, names, act, busy }: TableProps
           ? targets.length > 0
             ? 'Click a lit space on the board to move there, pick more cards, or use the card on its own below.'
             : 'These cards make no move together from here: pick other cards, or use the card on its own below.'
-          : stepPrompt(view);
+          : stepPrompt(T, view);
 
   // Pawns slide from where they were, and cards from the market or the hand to where they went.
   const flip = useFlip<HTMLDivElement>(view);
@@ -409,7 +410,7 @@ export function AcornRunTable({ view, legal, you, names, act, busy }: TableProps
         <div className="run-turn-actions" role="group" aria-label="end of turn">
           {turnActions.map((a) => (
             <button key={key(a)} type="button" className="btn primary" disabled={busy} data-action={key(a)} onClick={() => one(a)}>
-              {actionLabel(a, view)}
+              {actionLabel(T, a, view)}
             </button>
           ))}
         </div>
@@ -435,8 +436,8 @@ export function AcornRunTable({ view, legal, you, names, act, busy }: TableProps
             ))}
           </div>
           <p>
-            <strong>Reward if you land now:</strong> {comboWords(jumping.cards.length)}
-            {jumping.cards.length >= 1 && BOARD.spaces[jumping.from]!.jumpTo !== null ? (jumping.cards.length >= 2 ? ' · either lane' : ' · add a combo card to reach the upper lane') : ''}
+            <strong>Reward if you land now:</strong> {comboWords(T, jumping.cards.length)}
+            {jumping.cards.length >= 1 && T.board.spaces[jumping.from]!.jumpTo !== null ? (jumping.cards.length >= 2 ? ' · either lane' : ' · add a combo card to reach the upper lane') : ''}
           </p>
         </section>
       )}
@@ -445,7 +446,7 @@ export function AcornRunTable({ view, legal, you, names, act, busy }: TableProps
         <section className="run-hand" aria-label="your hand">
           <h3>
             Your hand{view.turn.played.length > 0 ? ` · played this turn: ${view.turn.played.length}` : ''}
-            {paying ? ` · paying ${paying.power + paying.cards.length} of ${kindOf(view.market[paying.row].row[paying.index] ?? 0).cost}` : ''}
+            {paying ? ` · paying ${paying.power + paying.cards.length} of ${kindOf(T, view.market[paying.row].row[paying.index] ?? 0).cost}` : ''}
           </h3>
           <div className="run-cards">
             {hand.length === 0 && <p className="run-hand-empty">No cards in hand: you draw back up at the end of your turn.</p>}
@@ -454,8 +455,8 @@ export function AcornRunTable({ view, legal, you, names, act, busy }: TableProps
               const selectable = myTurn && !working && !pending;
               if (a) {
                 return (
-                  <button key={card} type="button" className="run-card-btn legal" disabled={busy} data-action={key(a)} data-card-kind={kindOf(card).id} data-flip-id={`card-${card}`} onClick={() => one(a)}>
-                    <span className="sr-only">{actionLabel(a, view)}. </span>
+                  <button key={card} type="button" className="run-card-btn legal" disabled={busy} data-action={key(a)} data-card-kind={kindOf(T, card).id} data-flip-id={`card-${card}`} onClick={() => one(a)}>
+                    <span className="sr-only">{actionLabel(T, a, view)}. </span>
                     <RunCard card={card} />
                   </button>
                 );
@@ -463,7 +464,7 @@ export function AcornRunTable({ view, legal, you, names, act, busy }: TableProps
               if (selectable) {
                 const on = selected.includes(card);
                 return (
-                  <button key={card} type="button" className={`run-card-btn pickable ${on ? 'selected' : ''}`} aria-pressed={on} disabled={busy} data-select={`card:${card}`} data-card-kind={kindOf(card).id} data-flip-id={`card-${card}`} onClick={() => toggle(card)}>
+                  <button key={card} type="button" className={`run-card-btn pickable ${on ? 'selected' : ''}`} aria-pressed={on} disabled={busy} data-select={`card:${card}`} data-card-kind={kindOf(T, card).id} data-flip-id={`card-${card}`} onClick={() => toggle(card)}>
                     <span className="sr-only">{on ? 'unpick' : 'pick'} </span>
                     <RunCard card={card} />
                   </button>
@@ -480,11 +481,11 @@ export function AcornRunTable({ view, legal, you, names, act, busy }: TableProps
             <div className="run-picked" aria-label="the cards you picked">
               {selected.map((c) => (
                 <div key={c} className="run-picked-card">
-                  <p>{cardSentence(c)}</p>
+                  <p>{cardSentence(T, c)}</p>
                   <div className="row">
                     {cardOwnActions(c).map((a) => (
                       <button key={key(a)} type="button" className="btn small" disabled={busy} data-action={key(a)} onClick={() => one(a)}>
-                        {actionLabel(a, view)}
+                        {actionLabel(T, a, view)}
                       </button>
                     ))}
                   </div>
@@ -506,7 +507,7 @@ export function AcornRunTable({ view, legal, you, names, act, busy }: TableProps
               <span className="run-sub">{g.title}:</span>
               {g.actions.map((a) => (
                 <button key={key(a)} type="button" className={`btn small ${a.type === 'end' || a.type === 'keep' || a.type === 'done' ? 'primary' : ''}`} disabled={busy || working} data-action={key(a)} onClick={() => one(a)}>
-                  {actionLabel(a, view)}
+                  {actionLabel(T, a, view)}
                 </button>
               ))}
             </div>
@@ -527,13 +528,13 @@ export function AcornRunTable({ view, legal, you, names, act, busy }: TableProps
                 const buying = paying && paying.row === row && paying.index === index;
                 return a ? (
                   <button key={index} type="button" className="run-card-btn legal" disabled={busy} data-action={key(a)} data-flip-id={`card-${card}`} onClick={() => one(a)}>
-                    <span className="sr-only">{actionLabel(a, view)}. </span>
+                    <span className="sr-only">{actionLabel(T, a, view)}. </span>
                     <RunCard card={card} width={68} />
                   </button>
                 ) : (
                   <span key={index} className={`run-card-btn ${buying ? 'buying' : ''}`} data-flip-id={`card-${card}`}>
                     <RunCard card={card} width={68} />
-                    {buying && <span className="run-paying">paid {paying.power + paying.cards.length}/{kindOf(card).cost}</span>}
+                    {buying && <span className="run-paying">paid {paying.power + paying.cards.length}/{kindOf(T, card).cost}</span>}
                   </span>
                 );
               })}

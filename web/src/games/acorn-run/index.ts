@@ -1,17 +1,38 @@
 /** Acorn Run in the browser: the race board, market, racers' boards and hand, (the log comes from the game's narrator). */
+import { createElement } from 'react';
 import type { Action } from '../../../../src/games/acorn-run/actions.js';
 import type { AcornRunView } from '../../../../src/games/acorn-run/view.js';
-import { acornRunNarrator } from '../../../../src/games/acorn-run/narrate.js';
+import { narratorFor } from '../../../../src/games/acorn-run/narrate.js';
 import { filesContent } from '../../../../src/games/acorn-run/content/files.js';
-import { enterContent } from '../../../../src/games/acorn-run/content/index.js';
-import { defineGame } from '../types.js';
+import { BUILTIN_CONTENT, type AcornRunContent } from '../../../../src/games/acorn-run/content/index.js';
+import { BUILTIN_TABLES, tablesOf, type RunTables } from '../../../../src/games/acorn-run/tables.js';
+import { defineGame, type GameModule, type TableProps } from '../types.js';
 import { AcornRunTable } from './Table.js';
+import { RunTablesContext } from './tables.js';
 
-export const acornRunModule = defineGame<AcornRunView, Action>({
-  id: 'acorn-run',
-  accent: '#c8452f',
-  narrator: acornRunNarrator,
-  Table: AcornRunTable,
-  // A page talks to one server, which plays one content per game: bound for good, never left.
-  bindContent: (files) => void enterContent(filesContent(files)),
-});
+/**
+ * The module built from `content`: its table draws that content's board and cards (provided to
+ * the components as a value, tables.ts) and its narrator tells them; modules of different content
+ * live side by side in one page.
+ */
+/** The tables each module was built from (for page parts outside the table, like the guide). */
+const moduleTables = new WeakMap<object, RunTables>();
+
+/** The tables `module` draws (a module built here), else the shipped tables. */
+export const runTablesOf = (module: object): RunTables => moduleTables.get(module) ?? BUILTIN_TABLES;
+
+export function acornRunModuleOf(content: AcornRunContent): GameModule<AcornRunView, Action> {
+  const T = tablesOf(content);
+  const Table = (props: TableProps<AcornRunView, Action>) => createElement(RunTablesContext.Provider, { value: T }, createElement(AcornRunTable, props));
+  const module: GameModule<AcornRunView, Action> = {
+    id: 'acorn-run',
+    accent: '#c8452f',
+    narrator: narratorFor(T),
+    Table,
+    withContent: (files) => acornRunModuleOf(filesContent(files)),
+  };
+  moduleTables.set(module, T);
+  return module;
+}
+
+export const acornRunModule = defineGame(acornRunModuleOf(BUILTIN_CONTENT));

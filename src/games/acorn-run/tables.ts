@@ -1,0 +1,63 @@
+/**
+ * Acorn Run's content compiled into the tables the rules read: the board graph, card numbers,
+ * player-board cells, the dummy deck. Content is a value (docs/architecture.md): a package is
+ * made from one content (createAcornRun in index.ts) and hands its tables to every rule, view,
+ * narrator and bot call, so any number of variants live side by side in one process and no
+ * module holds the "current" content. Compiled once per content object (cached), never per call.
+ */
+import { compileBoard, type Board } from './board.js';
+import { cardTables, type CardTables } from './cards.js';
+import { BUILTIN_CONTENT, type AcornRunContent } from './content/index.js';
+import type { DummyCardSpec } from './content/dummy-schema.js';
+import type { Effect } from './content/schema.js';
+
+/** One player-board cell (R9), the grid flattened column by column. */
+export interface Cell {
+  effect: Effect;
+  column: number;
+}
+
+export interface RunTables {
+  /** The content these tables are compiled from (race figures, player board, tree drawings). */
+  readonly content: AcornRunContent;
+  readonly board: Board;
+  readonly cards: CardTables;
+  /** The player-board grid flattened column by column. */
+  readonly cells: readonly Cell[];
+  /** The cell numbers of each column. */
+  readonly columnCells: readonly (readonly number[])[];
+  readonly handSize: number;
+  /** The dummy deck's cards (R15), by card number, and the number of each id. */
+  readonly dummyCards: readonly DummyCardSpec[];
+  readonly dummyCardById: ReadonlyMap<string, number>;
+}
+
+function compile(content: AcornRunContent): RunTables {
+  const cells = content.playerBoard.columns.flatMap((col, column) => col.cells.map((effect) => ({ effect, column })));
+  const columnCells = content.playerBoard.columns.map((_, column) => cells.flatMap((c, i) => (c.column === column ? [i] : [])));
+  return Object.freeze({
+    content,
+    board: compileBoard(content.board),
+    cards: cardTables(content),
+    cells,
+    columnCells,
+    handSize: content.race.handSize,
+    dummyCards: content.dummyDeck.cards,
+    dummyCardById: new Map(content.dummyDeck.cards.map((card, i) => [card.id, i])),
+  });
+}
+
+const compiled = new WeakMap<AcornRunContent, RunTables>();
+
+/** The tables of `content`, compiled on first use and cached for as long as the content lives. */
+export function tablesOf(content: AcornRunContent): RunTables {
+  let t = compiled.get(content);
+  if (t === undefined) {
+    t = compile(content);
+    compiled.set(content, t);
+  }
+  return t;
+}
+
+/** The shipped content's tables (for tests and defaults; the rules take theirs as an argument). */
+export const BUILTIN_TABLES: RunTables = tablesOf(BUILTIN_CONTENT);
