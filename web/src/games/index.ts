@@ -77,14 +77,13 @@ function bindVariants(list: readonly GameInfo[]): Promise<void> {
   bound ??= Promise.all(
     list.map(async (g) => {
       const own = MODULES.find((m) => m.id === g.id);
-      if (g.content?.variant === undefined || !own || (!own.withContent && !own.bindContent)) return;
+      if (g.content?.variant === undefined || !own || !own.withContent) return;
       const r = await api.gameContent(g.id);
       if (!r.ok || r.value.hash !== g.content.hash) {
         bound = undefined;
         return;
       }
-      if (own.withContent) variants.set(g.id, own.withContent(r.value.files));
-      else own.bindContent?.(r.value.files);
+      variants.set(g.id, own.withContent(r.value.files));
     }),
   ).then(() => undefined);
   return bound;

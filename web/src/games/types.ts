@@ -50,8 +50,6 @@ export interface GameModule<View, Action extends ActionBase> {
    * code reads no content leaves it out.
    */
   withContent?: (files: Readonly<Record<string, unknown>>) => GameModule<View, Action>;
-  /** @deprecated replaced by withContent; kept until every game module has moved over. */
-  bindContent?: (files: Readonly<Record<string, unknown>>) => void;
 }
 
 /** A game module with its types erased, as the registry holds it. */
