@@ -6,8 +6,9 @@
  *
  * How safe a lead is: a lead by squirrels survives until the next claim step unless an opponent
  * equals or beats it with one more card (up to the deck's strongest squirrel card, 3 in the
- * shipped deck) or plays a fox, so the margin over the best rival group decides it. A fox or turtle played last is safe unless a rival may still hold a
- * fox of a color it has a group of on that tree, or the turtle for its own tree.
+ * shipped deck) or plays a fox, so the margin over the best rival group decides it. A fox or
+ * turtle played last is safe unless a rival may still hold a fox of a color it has a group of on
+ * that tree, or the turtle for its own tree.
  *
  * Content (docs/bots.md): the bots are made from the game's compiled content (tables.ts) and read
  * every number the content sets from it: tree values (from the view, and the cards' acorns), the
@@ -82,7 +83,8 @@ function claimShare(ctx: Ctx, tree: TreeView): number {
   const ours = tree.groups.find((g) => isMine(ctx, g.owners))!.total;
   const best = Math.max(0, ...rivalGroups.map((g) => g.total));
   const margin = ours - best;
-  // A rival can tie or pass us with one card of the deck's strongest squirrels (a new color too, if one is free).
+  // A rival can tie or pass us with one card of the deck's strongest squirrels (a new color too,
+  // if one is free).
   const reach = best + ctx.tables.maxStrength;
   const w = ctx.w;
   let share = ours > reach ? w.outOfReach : margin >= 3 ? w.margin3 : margin === 2 ? w.margin2 : w.margin1;
