@@ -5,9 +5,16 @@
  * legal actions.
  *
  * How safe a lead is: a lead by squirrels survives until the next claim step unless an opponent
- * equals or beats it with one more card (up to 3 squirrels) or plays a fox, so the margin over the
- * best rival group decides it. A fox or turtle played last is safe unless a rival may still hold a
- * fox of a color it has a group of on that tree, or the turtle for its own tree.
+ * equals or beats it with one more card (up to the deck's strongest squirrel card, 3 in the
+ * shipped deck) or plays a fox, so the margin over the best rival group decides it. A fox or
+ * turtle played last is safe unless a rival may still hold a fox of a color it has a group of on
+ * that tree, or the turtle for its own tree.
+ *
+ * Content (docs/bots.md): the bots are made from the game's compiled content (tables.ts) and read
+ * every number the content sets from it: tree values (from the view, and the cards' acorns), the
+ * squirrels each card shows, the strongest card (how far one card reaches), the deck's size and
+ * acorns (how much of the game is left, how widely scores spread), the foxes and the turtle.
+ * The weights below are the bot's judgement (shares and costs), not copies of content.
  */
 import type { Bot } from '../../engine/bot.js';
 import type { Seat } from '../../engine/game.js';
@@ -76,8 +83,9 @@ function claimShare(ctx: Ctx, tree: TreeView): number {
   const ours = tree.groups.find((g) => isMine(ctx, g.owners))!.total;
   const best = Math.max(0, ...rivalGroups.map((g) => g.total));
   const margin = ours - best;
-  // A rival can tie or pass us with one card of up to 3 squirrels (a new color too, if one is free).
-  const reach = best + 3;
+  // A rival can tie or pass us with one card of the deck's strongest squirrels (a new color too,
+  // if one is free).
+  const reach = best + ctx.tables.maxStrength;
   const w = ctx.w;
   let share = ours > reach ? w.outOfReach : margin >= 3 ? w.margin3 : margin === 2 ? w.margin2 : w.margin1;
   if (foxThreat) share -= w.foxThreat;
@@ -181,8 +189,8 @@ function makeCtx(tables: AcornsTables, view: AcornsView, seat: Seat, w: Weights)
     tables,
     view,
     mine,
-    unseenFoxes: new Set(COLORS.filter((c) => !seen.has(`fox-${c}`))),
-    turtleUnseen: !seen.has('turtle'),
+    unseenFoxes: new Set(COLORS.filter((_, i) => !seen.has(tables.ids[tables.foxOf[i]!]!))),
+    turtleUnseen: !seen.has(tables.ids[tables.turtle]!),
     w,
   };
 }
@@ -234,31 +242,31 @@ export function rankActions(tables: AcornsTables, view: AcornsView, seat: Seat, 
  * where this estimate takes over. Reads a determinized state only.
  */
 
-/** Spread of a seat's final score around the table's mean in heuristic self-play (4 seats). */
-const GAME_SIGMA = 7.9;
+/**
+ * Spread of a seat's final score around the table's mean in heuristic self-play (4 seats): 7.9
+ * with the shipped deck's 100 acorns. Scores are acorns, so the spread scales with the acorns the
+ * deck holds.
+ */
+const GAME_SIGMA_PER_100_ACORNS = 7.9;
 /**
  * Share of a tree's acorns a lead is worth, by how safe it is (the heuristic bot's figures): led
- * by the last fox or turtle, out of reach of one more card (3 squirrels at most), or ahead by
- * 3, 2, 1. An own tree nobody has surrounded yet (A8) is worth less.
+ * by the last fox or turtle, out of reach of one more card (the deck's strongest squirrel card),
+ * or ahead by 3 or more, 2, 1. An own tree nobody has surrounded yet (A8) is worth less.
  */
-const GUARDED_SHARE = 0.95;
-const OUT_OF_REACH_SHARE = 0.92;
-const MARGIN_SHARE = [0, 0.62, 0.72, 0.8];
-const UNSURROUNDED_SHARE = 0.45;
+const W = HEURISTIC_WEIGHTS;
+const MARGIN_SHARE = [0, W.margin1, W.margin2, W.margin3];
 
-function leadShare(tree: AcornsState['trees'][number], leader: number): number {
-  if (tree.guards.length > 0) return GUARDED_SHARE;
+function leadShare(tables: AcornsTables, tree: AcornsState['trees'][number], leader: number): number {
+  if (tree.guards.length > 0) return W.guarded;
   let ours = 0;
   let best = 0;
   for (const g of tree.groups) {
     if (g.side === leader) ours = g.total;
     else if (g.total > best) best = g.total;
   }
-  if (ours > best + 3) return OUT_OF_REACH_SHARE;
+  if (ours > best + tables.maxStrength) return W.outOfReach;
   return MARGIN_SHARE[Math.min(3, ours - best)]!;
 }
-/** Cards not yet drawn or played at the start of a game: 78 cards in all. */
-const ALL_CARDS = 78;
 
 function value(tables: AcornsTables, raw: unknown): number[] {
   const state = raw as AcornsState;
@@ -266,12 +274,14 @@ function value(tables: AcornsTables, raw: unknown): number[] {
   for (const tree of state.trees) {
     const acorns = tables.acorns[tree.card]!;
     const leader = leaderOf(tables, state, tree);
-    if (leader !== NOBODY) bySide[leader]! += leadShare(tree, leader) * acorns;
-    else if (tree.groups.length === 0) bySide[sideOf(state, tree.owner)]! += UNSURROUNDED_SHARE * acorns;
+    if (leader !== NOBODY) bySide[leader]! += leadShare(tables, tree, leader) * acorns;
+    else if (tree.groups.length === 0) bySide[sideOf(state, tree.owner)]! += W.unsurrounded * acorns;
   }
   let uncommitted = state.draw.length;
   for (const hand of state.hands) uncommitted += hand.length;
-  const sigma = GAME_SIGMA * Math.sqrt(Math.min(1, uncommitted / ALL_CARDS));
+  // Cards not yet drawn or played measure how much of the game is left (the whole deck at the start).
+  const gameSigma = (GAME_SIGMA_PER_100_ACORNS * tables.totalAcorns) / 100;
+  const sigma = gameSigma * Math.sqrt(Math.min(1, uncommitted / tables.cardCount));
   const scores = Array.from({ length: state.seats }, (_, seat) => bySide[sideOf(state, seat)]!);
   return softRankRewards(scores, false, sigma);
 }

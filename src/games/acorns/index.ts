@@ -8,6 +8,7 @@ import { makeAcornsHeuristic, makeAcornsKnowledge } from './bots.js';
 import type { AcornsAction } from './actions.js';
 import { BUILTIN_CONTENT, ContentSchema, type AcornsContent } from './content/index.js';
 import { describeAction, explainIllegal } from './describe.js';
+import { makeAcornsLab } from './lab.js';
 import { legalActions } from './legal.js';
 import { parseAction, parseArrangement, parseOptions } from './parse.js';
 import { apply, toAct } from './rules.js';
@@ -106,6 +107,7 @@ export function createAcorns(content: AcornsContent): AnyGamePackage {
     undo: acornsUndo,
     narrator: makeAcornsNarrator(tables),
     textUI: makeTextUI(tables),
+    lab: makeAcornsLab(tables),
     conformance: [
       { label: 'two seats', seats: 2, maxSteps: 2000 },
       { label: 'five seats', seats: 5, maxSteps: 2000 },

@@ -1,5 +1,6 @@
 /**
- * The Acorns state and its small helpers. The state is plain JSON; cards are indices into CARDS.
+ * The Acorns state and its small helpers. The state is plain JSON; cards are indices into the
+ * deck of the content's tables (tables.ts `cards`).
  *
  * A "side" is who owns groups and score piles: a seat in the ordinary game, a team (seats 2k and
  * 2k+1) in the partner game (A12).

@@ -38,6 +38,11 @@ export interface AcornsTables {
   readonly foxOf: readonly number[];
   /** The most squirrels one card shows: how far one card can raise a group (A4, A6). */
   readonly maxStrength: number;
+  /**
+   * The row of a tree in the content's `trees` list as the designer wrote it (-1 for other
+   * cards): the lab reports trees by row, which a variant changing their value keeps.
+   */
+  readonly treeRow: readonly number[];
   /** Every tree value the deck holds, ascending, and how many trees of each (A1). */
   readonly treeValues: readonly { acorns: number; count: number }[];
   /** Acorns on all trees of the deck together. */
@@ -100,6 +105,7 @@ function compile(content: AcornsContent): AcornsTables {
     strength: cards.map((c) => (c.kind === 'squirrel' ? c.squirrels : 0)),
     turtle: byId.get('turtle')!,
     foxOf: COLORS.map((color) => byId.get(`fox-${color}`)!),
+    treeRow: cards.map((c) => (c.kind === 'tree' ? content.trees.findIndex((t) => t.acorns === c.acorns) : -1)),
     maxStrength: Math.max(...content.squirrels.map((s) => s.squirrels)),
     treeValues,
     totalAcorns: treeValues.reduce((n, t) => n + t.acorns * t.count, 0),
