@@ -83,7 +83,7 @@ export function createAutumnLeaves(content: DeckContent): AnyGamePackage {
   bots: {
     // Built from this content's tables: the bots read the deck they play with (bots.ts).
     ...createBots(tables),
-    // Four seats, one core: a 1,000-iteration decision takes ~40 ms, so hard thinks ~0.2 s.
+    // Four seats, one core: a 1,000-iteration decision takes ~11 ms (docs/bots.md), so hard thinks ~0.06 s.
     tuning: { medium: { iterations: 300 }, hard: { iterations: 5000 } },
   },
   undo: autumnLeavesUndo,
