@@ -76,13 +76,15 @@ export function nextInt(rng: Rng, n: number): number {
       if (x < limit) return x % n;
     }
   }
+  // m < 2^53 is a non-negative integer, so `m >>> 0` is m mod 2^32 exactly; V8 compiles `%` by
+  // 2^32 on a double to a slow remainder.
   let m = nextUint32(rng) * n;
-  let low = m % 4294967296;
+  let low = m >>> 0;
   if (low < n) {
     const threshold = (4294967296 - n) % n;
     while (low < threshold) {
       m = nextUint32(rng) * n;
-      low = m % 4294967296;
+      low = m >>> 0;
     }
   }
   return Math.floor(m / 4294967296);

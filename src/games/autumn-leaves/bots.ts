@@ -2,6 +2,11 @@
  * The Autumn Leaves heuristic bot, and below it the search knowledge. The bot reads only its view.
  * Points are bad: a hand scores your highest card minus your leaf pile, so it wants cards on its
  * own pile, high cards out of its hand, and other players' piles kept short.
+ *
+ * Both are built from the content's tables (createBots): what a card is worth against a blind
+ * draw (the deck's mean rank), where the middle of the deck lies (for the first card of a pile)
+ * and how much a hand's score spreads (from the span of the ranks) come from the deck, never from
+ * numbers copied from the builtin deck. The weights between the bot's aims are its own.
  */
 import type { Bot } from '../../engine/bot.js';
 import type { ActionBase, Seat } from '../../engine/game.js';
@@ -10,14 +15,12 @@ import { softRankRewards, type SearchKnowledge } from '../../engine/search.js';
 import type { Action, State } from './state.js';
 import type { View } from './view.js';
 import { fits } from './rules.js';
+import type { LeavesTables } from './content/index.js';
 
 const top = (pile: readonly number[]): number | undefined => pile[pile.length - 1];
 const fitsTop = (card: number, t: number | undefined): boolean => t !== undefined && Math.abs(card - t) === 1;
 
-/** Mean rank of a card drawn from a Pairs deck: sum(n²)/sum(n) = 7. */
-const MEAN_DRAW = 7;
-
-function chooseScore(view: View, me: Seat, card: number, hand: readonly number[]): number {
+function chooseScore(t: LeavesTables, view: View, me: Seat, card: number, hand: readonly number[]): number {
   const piles = view.piles;
   const own = top(piles[me]!);
   const highest = hand[hand.length - 1]!;
@@ -26,11 +29,11 @@ function chooseScore(view: View, me: Seat, card: number, hand: readonly number[]
   if (view.round === 0) {
     // L4: the first card starts your pile. Start it in the middle so more cards fit on it, and
     // shed a high card while you are at it.
-    return -Math.abs(card - 5.5) + card * 0.3;
+    return -Math.abs(card - t.midRank) + card * 0.3;
   }
   if (fitsTop(card, own)) score += 6; // lengthens my pile: one point less for me
   else if (piles.some((p, seat) => seat !== me && fitsTop(card, top(p)))) score += 3;
-  else if (card >= 8) score += 2; // fits nowhere: discard it for an average card
+  else if (card > t.meanDraw) score += 2; // fits nowhere: discard it for an average card
   else score -= 2;
   // Shedding the highest card lowers what the hand would score.
   if (card === highest) score += (highest - secondHighest) * 0.8 + 1;
@@ -46,7 +49,9 @@ function placeScore(view: View, me: Seat, pile: Seat): number {
   return view.scores[pile]! - view.piles[pile]!.length * 0.1;
 }
 
-export const heuristicBot: Bot<View, Action> = ({ view, legal, rng, seat }) => {
+/** The heuristic bot for the deck of `t` (L1): a blind draw is worth the deck's mean rank. */
+const heuristicFor = (t: LeavesTables): Bot<View, Action> => ({ view, legal, rng, seat }) => {
+  const meanDraw = t.meanDraw;
   const hand = view.myHand ?? [];
   let best = legal[0]!;
   let bestScore = -Infinity;
@@ -54,7 +59,7 @@ export const heuristicBot: Bot<View, Action> = ({ view, legal, rng, seat }) => {
     let score: number;
     switch (action.type) {
       case 'choose':
-        score = chooseScore(view, seat, action.card, hand);
+        score = chooseScore(t, view, seat, action.card, hand);
         break;
       case 'place':
         score = placeScore(view, seat, action.pile);
@@ -65,7 +70,7 @@ export const heuristicBot: Bot<View, Action> = ({ view, legal, rng, seat }) => {
         const highestInHand = hand.length > 0 ? hand[hand.length - 1]! : 0;
         // Discarding swaps the card for an average one; worth it for a high card that would be
         // the hand's highest.
-        const discardGain = card >= MEAN_DRAW && card >= highestInHand ? card - MEAN_DRAW + 1 : card - MEAN_DRAW - 0.5;
+        const discardGain = card >= meanDraw && card >= highestInHand ? card - meanDraw + 1 : card - meanDraw - 0.5;
         score = action.type === 'discard' ? discardGain : 0;
         break;
       }
@@ -88,8 +93,12 @@ export const heuristicBot: Bot<View, Action> = ({ view, legal, rng, seat }) => {
  * state-reading cousin of the heuristic bot: it reads a determinized state, never the real one.
  */
 
-/** Spread of one seat's score over one hand, measured in heuristic self-play (3–6 seats: 3.3–3.9). */
-const HAND_SIGMA = 3.6;
+/**
+ * Spread of one seat's score over one hand: measured in heuristic self-play with the builtin deck
+ * (3–6 seats: 3.3–3.9) as 3.6 for ranks spanning 10. A hand scores a rank minus a pile (L9), so
+ * the spread grows with the span of the deck's ranks.
+ */
+const handSigma = (t: LeavesTables): number => (3.6 * (t.highestRank - t.lowestRank + 1)) / 10;
 
 /** L9 as if the hand ended now with nobody out: highest card in hand minus the leaf pile, not below 0. */
 function handEstimate(state: State, seat: Seat): number {
@@ -100,7 +109,7 @@ function handEstimate(state: State, seat: Seat): number {
   return Math.max(0, highest - state.piles[seat]!.length);
 }
 
-function value(raw: unknown): number[] {
+function value(sigma: number, raw: unknown): number[] {
   const state = raw as State;
   // A freshly dealt hand (no pile started) adds nothing yet; a hand in progress adds its estimate.
   let inProgress = false;
@@ -108,7 +117,7 @@ function value(raw: unknown): number[] {
   const totals = state.scores.slice();
   if (inProgress) for (let seat = 0; seat < totals.length; seat++) totals[seat]! += handEstimate(state, seat);
   const handsLeft = Math.max(0, state.hands - state.hand - (inProgress ? 1 : 0));
-  return softRankRewards(totals, true, HAND_SIGMA * Math.sqrt(handsLeft));
+  return softRankRewards(totals, true, sigma * Math.sqrt(handsLeft));
 }
 
 /** Whether `card` fits on any leaf pile (L6). */
@@ -117,7 +126,7 @@ function fitsAnywhere(state: State, card: number): boolean {
   return false;
 }
 
-function chooseCard(state: State, seat: Seat, legal: readonly Action[], rng: Rng): ActionBase {
+function chooseCard(t: LeavesTables, state: State, seat: Seat, legal: readonly Action[], rng: Rng): ActionBase {
   const hand = state.handCards[seat]!;
   const highest = hand[hand.length - 1]!;
   if (state.round === 0) return legal[nextInt(rng, legal.length)]!;
@@ -131,7 +140,7 @@ function chooseCard(state: State, seat: Seat, legal: readonly Action[], rng: Rng
     let score = nextFloat(rng) * 4;
     if (fits(card, own)) score += 6;
     else if (fitsAnywhere(state, card)) score += 3;
-    else if (card >= 8) score += 2;
+    else if (card > t.meanDraw) score += 2; // fits nowhere: worth swapping for a blind draw
     if (card === highest) score += 2;
     if (hand.length === 1) score += 10;
     if (score > bestScore) {
@@ -142,13 +151,13 @@ function chooseCard(state: State, seat: Seat, legal: readonly Action[], rng: Rng
   return best;
 }
 
-function policy(raw: unknown, seat: Seat, legalRaw: readonly ActionBase[], rng: Rng): ActionBase {
+function policy(t: LeavesTables, raw: unknown, seat: Seat, legalRaw: readonly ActionBase[], rng: Rng): ActionBase {
   const state = raw as State;
   const legal = legalRaw as readonly Action[];
   const first = legal[0]!;
   switch (first.type) {
     case 'choose':
-      return chooseCard(state, seat, legal, rng);
+      return chooseCard(t, state, seat, legal, rng);
     case 'place': {
       // Own pile first: a card there is a point off your own hand score.
       for (let i = 0; i < legal.length; i++) {
@@ -160,15 +169,36 @@ function policy(raw: unknown, seat: Seat, legalRaw: readonly ActionBase[], rng: 
     case 'keep':
     case 'discard': {
       const card = state.chosen[seat] ?? 0;
-      const wanted = card >= 7 ? 'discard' : 'keep';
+      // Discard what is no better than a blind draw from the deck.
+      const wanted = card >= t.meanDraw ? 'discard' : 'keep';
       for (let i = 0; i < legal.length; i++) if (legal[i]!.type === wanted) return legal[i]!;
       return first;
     }
   }
 }
 
-export const autumnLeavesKnowledge: SearchKnowledge = {
-  value,
-  stage: (raw) => (raw as State).hand,
-  policy,
-};
+/** The heuristic bot and the search knowledge of one content. */
+export interface LeavesBots {
+  heuristic: Bot<View, Action>;
+  knowledge: SearchKnowledge;
+}
+
+const made = new WeakMap<LeavesTables, LeavesBots>();
+
+/** The bots for the deck of `t`, made once per content. */
+export function createBots(t: LeavesTables): LeavesBots {
+  let bots = made.get(t);
+  if (!bots) {
+    const sigma = handSigma(t);
+    bots = {
+      heuristic: heuristicFor(t),
+      knowledge: {
+        value: (raw) => value(sigma, raw),
+        stage: (raw) => (raw as State).hand,
+        policy: (raw, seat, legal, rng) => policy(t, raw, seat, legal, rng),
+      },
+    };
+    made.set(t, bots);
+  }
+  return bots;
+}

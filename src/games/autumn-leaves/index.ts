@@ -2,7 +2,7 @@
 import type { Game } from '../../engine/game.js';
 import { definePackage, oneFileContent, type AnyGamePackage } from '../package.js';
 import { BUILTIN_CONTENT, compileContent, DeckSchema, type DeckContent, type LeavesTables } from './content/index.js';
-import { autumnLeavesKnowledge, heuristicBot } from './bots.js';
+import { createBots } from './bots.js';
 import { cloneState } from './clone.js';
 import { describeAction, explainIllegal } from './describe.js';
 import { parseAction, parseArrangement, parseOptions } from './parse.js';
@@ -10,6 +10,7 @@ import { outcome } from './outcome.js';
 import { createRules, toAct } from './rules.js';
 import { setup } from './setup.js';
 import type { Action, Arrangement, Options, State } from './state.js';
+import { autumnLeavesLab } from './lab.js';
 import { autumnLeavesNarrator } from './narrate.js';
 import { textUI } from './text.js';
 import { resample, view, type View } from './view.js';
@@ -80,12 +81,13 @@ export function createAutumnLeaves(content: DeckContent): AnyGamePackage {
     ],
   },
   bots: {
-    heuristic: heuristicBot,
-    knowledge: autumnLeavesKnowledge,
-    // Four seats, one core: a 1,000-iteration decision takes ~40 ms, so hard thinks ~0.2 s.
+    // Built from this content's tables: the bots read the deck they play with (bots.ts).
+    ...createBots(tables),
+    // Four seats, one core: a 1,000-iteration decision takes ~11 ms (docs/bots.md), so hard thinks ~0.06 s.
     tuning: { medium: { iterations: 300 }, hard: { iterations: 5000 } },
   },
   undo: autumnLeavesUndo,
+  lab: autumnLeavesLab,
   narrator: autumnLeavesNarrator,
   textUI,
   conformance: [

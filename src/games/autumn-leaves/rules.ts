@@ -26,11 +26,12 @@ function listOf<T>(mask: number, make: (bit: number) => T): T[] {
   return items;
 }
 
-// Every mask of up to eight seats, made up front so a lookup is one array read.
+// Every mask of up to eight seats, made up front so a lookup is one array read. Each action is
+// one object shared by every list holding it: a few objects that stay in the cache, rather than
+// a copy per list scattered through memory.
 const seatLists: readonly (readonly Seat[])[] = Array.from({ length: 1 << 8 }, (_, mask) => listOf(mask, (seat): Seat => seat));
-const placeLists: readonly (readonly Action[])[] = Array.from({ length: 1 << 8 }, (_, mask) =>
-  listOf(mask, (pile): Action => ({ type: 'place', pile })),
-);
+const PLACE: readonly Action[] = Array.from({ length: 8 }, (_, pile): Action => ({ type: 'place', pile }));
+const placeLists: readonly (readonly Action[])[] = Array.from({ length: 1 << 8 }, (_, mask) => listOf(mask, (pile) => PLACE[pile]!));
 
 /** engine/narration.ts pushEvent, written out: it runs on nearly every action. */
 function log(state: State, event: LogEvent): void {
@@ -42,7 +43,6 @@ function log(state: State, event: LogEvent): void {
   }
 }
 
-const chooseItem = (card: number): Action => ({ type: 'choose', card });
 
 /** The rules of one content: the functions the game hands out, with that content's tables bound. */
 export interface LeavesRules {
@@ -59,6 +59,9 @@ export interface LeavesRules {
 type ChooseLists = (mask: number) => readonly Action[];
 
 function chooseListsFor(t: LeavesTables): ChooseLists {
+  // One choose action per rank, shared by every list (see PLACE).
+  const choose: readonly Action[] = Array.from({ length: t.maxRank + 1 }, (_, card): Action => ({ type: 'choose', card }));
+  const chooseItem = (card: number): Action => choose[card]!;
   if (t.maxRank <= 15) {
     const lists: (readonly Action[] | undefined)[] = Array.from({ length: 1 << (t.maxRank + 1) }, () => undefined);
     return (mask) => lists[mask] ?? (lists[mask] = listOf(mask, chooseItem));

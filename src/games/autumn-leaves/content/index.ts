@@ -48,7 +48,10 @@ export interface LeavesTables {
   readonly handSize: number;
   /** The mean rank of a card drawn blind from the full deck (the builtin Pairs deck: 385/55 = 7). */
   readonly meanDraw: number;
-  /** The rank halfway between the lowest and the highest rank held in the deck (builtin: 5.5). */
+  /** The lowest and the highest rank the deck holds a card of (builtin: 1 and 10). */
+  readonly lowestRank: number;
+  readonly highestRank: number;
+  /** The rank halfway between them (builtin: 5.5). */
   readonly midRank: number;
 }
 
@@ -67,6 +70,8 @@ export function compileContent(content: DeckContent): LeavesTables {
       fullDeck,
       handSize: content.handSize,
       meanDraw: fullDeck.reduce((a, b) => a + b, 0) / Math.max(1, fullDeck.length),
+      lowestRank: ranks[0] ?? 0,
+      highestRank: ranks[ranks.length - 1] ?? 0,
       midRank: ranks.length > 0 ? (ranks[0]! + ranks[ranks.length - 1]!) / 2 : 0,
     });
     compiled.set(content, tables);
