@@ -6,6 +6,7 @@
  */
 import type { RunTables } from './tables.js';
 import type { Action } from './actions.js';
+import { stepTurns, type BotValues } from './bot-values.js';
 import { space } from './board.js';
 import { colorOf, kindOf } from './cards.js';
 import { COLORS, type Color } from './content/schema.js';
@@ -14,13 +15,11 @@ import { sprintColors, sprintValue } from './moves.js';
 import { forwardPath } from './pawns.js';
 import type { Pending } from './state.js';
 
-/** VP a combo token is worth on average (R7: 36 × 1, 24 × 2, 12 × 3). */
-export const TOKEN_VP = 5 / 3;
-/** How much one turn of racing is worth in VP. */
-const TURN_VP = 2.2;
-const ACORN_VP = 0.5;
-const CARD_VP = 0.15;
-const FINISH_VP = 3;
+// What a turn, a token, an acorn, a kept card and the finish are worth come from the content
+// (bot-values.ts, in the plan context), and the race VP expected at the finish from its results
+// track (raceAt); these are how long board moves take, in turns.
+/** Of a turn's worth, the share a turn always costs (finishing at all scores, R12), beside the race outlook. */
+const RACE_WEIGHT = 0.6;
 const UP_TURNS = 0.45;
 const DOWN_TURNS = 0.35;
 const JUMP_TURNS = 0.35;
@@ -33,6 +32,10 @@ export interface PlanContext {
   acornsAt: ReadonlyMap<number, number>;
   /** Estimated turns from each space to the finish for this racer's deck. */
   dist: Float64Array;
+  /** What a turn, a token, an acorn, a kept card are worth on this content. */
+  v: BotValues;
+  /** The race VP expected finishing in this many turns, against the field, on this content's track (R12). */
+  raceAt: (turns: number) => number;
 }
 
 export interface Sim {
@@ -73,7 +76,9 @@ const copy = (s: Sim): Sim => ({ ...s, hand: [...s.hand], taken: [...s.taken] })
 export function leafValue(T: RunTables, ctx: PlanContext, s: Sim): number {
   const finished = s.pos === T.board.finish;
   return (
-    (finished ? FINISH_VP : -TURN_VP * ctx.dist[s.pos]!) + TOKEN_VP * s.vp + ACORN_VP * s.acorns + CARD_VP * s.hand.length
+    (finished ? ctx.v.finishVp : -RACE_WEIGHT * ctx.v.turnVp * ctx.dist[s.pos]!) +
+    ctx.raceAt(finished ? 0 : ctx.dist[s.pos]!) +
+    ctx.v.tokenVp * s.vp + ctx.v.acornVp * s.acorns + ctx.v.keepVp * s.hand.length
   );
 }
 
@@ -251,7 +256,7 @@ export function choosePlan(T: RunTables, ctx: PlanContext, s: Sim, options: Opti
  * sprint with there (R3: higher colors sprint in lower lanes too).
  */
 export function distances(T: RunTables, shares: readonly number[]): Float64Array {
-  const stepCost = COLORS.map((_, z) => 1 / Math.max(0.8, 6 * Math.max(...shares.slice(z)) * 0.85));
+  const stepCost = stepTurns(T, shares);
   const n = T.board.spaces.length;
   const dist = new Float64Array(n).fill(Infinity);
   const done = new Uint8Array(n);

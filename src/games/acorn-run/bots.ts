@@ -13,51 +13,19 @@ import type { Action } from './actions.js';
 import { space } from './board.js';
 import { colorOf, kindOf, type MarketRow } from './cards.js';
 import { COLORS, type Effect } from './content/schema.js';
-import { choosePlan, continuations, distances, freshOptions, TOKEN_VP, type PlanContext, type Sim } from './bot-plan.js';
+import { choosePlan, continuations, distances, freshOptions, type PlanContext, type Sim } from './bot-plan.js';
+import { botValuesOf } from './bot-values.js';
 import { stepTarget } from './pawns.js';
 import type { AcornRunView, RacerView } from './view.js';
 import type { State } from './state.js';
 
-const TURN_VP = 2.2;
+/** What a card is worth in a deck, roughly in VP, on this content (bot-values.ts): for buying, paying and discarding. */
+export const cardValue = (T: RunTables, card: number): number => botValuesOf(T).cardValues[card]!;
 
-/** What a card is worth in a deck, roughly in VP: for buying, paying and discarding. */
-export function cardValue(T: RunTables, card: number): number {
-  const k = kindOf(T, card);
-  let v = k.color === 'acorn' ? 0.6 : 1 + (k.color === 'red' ? 0.4 : k.color === 'yellow' ? 0.2 : 0);
-  v += 0.45 * k.combo.length;
-  const e = k.effect;
-  if (!e) return v;
-  switch (e.kind) {
-    case 'sprint-plus':
-      return v + 1.2 * (e.spaces - 1);
-    case 'extra-sprint':
-      return v + 1.5;
-    case 'extra-move':
-      return v + 1.6;
-    case 'move':
-      return v + (e.dir === 'forward' ? 1 : 0.5);
-    case 'draw':
-      return v + 0.9;
-    case 'cycle':
-      return v + 0.8;
-    case 'buying-power':
-      return v + 0.6;
-    case 'trash':
-      return v + 0.4;
-    case 'gain':
-      return v + 1.2;
-    case 'big-acorn':
-      return v + 1.3;
-    case 'small-acorn':
-      return v + 0.9;
-    case 'oops':
-      return v + 0.3;
-    default:
-      return v;
-  }
-}
+/** Spread, in turns, of how long a racer takes per turn it still needs (how far a hand goes). */
+const TURN_SIGMA = 0.6;
 
-/** Distance tables (bot-plan.ts) of the current content's board: by deck color shares, and a starter deck's. */
+/** Distance tables (bot-plan.ts) of one content's board: by deck color shares, and a starter deck's. */
 interface DistTables {
   byShares: Map<string, Float64Array>;
   starter?: Float64Array;
@@ -75,7 +43,7 @@ function distTablesOf(T: RunTables): DistTables {
 
 /** Color shares of the cards the bot has seen of its own deck (hand, discard, played). */
 function context(T: RunTables, view: AcornRunView, me: RacerView): PlanContext {
-  const counts = [4, 3, 3]; // a starter deck's split as a prior
+  const counts = [...botValuesOf(T).starterColors]; // the starter deck's split as a prior
   for (const c of [...(me.hand ?? []), ...me.discard, ...view.turn.played]) {
     const color = colorOf(T, c);
     if (color) counts[COLORS.indexOf(color)]!++;
@@ -94,6 +62,28 @@ function context(T: RunTables, view: AcornRunView, me: RacerView): PlanContext {
     occupied: new Set(view.racers.flatMap((r) => (r.racer !== me.racer && r.pos !== null ? [r.pos] : []))),
     acornsAt: new Map(view.boardAcorns.filter((a) => !view.turn.dropped.includes(a.space)).map((a) => [a.space, a.count])),
     dist,
+    v: botValuesOf(T),
+    raceAt: raceOutlook(T, view, me),
+  };
+}
+
+/**
+ * The race VP (R12) the racer can expect finishing `d` turns from now, against the racers still
+ * running (their turns to go from a starter deck's distance table) and the results spaces already
+ * taken: read off this content's results track at the expected place. A steep track (first place
+ * worth much more) makes each turn gained near a rival worth more, so the planner races harder.
+ */
+function raceOutlook(T: RunTables, view: AcornRunView, me: RacerView): (d: number) => number {
+  const table = (distTablesOf(T).starter ??= distances(T, botValuesOf(T).starterShares));
+  const rivals = view.racers.flatMap((r) => (r.racer !== me.racer && r.place === null && !r.out && r.pos !== null ? [Math.min(table[r.pos]!, 12)] : []));
+  const taken = view.results.filter((x) => x !== null).length;
+  const track = T.content.race.results;
+  return (d) => {
+    let place = taken;
+    for (const o of rivals) place += normalCdf((d - o) / (TURN_SIGMA * Math.sqrt(d + o + 1)));
+    const lo = Math.floor(place);
+    const frac = place - lo;
+    return (track[lo] ?? 0) * (1 - frac) + (track[lo + 1] ?? 0) * frac;
   };
 }
 
@@ -109,28 +99,29 @@ const marketCards = (view: AcornRunView): { row: MarketRow; index: number; card:
 /** The value of resolving an effect now (an acorn action, a column bonus, an acorn card). */
 function effectValue(T: RunTables, view: AcornRunView, me: RacerView, ctx: PlanContext, e: Effect): number {
   const early = view.turn.mainMoves > 0;
+  const v = ctx.v;
   switch (e.kind) {
     case 'move': {
       const to = stepTarget(T, me.pos!, e.dir);
       if (to === null || (space(T, to).kind === 'path' || space(T, to).kind === 'go') && ctx.occupied.has(to)) return -1;
-      return TURN_VP * (ctx.dist[me.pos!]! - ctx.dist[to]!) + (ctx.acornsAt.get(to) ?? 0) * 0.5;
+      return v.turnVp * (ctx.dist[me.pos!]! - ctx.dist[to]!) + (ctx.acornsAt.get(to) ?? 0) * v.acornVp;
     }
     case 'draw':
-      return early ? 0.6 * e.cards : 0.15;
+      return early ? 0.67 * v.drawVp * e.cards : 0.07 * v.turnVp;
     case 'cycle':
-      return early ? 0.5 : 0.1;
+      return early ? 0.62 * v.drawVp * Math.max(0, e.draw - 0.55 * e.discard) : 0.05 * v.turnVp;
     case 'buying-power':
-      return bestBuy(T, view, me, e.amount) && !bestBuy(T, view, me, 0) ? 0.9 : 0.1;
+      return bestBuy(T, view, me, e.amount) && !bestBuy(T, view, me, 0) ? 0.4 * v.turnVp : 0.05 * v.turnVp;
     case 'trash':
-      return [...me.discard, ...(me.hand ?? [])].some((c) => kindOf(T, c).deck === 'starter' && kindOf(T, c).combo.length === 0) ? 0.4 : 0;
+      return [...me.discard, ...(me.hand ?? [])].some((c) => kindOf(T, c).deck === 'starter' && kindOf(T, c).combo.length === 0) ? 0.18 * v.turnVp : 0;
     case 'gain':
       return Math.max(0, ...marketCards(view).map((m) => cardValue(T, m.card))) * 0.5;
     case 'combo-vp':
-      return TOKEN_VP * e.tokens;
+      return v.tokenVp * e.tokens;
     case 'acorns':
-      return 0.5 * e.count;
+      return v.acornVp * e.count;
     case 'extra-move':
-      return early ? 0.3 : (me.hand?.length ?? 0) >= 2 ? 1.2 : 0.2;
+      return early ? 0.14 * v.turnVp : (me.hand?.length ?? 0) >= 2 ? 0.55 * v.turnVp : 0.09 * v.turnVp;
     default:
       return 0;
   }
@@ -138,13 +129,14 @@ function effectValue(T: RunTables, view: AcornRunView, me: RacerView, ctx: PlanC
 
 /** The best market card to buy with `extraPower` more buying power, if any is worth it. */
 function bestBuy(T: RunTables, view: AcornRunView, me: RacerView, extraPower: number): { row: MarketRow; index: number } | null {
+  const v = botValuesOf(T);
   const budget = view.turn.buyingPower + extraPower + (me.hand?.length ?? 0);
   let best: { row: MarketRow; index: number } | null = null;
   let bestScore = 0;
   for (const m of marketCards(view)) {
     const cost = kindOf(T, m.card).cost;
     if (cost > budget) continue;
-    const score = cardValue(T, m.card) - 1.4 - 0.1 * cost;
+    const score = v.cardValues[m.card]! - v.buyBar - v.costVp * cost;
     if (score > bestScore) {
       bestScore = score;
       best = { row: m.row, index: m.index };
@@ -203,18 +195,19 @@ function decide(T: RunTables, view: AcornRunView, legal: readonly Action[]): Act
   const plan = choosePlan(T, ctx, sim, freshOptions(T, ctx, sim), !stuck);
   if (plan && isLegal(plan.actions[0]!)) return plan.actions[0]!;
   // 3. Free moves from cards and acorn actions that bring the finish closer; gains and trashes.
+  const v = ctx.v;
   let bestPlay: Action | null = null;
-  let bestValue = 0.5;
+  let bestValue = 0.23 * v.turnVp;
   for (const a of legal) {
     let value = -Infinity;
     if (a.type === 'play') {
       const e = kindOf(T, a.card).effect!;
-      if (e.kind === 'move' || e.kind === 'gain' || e.kind === 'trash') value = effectValue(T, view, me, ctx, e) - (nearEnd ? 0 : 0.3);
+      if (e.kind === 'move' || e.kind === 'gain' || e.kind === 'trash') value = effectValue(T, view, me, ctx, e) - (nearEnd ? 0 : 0.14 * v.turnVp);
       else if ((e.kind === 'big-acorn' || e.kind === 'small-acorn') && a.cell !== undefined) value = effectValue(T, view, me, ctx, T.cells[a.cell]!.effect);
-      else if (e.kind === 'oops' && a.dir) value = effectValue(T, view, me, ctx, { kind: 'move', dir: a.dir }) - 0.8;
+      else if (e.kind === 'oops' && a.dir) value = effectValue(T, view, me, ctx, { kind: 'move', dir: a.dir }) - 0.37 * v.turnVp;
       else if (e.kind === 'buying-power') value = effectValue(T, view, me, ctx, e);
     } else if (a.type === 'spend') {
-      value = effectValue(T, view, me, ctx, T.cells[a.cell]!.effect) - (nearEnd ? 0.5 : 0);
+      value = effectValue(T, view, me, ctx, T.cells[a.cell]!.effect) - (nearEnd ? 0.23 * v.turnVp : 0);
       const column = T.cells[a.cell]!.column;
       const rest = T.columnCells[column]!.filter((i) => i !== a.cell);
       if (rest.every((i) => me.grid[i] !== 0)) value += effectValue(T, view, me, ctx, T.content.playerBoard.columns[column]!.bonus);
@@ -261,12 +254,8 @@ export const heuristicBotFor = (T: RunTables): Bot<AcornRunView, Action> => ({ v
  * shrinking with the rounds left (engine/search.ts). Reads a determinized state only.
  */
 
-/** Spread of a seat's VP per round still to play (a guess, in VP). */
-const ROUND_SIGMA = 2;
-/** Spread, in turns, of how long a racer takes per turn it still needs (how far a hand goes). */
-const TURN_SIGMA = 0.6;
-/** What an acorn in hand is worth in VP (the heuristic's figure: it buys a board action). */
-const ACORN_VP = 0.5;
+/** Spread of a seat's VP per round still to play, in turns of racing (a guess). */
+const ROUND_SIGMA_TURNS = 0.9;
 
 /**
  * Each racer's race VP, by racer index: a placed racer's from its place (R12), an out racer's 0,
@@ -305,13 +294,14 @@ function raceVp(T: RunTables, state: State, table: Float64Array): { vp: number[]
 
 function value(T: RunTables, raw: unknown): number[] {
   const state = raw as State;
-  const { vp, longest } = raceVp(T, state, (distTablesOf(T).starter ??= distances(T, [0.4, 0.3, 0.3])));
+  const { vp, longest } = raceVp(T, state, (distTablesOf(T).starter ??= distances(T, botValuesOf(T).starterShares)));
+  const v = botValuesOf(T);
   const scores = state.seatRacer.map((i) => {
     const r = state.racers[i]!;
-    return r.out ? 0 : r.tokens.reduce((a, b) => a + b, 0) + vp[i]! + ACORN_VP * r.acorns;
+    return r.out ? 0 : r.tokens.reduce((a, b) => a + b, 0) + vp[i]! + v.acornVp * r.acorns;
   });
   const left = Math.min(Math.max(0, state.roundLimit - state.round), Math.ceil(longest));
-  return softRankRewards(scores, false, ROUND_SIGMA * Math.sqrt(left));
+  return softRankRewards(scores, false, ROUND_SIGMA_TURNS * v.turnVp * Math.sqrt(left));
 }
 
 /** The search knowledge of the race built from these tables. */

@@ -29,6 +29,8 @@ class Watcher implements LabWatcher<State, Action> {
   private next: number;
   private readonly seats: SeatFacts[];
   private sunset = false;
+  /** Combo jumps (two cards or more, R5) per seat. */
+  private readonly combos: number[] = [];
 
   constructor(
     private readonly T: RunTables,
@@ -104,8 +106,12 @@ class Watcher implements LabWatcher<State, Action> {
       case 'climb':
       case 'descend':
         return this.use(this.seatOf(state, e.racer), e.cards, 'climb');
-      case 'jump':
-        return this.use(this.seatOf(state, e.racer), e.cards, 'combo');
+      case 'jump': {
+        const facts = this.seatOf(state, e.racer);
+        // R5: a jump with two or more cards is a combo (a single card is none).
+        if (facts && e.cards.length >= 2) this.combos[state.racers[e.racer]!.seat] = (this.combos[state.racers[e.racer]!.seat] ?? 0) + 1;
+        return this.use(facts, e.cards, 'combo');
+      }
       case 'play':
         return this.use(this.seatOf(state, e.racer), [e.card], 'effect');
       default:
@@ -116,7 +122,11 @@ class Watcher implements LabWatcher<State, Action> {
   finish(state: State): GameFacts {
     state.seatRacer.forEach((racer, seat) => {
       const r = state.racers[racer]!;
-      this.seats[seat]!.values = { raceVp: raceVp(this.T, state, racer), comboVp: r.out ? 0 : r.tokens.reduce((a, b) => a + b, 0) };
+      this.seats[seat]!.values = {
+        raceVp: raceVp(this.T, state, racer),
+        comboVp: r.out ? 0 : r.tokens.reduce((a, b) => a + b, 0),
+        comboJumps: this.combos[seat] ?? 0,
+      };
     });
     return {
       seats: this.seats,
