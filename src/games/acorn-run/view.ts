@@ -73,6 +73,29 @@ export interface AcornRunView {
   log: EventLog<RunEvent>;
 }
 
+/**
+ * Spaces with acorns, in space order. A plain loop: search bots build a view at every heuristic
+ * step, and a flatMap over every board space was most of a view's cost (issue 23).
+ */
+function acornsOnBoard(boardAcorns: readonly number[]): { space: number; count: number }[] {
+  const out: { space: number; count: number }[] = [];
+  for (let space = 0; space < boardAcorns.length; space++) {
+    const count = boardAcorns[space]!;
+    if (count > 0) out.push({ space, count });
+  }
+  return out;
+}
+
+/** The public log as `me` sees it: other racers' drawn cards hidden (the events themselves are shared, never mutated). */
+function visibleLog(log: State['log'], me: number | null): AcornRunView['log'] {
+  const events: RunEvent[] = [];
+  for (let i = 0; i < log.events.length; i++) {
+    const e = log.events[i]!;
+    events.push(e.kind === 'draw' && e.racer !== me && e.cards !== null ? { ...e, cards: null } : e);
+  }
+  return { first: log.first, events };
+}
+
 export function makeView(T: RunTables, state: State, viewer: Viewer): AcornRunView {
   const me = viewer === 'spectator' ? null : (state.seatRacer[viewer] ?? null);
   return {
@@ -105,7 +128,7 @@ export function makeView(T: RunTables, state: State, viewer: Viewer): AcornRunVi
       expensive: { row: [...state.market.expensive.row], deckCount: state.market.expensive.deck.length },
     },
     box: [...state.box].sort((a, b) => a - b),
-    boardAcorns: state.boardAcorns.flatMap((count, space) => (count > 0 ? [{ space, count }] : [])),
+    boardAcorns: acornsOnBoard(state.boardAcorns),
     acornSupply: state.acornSupply,
     tokenSupply: state.tokenSupply.length,
     results: [...state.results],
@@ -122,7 +145,7 @@ export function makeView(T: RunTables, state: State, viewer: Viewer): AcornRunVi
       pending: state.turn.pending.map((p) => ('cards' in p ? { ...p, cards: [...p.cards] } : { ...p })),
     },
     dummies: dummyView(T, state),
-    log: { first: state.log.first, events: state.log.events.map((e) => (e.kind === 'draw' && e.racer !== me && e.cards !== null ? { ...e, cards: null } : e)) },
+    log: visibleLog(state.log, me),
   };
 }
 
