@@ -77,7 +77,8 @@ export function startBuy(T: RunTables, state: State, row: MarketRow, index: numb
 const owed = (T: RunTables, state: State, p: PayPending): number => kindOf(T, state.market[p.row].row[p.index]!).cost - p.power - p.cards.length;
 
 export function legalPay(T: RunTables, state: State): Action[] {
-  const out: Action[] = distinctKinds(T, currentRacer(state).hand).map((card) => ({ type: 'add', card }));
+  const out: Action[] = [];
+  for (const card of distinctKinds(T, currentRacer(state).hand)) out.push({ type: 'add', card });
   out.push({ type: 'cancel' });
   return out;
 }

@@ -68,7 +68,8 @@ export function startVertical(state: State, kind: 'climb' | 'descend'): void {
 
 export function legalSprint(T: RunTables, state: State, p: SprintPending): Action[] {
   const r = currentRacer(state);
-  const out: Action[] = distinctKinds(T, r.hand.filter((c) => colorOf(T, c) === p.color)).map((card) => ({ type: 'add', card }));
+  const out: Action[] = [];
+  for (const card of distinctKinds(T, r.hand.filter((c) => colorOf(T, c) === p.color))) out.push({ type: 'add', card });
   if (p.cards.length > 0) {
     // R8 (amended): the sprint may stop on a taken space; only the end of the turn is checked.
     if (forwardPath(T, p.from, sprintDistance(T, p.cards)).length > 0) out.push({ type: 'done' });
