@@ -49,6 +49,8 @@ export interface CardTables {
   expensive: readonly number[];
   starterBase: number;
   starterSize: number;
+  /** Each card number's kind, as an index into `kinds` (distinctKinds compares these, not ids). */
+  kindIndex: readonly number[];
 }
 
 export function cardTables(content: AcornRunContent): CardTables {
@@ -66,6 +68,7 @@ export function cardTables(content: AcornRunContent): CardTables {
   const instances = [...cheapKinds, ...expensiveKinds];
   const starterBase = instances.length;
   for (let set = 0; set < MAX_STARTER_SETS; set++) instances.push(...starterKinds);
+  const kindAt = new Map(kinds.map((k, i) => [k, i]));
   return {
     kinds,
     byId,
@@ -74,6 +77,7 @@ export function cardTables(content: AcornRunContent): CardTables {
     expensive: range(cheapKinds.length, expensiveKinds.length),
     starterBase,
     starterSize: starterKinds.length,
+    kindIndex: instances.map((k) => kindAt.get(k)!),
   };
 }
 
@@ -114,11 +118,23 @@ export function cardLabel(T: WithCards, card: number): string {
  * actions offer a choice per kind, not per identical copy, to keep the branching small.
  */
 export function distinctKinds(T: WithCards, cards: readonly number[]): number[] {
-  const best = new Map<string, number>();
-  for (const c of cards) {
-    const id = kindOf(T, c).id;
-    const seen = best.get(id);
-    if (seen === undefined || c < seen) best.set(id, c);
+  // Called for every legal-action list (hands, discard piles of a few dozen cards at most): a
+  // scan of the few kinds found so far beats a Map, and sorted input (hands are) needs no sort.
+  const kindIndex = T.cards.kindIndex;
+  const out: number[] = [];
+  const kinds: number[] = [];
+  for (let i = 0; i < cards.length; i++) {
+    const c = cards[i]!;
+    const k = kindIndex[c];
+    if (k === undefined) throw new Error(`no card number ${c}`);
+    const j = kinds.indexOf(k);
+    if (j < 0) {
+      out.push(c);
+      kinds.push(k);
+    } else if (c < out[j]!) out[j] = c;
   }
-  return [...best.values()].sort((a, b) => a - b);
+  for (let i = 1; i < out.length; i++) {
+    if (out[i - 1]! > out[i]!) return out.sort((a, b) => a - b);
+  }
+  return out;
 }

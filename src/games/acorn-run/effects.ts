@@ -19,14 +19,18 @@ function resolvable(T: RunTables, state: State, effect: Effect): boolean {
   return effect.kind === 'move' ? canStep(T, state, state.turn.racer, effect.dir) : true;
 }
 
-const emptyCells = (T: RunTables, state: State): number[] =>
-  currentRacer(state)
-    .grid.flatMap((v, i) => (v === CELL_EMPTY && resolvable(T, state, T.cells[i]!.effect) ? [i] : []));
+function emptyCells(T: RunTables, state: State): number[] {
+  const grid = currentRacer(state).grid;
+  const out: number[] = [];
+  for (let i = 0; i < grid.length; i++) {
+    if (grid[i] === CELL_EMPTY && resolvable(T, state, T.cells[i]!.effect)) out.push(i);
+  }
+  return out;
+}
 
 /** Cards that may be played now for their own effect, one action per kind (and target). */
-export function legalPlays(T: RunTables, state: State): Action[] {
+export function legalPlays(T: RunTables, state: State, out: Action[] = []): Action[] {
   const r = currentRacer(state);
-  const out: Action[] = [];
   for (const card of distinctKinds(T, r.hand)) {
     const effect = kindOf(T, card).effect;
     if (!effect) continue;
@@ -47,7 +51,8 @@ export function legalPlays(T: RunTables, state: State): Action[] {
         for (const cell of emptyCells(T, state)) out.push({ type: 'play', card, cell });
         break;
       case 'oops': {
-        const acornCells = r.grid.flatMap((v, i) => (v === CELL_ACORN ? [i] : []));
+        const acornCells: number[] = [];
+        for (let i = 0; i < r.grid.length; i++) if (r.grid[i] === CELL_ACORN) acornCells.push(i);
         for (const dir of DIRECTIONS) {
           if (!canStep(T, state, state.turn.racer, dir)) continue;
           for (const cell of acornCells) out.push({ type: 'play', card, dir, cell });
@@ -66,9 +71,10 @@ export function legalPlays(T: RunTables, state: State): Action[] {
 }
 
 /** R9: spend an acorn on any empty grid space whose action can be resolved now. */
-export function legalSpends(T: RunTables, state: State): Action[] {
-  if (currentRacer(state).acorns === 0) return [];
-  return emptyCells(T, state).map((cell) => ({ type: 'spend', cell }));
+export function legalSpends(T: RunTables, state: State, out: Action[] = []): Action[] {
+  if (currentRacer(state).acorns === 0) return out;
+  for (const cell of emptyCells(T, state)) out.push({ type: 'spend', cell });
+  return out;
 }
 
 /** Resolves one effect for the current racer; choices it leaves go to the pending list. */

@@ -18,14 +18,14 @@ type JumpPending = Extract<Pending, { kind: 'jump' }>;
  * a racer who may not end the turn where it stands (R8) is never left only starting and
  * cancelling it.
  */
-export function legalJumpStart(T: RunTables, state: State): Action[] {
+export function legalJumpStart(T: RunTables, state: State, out: Action[] = []): Action[] {
   const r = currentRacer(state);
-  if (r.pos === null || r.hand.length === 0) return [];
+  if (r.pos === null || r.hand.length === 0) return out;
   const s = space(T, r.pos);
   if (s.jumpTo !== null || (s.foliage !== null && canChain(T, { kind: 'jump', cards: [], from: r.pos }, r.hand, s.foliage.cards))) {
-    return [{ type: 'jump' }];
+    out.push({ type: 'jump' });
   }
-  return [];
+  return out;
 }
 
 /** Whether `n` more cards of `hand` can be added to the combo in progress, one after another. */

@@ -24,24 +24,42 @@ export function takeFromMarket(state: State, row: MarketRow, index: number): voi
 }
 
 export function filledSlots(state: State): { row: MarketRow; index: number; card: number }[] {
-  return MARKET_ROWS.flatMap((row) =>
-    state.market[row].row.flatMap((card, index) => (card === null ? [] : [{ row, index, card }])),
-  );
+  const out: { row: MarketRow; index: number; card: number }[] = [];
+  for (const row of MARKET_ROWS) {
+    const cards = state.market[row].row;
+    for (let index = 0; index < cards.length; index++) {
+      const card = cards[index]!;
+      if (card !== null) out.push({ row, index, card });
+    }
+  }
+  return out;
 }
 
-export function legalBuys(T: RunTables, state: State): Action[] {
-  const r = currentRacer(state);
-  const budget = state.turn.buyingPower + r.hand.length;
-  return filledSlots(state)
-    .filter((s) => kindOf(T, s.card).cost <= budget)
-    .map(({ row, index }) => ({ type: 'buy', row, index }));
+/** The slots the current racer can afford (R10), appended to `out`: cheap row first, slot order. */
+export function legalBuys(T: RunTables, state: State, out: Action[] = []): Action[] {
+  // Every legal-action list asks this: plain loops over the six slots, no intermediate arrays.
+  const budget = state.turn.buyingPower + currentRacer(state).hand.length;
+  const instances = T.cards.instances;
+  for (const row of MARKET_ROWS) {
+    const cards = state.market[row].row;
+    for (let index = 0; index < cards.length; index++) {
+      const card = cards[index]!;
+      if (card === null) continue;
+      const kind = instances[card];
+      if (kind === undefined) throw new Error(`no card number ${card}`);
+      if (kind.cost <= budget) out.push({ type: 'buy', row, index });
+    }
+  }
+  return out;
 }
 
-export function legalRefreshes(state: State): Action[] {
-  if (state.turn.refreshes === 0) return [];
-  return MARKET_ROWS.filter((row) => state.market[row].deck.length > 0 || state.market[row].row.some((c) => c !== null)).map(
-    (row) => ({ type: 'refresh', row }),
-  );
+export function legalRefreshes(state: State, out: Action[] = []): Action[] {
+  if (state.turn.refreshes === 0) return out;
+  for (const row of MARKET_ROWS) {
+    const m = state.market[row];
+    if (m.deck.length > 0 || m.row.some((c) => c !== null)) out.push({ type: 'refresh', row });
+  }
+  return out;
 }
 
 /** Buying power pays first (R10); whatever it does not cover is paid card by card. */
@@ -59,7 +77,8 @@ export function startBuy(T: RunTables, state: State, row: MarketRow, index: numb
 const owed = (T: RunTables, state: State, p: PayPending): number => kindOf(T, state.market[p.row].row[p.index]!).cost - p.power - p.cards.length;
 
 export function legalPay(T: RunTables, state: State): Action[] {
-  const out: Action[] = distinctKinds(T, currentRacer(state).hand).map((card) => ({ type: 'add', card }));
+  const out: Action[] = [];
+  for (const card of distinctKinds(T, currentRacer(state).hand)) out.push({ type: 'add', card });
   out.push({ type: 'cancel' });
   return out;
 }

@@ -30,19 +30,23 @@ export function sprintDistance(T: RunTables, cards: readonly number[]): number {
 }
 
 /** The main moves the current racer may start now. */
-export function legalMoveStarts(T: RunTables, state: State): Action[] {
+/** Whether `hand` holds a card of `color` (null: an acorn card). Hands are a handful of cards: a scan, no Set. */
+function holdsColor(T: RunTables, hand: readonly number[], color: Color | null): boolean {
+  for (let i = 0; i < hand.length; i++) if (colorOf(T, hand[i]!) === color) return true;
+  return false;
+}
+
+export function legalMoveStarts(T: RunTables, state: State, out: Action[] = []): Action[] {
   const r = currentRacer(state);
-  if (r.pos === null) return [];
+  if (r.pos === null) return out;
   const s = space(T, r.pos);
-  if (s.kind === 'jumpoff' || s.zone === null) return [];
-  const out: Action[] = [];
+  if (s.kind === 'jumpoff' || s.zone === null) return out;
   const t = state.turn;
-  const colors = new Set(r.hand.map((c) => colorOf(T, c)));
   if ((t.mainMoves > 0 || t.extraSprints > 0) && s.forward !== null) {
-    for (const color of sprintColors(s.zone)) if (colors.has(color)) out.push({ type: 'sprint', color });
+    for (const color of sprintColors(s.zone)) if (holdsColor(T, r.hand, color)) out.push({ type: 'sprint', color });
   }
   if (t.mainMoves > 0) {
-    if (s.up !== null && colors.has(space(T, s.up).zone)) out.push({ type: 'climb' });
+    if (s.up !== null && holdsColor(T, r.hand, space(T, s.up).zone)) out.push({ type: 'climb' });
     if (s.down !== null && r.hand.some((c) => colorOf(T, c) !== null)) out.push({ type: 'descend' });
   }
   return out;
@@ -64,7 +68,8 @@ export function startVertical(state: State, kind: 'climb' | 'descend'): void {
 
 export function legalSprint(T: RunTables, state: State, p: SprintPending): Action[] {
   const r = currentRacer(state);
-  const out: Action[] = distinctKinds(T, r.hand.filter((c) => colorOf(T, c) === p.color)).map((card) => ({ type: 'add', card }));
+  const out: Action[] = [];
+  for (const card of distinctKinds(T, r.hand.filter((c) => colorOf(T, c) === p.color))) out.push({ type: 'add', card });
   if (p.cards.length > 0) {
     // R8 (amended): the sprint may stop on a taken space; only the end of the turn is checked.
     if (forwardPath(T, p.from, sprintDistance(T, p.cards)).length > 0) out.push({ type: 'done' });

@@ -16,7 +16,10 @@ import type { State } from './state.js';
 export function canEndOn(T: RunTables, state: State, to: number, mover: number): boolean {
   const kind = space(T, to).kind;
   if (kind === 'jumpoff' || kind === 'finish') return true;
-  return !state.racers.some((r, i) => i !== mover && r.pos === to);
+  // A loop, not some(): every legal-action list asks whether the turn may end here.
+  const racers = state.racers;
+  for (let i = 0; i < racers.length; i++) if (i !== mover && racers[i]!.pos === to) return false;
+  return true;
 }
 
 /** The space one step away in `dir` (free moves, "oops"); never across a foliage gap. */

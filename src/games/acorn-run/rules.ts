@@ -40,14 +40,14 @@ export function legalActions(T: RunTables, state: State, seat: Seat): Action[] {
         return legalCleanup(T, state);
     }
   }
-  const actions: Action[] = [
-    ...legalMoveStarts(T, state),
-    ...legalJumpStart(T, state),
-    ...legalPlays(T, state),
-    ...legalSpends(T, state),
-    ...legalRefreshes(state),
-    ...legalBuys(T, state),
-  ];
+  // One list filled in place, in this order (no spreads: this runs at every step of every playout).
+  const actions: Action[] = [];
+  legalMoveStarts(T, state, actions);
+  legalJumpStart(T, state, actions);
+  legalPlays(T, state, actions);
+  legalSpends(T, state, actions);
+  legalRefreshes(state, actions);
+  legalBuys(T, state, actions);
   // R8 (amended): the turn may not end on a space another pawn holds, unless nothing else is left.
   if (canEndTurn(T, state) || actions.length === 0) actions.push({ type: 'end' });
   return actions;

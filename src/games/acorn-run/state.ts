@@ -161,8 +161,27 @@ export function drawAndLog(state: State, racer: number, n: number): void {
 
 /** Hands are kept sorted: a hand is a set of cards, and taking an action back restores it exactly. */
 export function addToHand(racer: Racer, cards: readonly number[]): void {
-  racer.hand.push(...cards);
-  racer.hand.sort((a, b) => a - b);
+  // An insertion sort: the hand is sorted already and gains a card or a few (every draw comes
+  // here), so this is a few comparisons where sort() paid its comparator calls; same order. A hand
+  // set by hand out of order (a test's scenario) is sorted in full as before.
+  const hand = racer.hand;
+  for (let i = 1; i < hand.length; i++) {
+    if (hand[i - 1]! > hand[i]!) {
+      hand.push(...cards);
+      hand.sort((a, b) => a - b);
+      return;
+    }
+  }
+  for (let i = 0; i < cards.length; i++) {
+    const card = cards[i]!;
+    let j = hand.length;
+    hand.push(card);
+    while (j > 0 && hand[j - 1]! > card) {
+      hand[j] = hand[j - 1]!;
+      j--;
+    }
+    hand[j] = card;
+  }
 }
 
 export function shuffleInPlace(rng: Rng, items: number[]): void {

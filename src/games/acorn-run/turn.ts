@@ -34,7 +34,10 @@ export function endTurn(T: RunTables, state: State): void {
 }
 
 export function legalCleanup(T: RunTables, state: State): Action[] {
-  return [...distinctKinds(T, currentRacer(state).hand).map((card): Action => ({ type: 'discard', card })), { type: 'keep' }];
+  const out: Action[] = [];
+  for (const card of distinctKinds(T, currentRacer(state).hand)) out.push({ type: 'discard', card });
+  out.push({ type: 'keep' });
+  return out;
 }
 
 export function discardAtEnd(T: RunTables, state: State, card: number): void {

@@ -73,8 +73,40 @@ export interface AcornRunView {
   log: EventLog<RunEvent>;
 }
 
+/**
+ * Spaces with acorns, in space order. A plain loop: search bots build a view at every heuristic
+ * step, and a flatMap over every board space was most of a view's cost (issue 23).
+ */
+function acornsOnBoard(boardAcorns: readonly number[]): { space: number; count: number }[] {
+  const out: { space: number; count: number }[] = [];
+  for (let space = 0; space < boardAcorns.length; space++) {
+    const count = boardAcorns[space]!;
+    if (count > 0) out.push({ space, count });
+  }
+  return out;
+}
+
+/** The public log as `me` sees it: other racers' drawn cards hidden (the events themselves are shared, never mutated). */
+function visibleLog(log: State['log'], me: number | null): AcornRunView['log'] {
+  const events: RunEvent[] = [];
+  for (let i = 0; i < log.events.length; i++) {
+    const e = log.events[i]!;
+    events.push(e.kind === 'draw' && e.racer !== me && e.cards !== null ? { ...e, cards: null } : e);
+  }
+  return { first: log.first, events };
+}
+
+/** A sorted copy of `cards` (ascending numbers), sorting only when they are out of order. */
+function sortedCopy(cards: readonly number[]): number[] {
+  const out = cards.slice();
+  for (let i = 1; i < out.length; i++) if (out[i - 1]! > out[i]!) return out.sort((a, b) => a - b);
+  return out;
+}
+
 export function makeView(T: RunTables, state: State, viewer: Viewer): AcornRunView {
   const me = viewer === 'spectator' ? null : (state.seatRacer[viewer] ?? null);
+  // slice() rather than spreads, and no sort for what is in order already: a search bot builds a
+  // view at every step of every playout (issue 23).
   return {
     viewer,
     me,
@@ -86,29 +118,29 @@ export function makeView(T: RunTables, state: State, viewer: Viewer): AcornRunVi
       seat: r.seat,
       pawn: r.pawn,
       pos: r.pos,
-      hand: i === me ? [...r.hand] : null,
+      hand: i === me ? r.hand.slice() : null,
       handCount: r.hand.length,
       deckCount: r.deck.length,
-      discard: [...r.discard],
+      discard: r.discard.slice(),
       acorns: r.acorns,
-      grid: [...r.grid],
+      grid: r.grid.slice(),
       tokenCount: r.tokens.length,
-      tokens: i === me || state.over ? [...r.tokens].sort((a, b) => a - b) : null,
+      tokens: i === me || state.over ? sortedCopy(r.tokens) : null,
       place: r.place,
       raceVp: raceVp(T, state, i),
       out: r.out,
       finishLane: r.finishLane,
     })),
-    order: [...state.order],
+    order: state.order.slice(),
     market: {
-      cheap: { row: [...state.market.cheap.row], deckCount: state.market.cheap.deck.length },
-      expensive: { row: [...state.market.expensive.row], deckCount: state.market.expensive.deck.length },
+      cheap: { row: state.market.cheap.row.slice(), deckCount: state.market.cheap.deck.length },
+      expensive: { row: state.market.expensive.row.slice(), deckCount: state.market.expensive.deck.length },
     },
-    box: [...state.box].sort((a, b) => a - b),
-    boardAcorns: state.boardAcorns.flatMap((count, space) => (count > 0 ? [{ space, count }] : [])),
+    box: sortedCopy(state.box),
+    boardAcorns: acornsOnBoard(state.boardAcorns),
     acornSupply: state.acornSupply,
     tokenSupply: state.tokenSupply.length,
-    results: [...state.results],
+    results: state.results.slice(),
     outOfTimeLeft: state.outOfTimeLeft,
     firstFinisher: state.firstFinisher,
     turn: {
@@ -117,12 +149,12 @@ export function makeView(T: RunTables, state: State, viewer: Viewer): AcornRunVi
       extraSprints: state.turn.extraSprints,
       buyingPower: state.turn.buyingPower,
       refreshes: state.turn.refreshes,
-      played: [...state.turn.played],
-      dropped: [...state.turn.dropped],
-      pending: state.turn.pending.map((p) => ('cards' in p ? { ...p, cards: [...p.cards] } : { ...p })),
+      played: state.turn.played.slice(),
+      dropped: state.turn.dropped.slice(),
+      pending: state.turn.pending.map((p) => ('cards' in p ? { ...p, cards: p.cards.slice() } : { ...p })),
     },
     dummies: dummyView(T, state),
-    log: { first: state.log.first, events: state.log.events.map((e) => (e.kind === 'draw' && e.racer !== me && e.cards !== null ? { ...e, cards: null } : e)) },
+    log: visibleLog(state.log, me),
   };
 }
 
@@ -139,7 +171,7 @@ export function resample(T: RunTables, state: State, seat: number, rng: Rng): St
       shuffleInPlace(rng, r.deck);
       return;
     }
-    const pool = [...r.hand, ...r.deck];
+    const pool = r.hand.concat(r.deck);
     shuffleInPlace(rng, pool);
     r.hand = pool.slice(0, r.hand.length).sort((a, b) => a - b);
     r.deck = pool.slice(r.hand.length);
@@ -148,7 +180,8 @@ export function resample(T: RunTables, state: State, seat: number, rng: Rng): St
   shuffleInPlace(rng, s.market.expensive.deck);
   if (!s.over) {
     const others = s.racers.filter((_, i) => i !== me);
-    const pool = [...s.tokenSupply, ...others.flatMap((r) => r.tokens)];
+    const pool = s.tokenSupply.slice();
+    for (const r of others) for (const t of r.tokens) pool.push(t);
     shuffleInPlace(rng, pool);
     s.tokenSupply = pool.splice(0, s.tokenSupply.length);
     for (const r of others) r.tokens = pool.splice(0, r.tokens.length);
