@@ -53,5 +53,18 @@ export const actionSchema = z.discriminatedUnion('type', [
 ]);
 
 export type Action = z.infer<typeof actionSchema>;
+
+/**
+ * Whether two actions are the same action: what comparing their canonical JSON (engine
+ * `actionKey`) says, field by field and without building strings. Bots compare planned actions
+ * with the legal list at every step of every playout, where the JSON was a fifth of a `hard` game.
+ */
+export function sameAction(a: Action, b: Action): boolean {
+  if (a === b) return true;
+  if (a.type !== b.type) return false;
+  const x = a as Partial<Record<'card' | 'color' | 'to' | 'dir' | 'cell' | 'row' | 'index', unknown>>;
+  const y = b as typeof x;
+  return x.card === y.card && x.color === y.color && x.to === y.to && x.dir === y.dir && x.cell === y.cell && x.row === y.row && x.index === y.index;
+}
 export type ActionType = Action['type'];
 export type ActionOf<T extends ActionType> = Extract<Action, { type: T }>;

@@ -7,9 +7,8 @@
  */
 import type { RunTables } from './tables.js';
 import type { Bot } from '../../engine/bot.js';
-import { actionKey } from '../../engine/match.js';
 import { normalCdf, softRankRewards, type SearchKnowledge } from '../../engine/search.js';
-import type { Action } from './actions.js';
+import { sameAction, type Action } from './actions.js';
 import { space } from './board.js';
 import { colorOf, kindOf, type MarketRow } from './cards.js';
 import { COLORS, type Effect } from './content/schema.js';
@@ -27,7 +26,8 @@ const TURN_SIGMA = 0.6;
 
 /** Distance tables (bot-plan.ts) of one content's board: by deck color shares, and a starter deck's. */
 interface DistTables {
-  byShares: Map<string, Float64Array>;
+  /** Keyed by the shares in twentieths, r0·441 + r1·21 + r2. */
+  byShares: Map<number, Float64Array>;
   starter?: Float64Array;
 }
 const distCache = new WeakMap<RunTables, DistTables>();
@@ -43,28 +43,35 @@ function distTablesOf(T: RunTables): DistTables {
 
 /** Color shares of the cards the bot has seen of its own deck (hand, discard, played). */
 function context(T: RunTables, view: AcornRunView, me: RacerView): PlanContext {
-  const counts = [...botValuesOf(T).starterColors]; // the starter deck's split as a prior
-  for (const c of [...(me.hand ?? []), ...me.discard, ...view.turn.played]) {
-    const color = colorOf(T, c);
-    if (color) counts[COLORS.indexOf(color)]!++;
-  }
+  // Plain loops, no spreads or string keys: this runs at every heuristic step of every playout.
+  const v = botValuesOf(T);
+  const counts = [v.starterColors[0]!, v.starterColors[1]!, v.starterColors[2]!]; // the starter deck's split as a prior
+  const tally = (cards: readonly number[]): void => {
+    for (let i = 0; i < cards.length; i++) {
+      const color = colorOf(T, cards[i]!);
+      if (color) counts[COLORS.indexOf(color)]!++;
+    }
+  };
+  if (me.hand) tally(me.hand);
+  tally(me.discard);
+  tally(view.turn.played);
   const total = counts[0]! + counts[1]! + counts[2]!;
-  const shares = counts.map((n) => Math.round((20 * n) / total) / 20);
-  const key = shares.join(',');
+  const r0 = Math.round((20 * counts[0]!) / total);
+  const r1 = Math.round((20 * counts[1]!) / total);
+  const r2 = Math.round((20 * counts[2]!) / total);
+  const key = r0 * 441 + r1 * 21 + r2;
   const distCache = distTablesOf(T).byShares;
   let dist = distCache.get(key);
   if (!dist) {
-    dist = distances(T, shares);
+    dist = distances(T, [r0 / 20, r1 / 20, r2 / 20]);
     if (distCache.size > 500) distCache.clear();
     distCache.set(key, dist);
   }
-  return {
-    occupied: new Set(view.racers.flatMap((r) => (r.racer !== me.racer && r.pos !== null ? [r.pos] : []))),
-    acornsAt: new Map(view.boardAcorns.filter((a) => !view.turn.dropped.includes(a.space)).map((a) => [a.space, a.count])),
-    dist,
-    v: botValuesOf(T),
-    raceAt: raceOutlook(T, view, me),
-  };
+  const occupied = new Set<number>();
+  for (const r of view.racers) if (r.racer !== me.racer && r.pos !== null) occupied.add(r.pos);
+  const acornsAt = new Map<number, number>();
+  for (const a of view.boardAcorns) if (!view.turn.dropped.includes(a.space)) acornsAt.set(a.space, a.count);
+  return { occupied, acornsAt, dist, v, raceAt: raceOutlook(T, view, me) };
 }
 
 /**
@@ -91,10 +98,17 @@ function simOf(view: AcornRunView, me: RacerView): Sim {
   return { pos: me.pos!, hand: [...(me.hand ?? [])], main: view.turn.mainMoves, extra: view.turn.extraSprints, vp: 0, acorns: 0, taken: [] };
 }
 
-const marketCards = (view: AcornRunView): { row: MarketRow; index: number; card: number }[] =>
-  (['cheap', 'expensive'] as const).flatMap((row) =>
-    view.market[row].row.flatMap((card, index) => (card === null ? [] : [{ row, index, card }])),
-  );
+function marketCards(view: AcornRunView): { row: MarketRow; index: number; card: number }[] {
+  const out: { row: MarketRow; index: number; card: number }[] = [];
+  for (const row of ['cheap', 'expensive'] as const) {
+    const cards = view.market[row].row;
+    for (let index = 0; index < cards.length; index++) {
+      const card = cards[index];
+      if (card !== null && card !== undefined) out.push({ row, index, card });
+    }
+  }
+  return out;
+}
 
 /** The value of resolving an effect now (an acorn action, a column bonus, an acorn card). */
 function effectValue(T: RunTables, view: AcornRunView, me: RacerView, ctx: PlanContext, e: Effect): number {
@@ -181,7 +195,7 @@ function decide(T: RunTables, view: AcornRunView, legal: readonly Action[]): Act
         return hand.length > 0 ? { type: 'discard', card: hand[0]! } : { type: 'keep' };
     }
   }
-  const isLegal = (a: Action): boolean => legal.some((l) => actionKey(l) === actionKey(a));
+  const isLegal = (a: Action): boolean => legal.some((l) => sameAction(l, a));
   const plays = legal.filter((a): a is Extract<Action, { type: 'play' }> => a.type === 'play');
   const nearEnd = ctx.dist[me.pos!]! < 1.2;
 
@@ -232,12 +246,11 @@ function decide(T: RunTables, view: AcornRunView, legal: readonly Action[]): Act
 /** The heuristic bot of the race built from these tables. */
 export const heuristicBotFor = (T: RunTables): Bot<AcornRunView, Action> => ({ view, legal }) => {
   const action = decide(T, view, legal);
-  const key = actionKey(action);
   // Without `end` (R8: a taken space) and no move worth making, use up the hand rather than
   // start and cancel moves forever: the turn may end there once nothing else is left.
   const spend = (a: Action): boolean => a.type !== 'sprint' && a.type !== 'climb' && a.type !== 'descend' && a.type !== 'jump';
   return (
-    legal.find((a) => actionKey(a) === key) ??
+    legal.find((a) => sameAction(a, action)) ??
     legal.find((a) => a.type === 'end' || a.type === 'cancel' || a.type === 'skip') ??
     legal.find(spend) ??
     legal[0]!
