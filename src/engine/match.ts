@@ -68,18 +68,20 @@ export interface MatchConfig {
   arrangement?: unknown;
 }
 
+/** Why a table of `seats` seeded with `seed` cannot be set up, or null when it can. */
+function badSeatsOrSeed(game: AnyGame, seats: number, seed: string): GameError | null {
+  if (!Number.isInteger(seats) || seats < game.seats.min || seats > game.seats.max) {
+    return { code: 'bad-seats', message: `${game.title} takes ${game.seats.min}–${game.seats.max} seats, not ${String(seats)}` };
+  }
+  if (typeof seed !== 'string' || seed.length === 0) return { code: 'bad-seed', message: 'the seed must be a non-empty string' };
+  return null;
+}
+
 /** Creates a match from untrusted configuration: options and arrangement are parsed first. */
 export function createMatch(game: AnyGame, config: MatchConfig): Result<Match, GameError> {
   const { seats, seed } = config;
-  if (!Number.isInteger(seats) || seats < game.seats.min || seats > game.seats.max) {
-    return err({
-      code: 'bad-seats',
-      message: `${game.title} takes ${game.seats.min}–${game.seats.max} seats, not ${String(seats)}`,
-    });
-  }
-  if (typeof seed !== 'string' || seed.length === 0) {
-    return err({ code: 'bad-seed', message: 'the seed must be a non-empty string' });
-  }
+  const bad = badSeatsOrSeed(game, seats, seed);
+  if (bad) return err(bad);
   const options = game.parseOptions(config.options ?? {}, seats);
   if (!options.ok) return options;
   let arrangement: unknown;
@@ -110,15 +112,8 @@ function setUp(game: AnyGame, seats: number, seed: string, options: unknown, arr
  */
 export function createParsedMatch(game: AnyGame, config: { seats: number; seed: string; options: unknown }): Result<Match, GameError> {
   const { seats, seed } = config;
-  if (!Number.isInteger(seats) || seats < game.seats.min || seats > game.seats.max) {
-    return err({
-      code: 'bad-seats',
-      message: `${game.title} takes ${game.seats.min}–${game.seats.max} seats, not ${String(seats)}`,
-    });
-  }
-  if (typeof seed !== 'string' || seed.length === 0) {
-    return err({ code: 'bad-seed', message: 'the seed must be a non-empty string' });
-  }
+  const bad = badSeatsOrSeed(game, seats, seed);
+  if (bad) return err(bad);
   return ok(setUp(game, seats, seed, config.options, undefined, undefined));
 }
 

@@ -90,8 +90,56 @@ export function nextInt(rng: Rng, n: number): number {
   return Math.floor(m / 4294967296);
 }
 
-/** Fisher–Yates shuffle in place; returns the same array. */
+/**
+ * Fisher–Yates shuffle in place; returns the same array. Each swap draws `nextInt(rng, i + 1)`;
+ * the generator's four words are kept in local variables for the whole shuffle and written back
+ * once, because the per-draw array reads and writes were most of what a deal cost (Autumn Leaves
+ * shuffles its deck every hand, and a search shuffles the unseen cards on every determinization).
+ * The draws, the order and the generator afterwards are exactly those of drawing with `nextInt`
+ * (rng.test.ts checks it against that loop).
+ */
 export function shuffle<T>(rng: Rng, items: T[]): T[] {
+  // Lemire's products stay exact below 2^53 only for n ≤ 2^21: longer lists draw one by one.
+  if (items.length > 0x200000) return shuffleByDraws(rng, items);
+  let a = rng[0] | 0;
+  let b = rng[1] | 0;
+  let c = rng[2] | 0;
+  let d = rng[3] | 0;
+  for (let i = items.length - 1; i > 0; i--) {
+    const n = i + 1;
+    // nextInt(rng, n), inlined: one sfc32 draw times n; the high word is the result and the low
+    // word decides the rare rejection.
+    let m = 0;
+    let low = 0;
+    let threshold = -1;
+    do {
+      const t = (((a + b) | 0) + d) | 0;
+      d = (d + 1) | 0;
+      a = b ^ (b >>> 9);
+      b = (c + (c << 3)) | 0;
+      c = (c << 21) | (c >>> 11);
+      c = (c + t) | 0;
+      m = (t >>> 0) * n;
+      low = m >>> 0;
+      if (threshold < 0) {
+        if (low >= n) break;
+        threshold = (4294967296 - n) % n;
+      }
+    } while (low < threshold);
+    const j = Math.floor(m / 4294967296);
+    const tmp = items[i]!;
+    items[i] = items[j]!;
+    items[j] = tmp;
+  }
+  rng[0] = a >>> 0;
+  rng[1] = b >>> 0;
+  rng[2] = c >>> 0;
+  rng[3] = d >>> 0;
+  return items;
+}
+
+/** The shuffle drawn with `nextInt` one swap at a time: what `shuffle` computes, for any length. */
+export function shuffleByDraws<T>(rng: Rng, items: T[]): T[] {
   for (let i = items.length - 1; i > 0; i--) {
     const j = nextInt(rng, i + 1);
     const tmp = items[i]!;

@@ -5,7 +5,7 @@
  */
 import type { EventLog } from '../../engine/narration.js';
 import type { Rng } from '../../engine/rng.js';
-import { nextInt } from '../../engine/rng.js';
+import { shuffle } from '../../engine/rng.js';
 import type { MarketRow } from './cards.js';
 import type { Color } from './content/schema.js';
 import type { DummyDeckState, DummyTurn } from './dummy/types.js';
@@ -184,13 +184,9 @@ export function addToHand(racer: Racer, cards: readonly number[]): void {
   }
 }
 
+/** The engine's shuffle (R11: a racer's discard pile is reshuffled into the deck when it runs out). */
 export function shuffleInPlace(rng: Rng, items: number[]): void {
-  for (let i = items.length - 1; i > 0; i--) {
-    const j = nextInt(rng, i + 1);
-    const t = items[i]!;
-    items[i] = items[j]!;
-    items[j] = t;
-  }
+  shuffle(rng, items);
 }
 
 /** Removes one copy of `card` from `cards`; throws if absent (a rules bug). */

@@ -3,7 +3,7 @@
  * card down (lower card first, a card before no card); identical piles by the seed's order.
  */
 import type { Seat } from '../../engine/game.js';
-import { shuffleInPlace } from './shuffle.js';
+import { shuffle } from '../../engine/rng.js';
 import type { State } from './state.js';
 
 /** Negative when `a` acts before `b`, positive when after, 0 when their piles are identical. */
@@ -20,7 +20,7 @@ export function comparePiles(a: readonly number[], b: readonly number[]): number
 function tieOrder(state: State): number[] {
   if (!state.tieOrder) {
     // L5: identical piles are ordered by the seed; drawn once per round, only when needed.
-    state.tieOrder = shuffleInPlace(state.rng, [...Array(state.seats).keys()]);
+    state.tieOrder = shuffle(state.rng, [...Array(state.seats).keys()]);
   }
   return state.tieOrder;
 }

@@ -1,6 +1,6 @@
 /** Autumn Leaves rules: whose turn, legal actions, applying them (setup.ts deals, outcome.ts scores). */
 import type { Seat } from '../../engine/game.js';
-import { shuffleInPlace } from './shuffle.js';
+import { shuffle } from '../../engine/rng.js';
 import type { LeavesTables } from './content/index.js';
 import { nextToPlace } from './order.js';
 import { scoreHand } from './outcome.js';
@@ -90,7 +90,7 @@ export function createRules(t: LeavesTables): LeavesRules {
 function deal(t: LeavesTables, state: State): void {
   const arranged = state.arrangement?.deals?.[state.hand];
   // The arranged order is top card first; internally the top of the draw pile is the array's end.
-  const deck = arranged ? [...arranged].reverse() : shuffleInPlace(state.rng, [...t.fullDeck]);
+  const deck = arranged ? [...arranged].reverse() : shuffle(state.rng, [...t.fullDeck]);
   state.handCards = [];
   state.piles = [];
   state.known = [];

@@ -1,8 +1,7 @@
 /** What each seat may know (view) and the worlds consistent with it (resample). */
 import type { Seat, Viewer } from '../../engine/game.js';
 import type { EventLog } from '../../engine/narration.js';
-import { forkRng, nextInt, type Rng } from '../../engine/rng.js';
-import { shuffleInPlace } from './shuffle.js';
+import { forkRng, nextInt, shuffle, type Rng } from '../../engine/rng.js';
 import { projectedOrder } from './order.js';
 import { toAct } from './rules.js';
 import type { LogEvent, Phase, State } from './state.js';
@@ -145,7 +144,7 @@ export function resample(state: State, seat: Seat, rng: Rng): State {
   // the hidden cards really are: a search bot then decides the same on any state it cannot tell apart.
   const pool: number[] = [];
   for (let rank = 0; rank < count.length; rank++) for (let k = count[rank]!; k > 0; k--) pool.push(rank);
-  shuffleInPlace(rng, pool);
+  shuffle(rng, pool);
   let next = 0;
   for (let o = 0; o < s.seats; o++) {
     if (o === seat) continue;
