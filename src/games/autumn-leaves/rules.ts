@@ -188,8 +188,8 @@ function copyOf(list: readonly number[]): number[] {
   return copy;
 }
 
-/** Insertion sort: hands are seven cards, where it beats Array.prototype.sort. */
-function sortSmall(list: number[]): void {
+/** Insertion sort, ascending, in place (returns the list): hands are a few cards, where it beats Array.prototype.sort. */
+export function sortSmall(list: number[]): number[] {
   for (let i = 1; i < list.length; i++) {
     const x = list[i]!;
     let j = i - 1;
@@ -199,6 +199,7 @@ function sortSmall(list: number[]): void {
     }
     list[j + 1] = x;
   }
+  return list;
 }
 
 function insertSorted(hand: number[], card: number): void {

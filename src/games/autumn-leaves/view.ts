@@ -3,7 +3,7 @@ import type { Seat, Viewer } from '../../engine/game.js';
 import type { EventLog } from '../../engine/narration.js';
 import { forkRng, nextInt, shuffle, type Rng } from '../../engine/rng.js';
 import { projectedOrder } from './order.js';
-import { toAct } from './rules.js';
+import { sortSmall, toAct } from './rules.js';
 import type { LogEvent, Phase, State } from './state.js';
 import { cloneState } from './clone.js';
 
@@ -83,19 +83,6 @@ export function view(state: State, viewer: Viewer): View {
 
 const ascending = (a: number, b: number): number => a - b;
 
-/** Insertion sort, ascending: hands are a few cards, where it beats Array.prototype.sort. */
-function sortSmall(list: number[]): number[] {
-  for (let i = 1; i < list.length; i++) {
-    const x = list[i]!;
-    let j = i - 1;
-    while (j >= 0 && list[j]! > x) {
-      list[j + 1] = list[j]!;
-      j--;
-    }
-    list[j + 1] = x;
-  }
-  return list;
-}
 
 /**
  * Deals anew everything `seat` cannot see: the other hands (apart from cards known to be in
