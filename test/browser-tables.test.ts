@@ -65,6 +65,26 @@ async function createFromLobby(page: Page, game: string, setup: (page: Page) => 
   await expect.poll(() => statusOf(page)).toBe('running');
 }
 
+/** Creates a practice table (Ann in seat 0, bots elsewhere, a fixed seed) and opens it as Ann. */
+async function sitAtPractice(page: Page, table: Record<string, unknown>): Promise<string> {
+  const created = await fetch(`${url}/api/tables`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...table, join: { seat: 0, name: 'Ann' } }),
+  });
+  expect(created.status, await created.clone().text()).toBe(201);
+  const body = (await created.json()) as CreateTableResponse;
+  const tableId = body.table.id;
+  await page.goto(url);
+  await page.evaluate(
+    ([t, tok]) => (globalThis as unknown as { localStorage: { setItem: (k: string, v: string) => void } }).localStorage.setItem(`drey:seat:${t}`, JSON.stringify({ seat: 0, token: tok })),
+    [tableId, body.seat!.token],
+  );
+  await page.goto(`${url}/t/${tableId}`);
+  await expect.poll(() => statusOf(page), { timeout: 15_000 }).toBe('running');
+  return tableId;
+}
+
 /** Waits until Ann may act or the game is over. */
 async function waitTurn(page: Page, legal: string): Promise<'act' | 'over'> {
   const over = page.locator('main.table-page[data-status=finished]');
@@ -119,9 +139,17 @@ describe.each(VIEWPORTS)('Autumn Leaves at %s width', (width, viewport) => {
       await expect.poll(() => page.locator('.field-help').first().isVisible()).toBe(true);
       await expectAccessible(page, 'the lobby');
       await shot(page, `lobby-${width}`);
-      await createFromLobby(page, 'autumn-leaves', async (p) => {
-        await p.selectOption('[data-testid=option-hands]', '1');
-        await p.selectOption('[data-testid=seat-count]', '3');
+      // The lobby's form for this game offers one hand and three seats (the Acorns test below creates from it).
+      await page.selectOption('[data-testid=option-hands]', '1');
+      await page.selectOption('[data-testid=seat-count]', '3');
+      // A practice table with a fixed seed (which also fixes the bots' choices), so that Ann always
+      // chooses a pile with the keyboard before the game's last move and the focus check below runs:
+      // with a random deal her only pile choice was sometimes the very last move of the game.
+      await sitAtPractice(page, {
+        game: 'autumn-leaves',
+        seats: [{ kind: 'human' }, { kind: 'bot', bot: 'easy' }, { kind: 'bot', bot: 'easy' }],
+        options: { hands: 1 },
+        seed: 'keyboard-piles',
       });
       await checkHowTo(page, 'autumn-leaves', 'Autumn Leaves');
 
@@ -286,32 +314,17 @@ const REFUSAL_DEAL = arrangeDeal({
 
 describe.each(VIEWPORTS)('Acorns refused tree at %s width', (width, viewport) => {
   it("always shows the engine's reason a tree may not take the picked card (arranged deal)", { timeout: 120_000 }, async () => {
-    const created = await fetch(`${url}/api/tables`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        game: 'acorns',
-        seats: [{ kind: 'human' }, { kind: 'bot', bot: 'easy' }, { kind: 'bot', bot: 'easy' }],
-        seed: 'refusal',
-        arrangement: REFUSAL_DEAL,
-        join: { seat: 0, name: 'Ann' },
-      }),
-    });
-    expect(created.status, await created.clone().text()).toBe(201);
-    const body = (await created.json()) as CreateTableResponse;
-    const tableId = body.table.id;
     const browser = await launchBrowser(viewport);
     const errors: string[] = [];
     try {
       const page = await browser.context.newPage();
       page.on('pageerror', (e) => errors.push(e.message));
-      await page.goto(url);
-      await page.evaluate(
-        ([t, tok]) => (globalThis as unknown as { localStorage: { setItem: (k: string, v: string) => void } }).localStorage.setItem(`drey:seat:${t}`, JSON.stringify({ seat: 0, token: tok })),
-        [tableId, body.seat!.token],
-      );
-      await page.goto(`${url}/t/${tableId}`);
-      await expect.poll(() => statusOf(page), { timeout: 15_000 }).toBe('running');
+      await sitAtPractice(page, {
+        game: 'acorns',
+        seats: [{ kind: 'human' }, { kind: 'bot', bot: 'easy' }, { kind: 'bot', bot: 'easy' }],
+        seed: 'refusal',
+        arrangement: REFUSAL_DEAL,
+      });
 
       // Ann plants the 5-acorn tree; the bots answer (one surrounds it in blue, the other plants a tree).
       await page.locator('[data-testid=plant-tree-5]').click();
