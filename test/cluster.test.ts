@@ -8,144 +8,16 @@
  * Needs PostgreSQL (DATABASE_URL_TEST) and Redis (REDIS_URL_TEST), as .ci/run starts them, and the
  * built server (`npm run build`). Skips, printing why, only outside CI when a service is missing.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { Redis } from 'ioredis';
 import pg from 'pg';
-import { io, type Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { ActAck, ClaimSeatResponse, CreateTableResponse, TableFrame } from '../src/server/protocol.js';
+import type { ClaimSeatResponse, CreateTableResponse } from '../src/server/protocol.js';
+import { killServers, Player, post, serve, until, type Acked, type Proc } from './cluster-helpers.js';
 import { dropSchemas, newSchema, pgSkipReason, PG_URL } from './pg-helpers.js';
-
-const REDIS_URL = process.env.REDIS_URL_TEST ?? 'redis://127.0.0.1:6379';
-
-async function redisSkipReason(): Promise<string | undefined> {
-  const r = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 2_000, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  r.on('error', () => undefined);
-  try {
-    await r.connect();
-    await r.ping();
-    return undefined;
-  } catch (e) {
-    if (process.env.CI) return undefined;
-    const reason = `Redis at ${REDIS_URL} is not reachable (${e instanceof Error ? e.message : String(e)})`;
-    console.warn(`skipping the cluster test: ${reason}; set REDIS_URL_TEST or source scripts/test-services.sh (npm test does)`);
-    return reason;
-  } finally {
-    r.disconnect();
-  }
-}
+import { redisSkipReason } from './redis-helpers.js';
 
 const skip = (await pgSkipReason()) ?? (await redisSkipReason());
 afterAll(dropSchemas);
-
-interface Proc {
-  name: string;
-  child: ChildProcess;
-  url: string;
-}
-
-const procs: Proc[] = [];
-afterAll(() => {
-  for (const p of procs) if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGKILL');
-});
-
-function serve(name: string, databaseUrl: string): Promise<Proc> {
-  const child = spawn(process.execPath, ['bin/drey.js', 'serve'], {
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      REDIS_URL,
-      PROCESS_ID: name,
-      DREY_LEASE_TTL_MS: '2000',
-      DREY_BOT_DELAY_MS: '20',
-      DREY_BOT_WORKERS: '1',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stderr!.on('data', (c: Buffer) => (out += c.toString()));
-  return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (c: Buffer) => {
-      out += c.toString();
-      const m = /serving on (http:\/\/\S+)/.exec(out);
-      if (m) {
-        const proc = { name, child, url: m[1]! };
-        procs.push(proc);
-        resolve(proc);
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`${name} exited ${String(code)} (run npm run build first):\n${out}`)));
-  });
-}
-
-const post = async <T>(url: string, body: unknown): Promise<T> => {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-};
-
-interface Acked {
-  seq: number;
-  seat: number;
-  action: unknown;
-}
-
-/** A person at one process: acts on every frame that offers them something, records what was acknowledged. */
-class Player {
-  socket!: Socket;
-  latest: TableFrame | null = null;
-  inflight = false;
-  readonly acked: Acked[] = [];
-  constructor(
-    readonly tableId: string,
-    readonly seat: number,
-    readonly token: string,
-  ) {}
-
-  connect(url: string): void {
-    this.socket?.close();
-    this.latest = null;
-    this.inflight = false;
-    this.socket = io(url, { transports: ['websocket'], forceNew: true, reconnection: true });
-    const onFrame = (f: TableFrame): void => {
-      if (f.tableId !== this.tableId) return;
-      if (!this.latest || f.seq >= this.latest.seq) this.latest = f;
-      this.maybeAct();
-    };
-    this.socket.on('snapshot', onFrame);
-    this.socket.on('update', onFrame);
-    // A watch refused while the table changes hands (table-unavailable) is asked again, as a person would reload.
-    const watch = (): void => {
-      this.socket.emit('watch', { tableId: this.tableId, token: this.token }, (ack: { ok: boolean }) => {
-        if (!ack.ok) setTimeout(watch, 500);
-      });
-    };
-    this.socket.on('connect', watch);
-  }
-
-  maybeAct(): void {
-    const f = this.latest;
-    if (this.inflight || !f || f.status !== 'running' || f.legal.length === 0) return;
-    this.inflight = true;
-    const action = f.legal[0];
-    this.socket.timeout(15_000).emit('act', { tableId: this.tableId, token: this.token, seq: f.seq, action }, (err: Error | null, ack?: ActAck) => {
-      this.inflight = false;
-      if (!err && ack?.ok) this.acked.push({ seq: ack.seq, seat: this.seat, action });
-      else this.socket.emit('sync', { tableId: this.tableId });
-    });
-  }
-}
-
-async function until(what: string, ok: () => boolean | Promise<boolean>, ms: number, nudge?: () => void): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await ok())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    nudge?.();
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+afterAll(killServers);
 
 describe.skipIf(skip !== undefined)('several server processes (PostgreSQL + Redis)', () => {
   it('plays one table from three processes; the owner is killed mid-game and another takes over with nothing lost', async () => {

@@ -4,6 +4,11 @@
  * server cannot be reached the tests skip with the reason printed, but only outside CI: with
  * CI set they run and fail.
  */
+import { execFileSync } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 
 export const PG_URL = process.env.DATABASE_URL_TEST ?? 'postgres://drey:drey@127.0.0.1:5432/drey_test';
@@ -44,4 +49,77 @@ export async function dropSchemas(): Promise<void> {
   } finally {
     await client.end().catch(() => undefined);
   }
+}
+
+/**
+ * A PostgreSQL cluster of the test's own (initdb in a temporary directory, 127.0.0.1 on a free
+ * port), for tests that stop and restart the database under running servers without disturbing the
+ * shared test database. As root the cluster runs as the `postgres` user (PostgreSQL refuses root).
+ */
+export interface PrivatePostgres {
+  url: string;
+  /** `pg_ctl stop -m immediate` (as a crash or a kill would), waits `downMs`, starts it again. */
+  restart(downMs: number): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Why a private cluster cannot be made here (no PostgreSQL binaries), or undefined. */
+export function privatePostgresSkipReason(): string | undefined {
+  if (pgBin() !== undefined) return undefined;
+  const reason = 'no PostgreSQL server binaries (/usr/lib/postgresql/*/bin/pg_ctl)';
+  if (process.env.CI) return undefined;
+  console.warn(`skipping the PostgreSQL restart test: ${reason}; npm test installs Debian's postgresql where it can`);
+  return reason;
+}
+
+function pgBin(): string | undefined {
+  const root = '/usr/lib/postgresql';
+  if (!existsSync(root)) return undefined;
+  const versions = readdirSync(root)
+    .filter((v) => existsSync(join(root, v, 'bin', 'pg_ctl')))
+    .sort((a, b) => Number(b) - Number(a));
+  return versions[0] === undefined ? undefined : join(root, versions[0], 'bin');
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+export async function startPrivatePostgres(): Promise<PrivatePostgres> {
+  const bin = pgBin();
+  if (bin === undefined) throw new Error('no PostgreSQL server binaries under /usr/lib/postgresql');
+  const dir = mkdtempSync(join(tmpdir(), 'drey-pg-'));
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) chownSync(dir, Number(execFileSync('id', ['-u', 'postgres']).toString().trim()), Number(execFileSync('id', ['-g', 'postgres']).toString().trim()));
+  const run = (cmd: string, args: string[]): void => {
+    if (asRoot) execFileSync('runuser', ['-u', 'postgres', '--', join(bin, cmd), ...args], { stdio: 'pipe' });
+    else execFileSync(join(bin, cmd), args, { stdio: 'pipe' });
+  };
+  const data = join(dir, 'data');
+  const port = await freePort();
+  run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8']);
+  const start = (): void =>
+    run('pg_ctl', ['-D', data, '-l', join(dir, 'log'), '-w', '-t', '60', '-o', `-c listen_addresses=127.0.0.1 -c port=${port} -c unix_socket_directories=${dir} -c fsync=off`, 'start']);
+  const stop = (mode: string): void => run('pg_ctl', ['-D', data, '-m', mode, '-w', 'stop']);
+  start();
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    async restart(downMs) {
+      stop('immediate');
+      await new Promise((r) => setTimeout(r, downMs));
+      start();
+    },
+    async stop() {
+      try {
+        stop('immediate');
+      } catch {
+        // Already stopped.
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }

@@ -25,7 +25,7 @@ import {
 import { hashToken, newSeatToken, tokenMatches } from './ids.js';
 import { enqueue, type LiveTable } from './live-table.js';
 import type { NewSeatLinkResponse } from './protocol.js';
-import { fail, messageOf, type ServiceResult } from './result.js';
+import { fail, messageOf, storageFailure, type ServiceResult } from './result.js';
 import type { StoredAction, StoredSeat, Store } from './storage/types.js';
 
 /** The note kinds this module writes (and reads back after a restart). */
@@ -218,7 +218,7 @@ export class Absence {
         await this.opts.store.updateSeats(table.stored.id, seats, table.stored.status, at);
         await this.note(table, now, 'token-replaced', seat, {});
       } catch (e) {
-        return fail('storage-error', `the new link could not be saved: ${messageOf(e)}`);
+        return storageFailure('the new link', e);
       }
       table.stored = { ...table.stored, seats, updatedAt: at };
       return { ok: true, value: { seat, token } };
@@ -236,7 +236,7 @@ export class Absence {
       try {
         await this.takeOver(table, seat, 'creator');
       } catch (e) {
-        return fail('storage-error', `the hand-over could not be saved: ${messageOf(e)}`);
+        return storageFailure('the hand-over', e);
       }
       return { ok: true, value: { seat } };
     });

@@ -23,14 +23,20 @@ export interface BotSeatsOptions {
   standIn?(table: LiveTable, seat: Seat): boolean;
 }
 
+/** While the database is away (a restart), a bot asks again this much later rather than every few ms. */
+export const STORAGE_RETRY_MS = 1000;
+
 export class BotSeats {
   private readonly timers = new Set<NodeJS.Timeout>();
   private closed = false;
 
   constructor(private readonly opts: BotSeatsOptions) {}
 
-  /** Starts a decision for every bot seat that is to act and not already thinking. */
-  schedule(table: LiveTable): void {
+  /**
+   * Starts a decision for every bot seat that is to act and not already thinking, after `delayMs`
+   * (the configured delay, or longer when the database was away: see STORAGE_RETRY_MS).
+   */
+  schedule(table: LiveTable, delayMs = this.opts.delayMs): void {
     if (this.closed || table.retired || table.stored.status !== 'running') return;
     for (const seat of table.game.toAct(table.match.state)) {
       const bot = this.botOf(table, seat);
@@ -39,12 +45,14 @@ export class BotSeats {
       const timer = setTimeout(() => {
         this.timers.delete(timer);
         void this.run(table, seat, bot)
-          .catch((e: unknown) => this.opts.warn(`table ${table.stored.id}: the bot in seat ${seat + 1} broke: ${messageOf(e)}`))
-          .finally(() => {
+          .catch((e: unknown): undefined => {
+            this.opts.warn(`table ${table.stored.id}: the bot in seat ${seat + 1} broke: ${messageOf(e)}`);
+          })
+          .then((retryMs) => {
             table.thinking.delete(seat);
-            this.schedule(table);
+            this.schedule(table, retryMs);
           });
-      }, this.opts.delayMs);
+      }, delayMs);
       this.timers.add(timer);
     }
   }
@@ -63,7 +71,8 @@ export class BotSeats {
     this.timers.clear();
   }
 
-  private async run(table: LiveTable, seat: Seat, stored: string): Promise<void> {
+  /** Decides and plays; answers how long to wait before asking again when the database was away. */
+  private async run(table: LiveTable, seat: Seat, stored: string): Promise<number | undefined> {
     if (this.closed) return;
     const { warn } = this.opts;
     const where = `table ${table.stored.id}, seat ${seat + 1}`;
@@ -98,7 +107,8 @@ export class BotSeats {
       if (this.closed || table.retired || this.botOf(table, seat) === null) return { ok: true, value: { seq: table.stored.seq } };
       if (chosen !== undefined) {
         const r = await this.opts.play(table, seat, chosen);
-        if (r.ok || table.stored.seq !== seqAtStart) return r;
+        // Not saved because the database is away: the same decision is tried again later (below), not replaced.
+        if (r.ok || table.stored.seq !== seqAtStart || r.error.code === 'storage-unavailable') return r;
         warn(`${where}: the ${bot} bot chose a refused action: ${r.error.message}`);
       }
       // A bot that fails must not freeze the table: it plays its first legal action instead.
@@ -106,5 +116,10 @@ export class BotSeats {
       return fallback ? this.opts.play(table, seat, fallback) : fail('not-your-turn', 'nothing to do');
     });
     if (!played.ok && played.error.code === 'storage-error') warn(`table ${table.stored.id}: ${played.error.message}`);
+    if (!played.ok && played.error.code === 'storage-unavailable') {
+      warn(`table ${table.stored.id}: ${played.error.message}; the bot in seat ${seat + 1} tries again in ${STORAGE_RETRY_MS} ms`);
+      return STORAGE_RETRY_MS;
+    }
+    return undefined;
   }
 }

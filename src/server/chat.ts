@@ -9,7 +9,7 @@ import type { Seat } from '../engine/game.js';
 import { TokenBucket } from './limits.js';
 import { seatName, type LiveTable } from './live-table.js';
 import type { ChatLine } from './protocol.js';
-import { fail, messageOf, type ServiceResult } from './result.js';
+import { fail, messageOf, storageFailure, type ServiceResult } from './result.js';
 import type { Store, TableNote } from './storage/types.js';
 
 /** How many of the latest lines a watcher gets. */
@@ -63,7 +63,7 @@ export class TableChat {
     try {
       note = await this.opts.store.appendNote({ tableId: table.stored.id, kind: 'chat', seat, data: { name: seatName(table, seat), text }, at: this.opts.now() });
     } catch (e) {
-      return fail('storage-error', `the line could not be saved: ${messageOf(e)}`);
+      return storageFailure('the line', e);
     }
     const line = lineOf(note)!;
     lines.push(line);

@@ -8,7 +8,7 @@ import type { Seat } from '../engine/game.js';
 import { commit, lookAhead, prepare } from '../engine/match.js';
 import { keepStep, type KeptEntry, type LiveTable } from './live-table.js';
 import type { TableStatus } from './protocol.js';
-import { fail, messageOf, type ServiceResult } from './result.js';
+import { fail, messageOf, storageFailure, type ServiceResult } from './result.js';
 import { LeaseLostError, type Store } from './storage/types.js';
 
 export interface CommitContext {
@@ -46,7 +46,7 @@ export async function commitAction(
     await ctx.store.appendAction({ tableId: table.stored.id, seq: step.seq, seat: step.seat, action: step.action, status, outcome, at, ...owner });
   } catch (e) {
     if (e instanceof LeaseLostError) ctx.leaseLost?.(table);
-    return fail('storage-error', `the action could not be saved: ${messageOf(e)}`);
+    return storageFailure('the action', e);
   }
   const committed = commit(step);
   if (!committed.ok) {

@@ -48,6 +48,7 @@ const STATUS: Record<ServerErrorCode, number> = {
   spectator: 403,
   'rate-limited': 429,
   'storage-error': 500,
+  'storage-unavailable': 503,
   'table-unavailable': 503,
   'internal-error': 500,
 };

@@ -333,6 +333,7 @@ export const SERVER_ERROR_CODES = [
   'spectator',
   'rate-limited',
   'storage-error',
+  'storage-unavailable',
   'table-unavailable',
   'internal-error',
 ] as const;

@@ -14,7 +14,7 @@ import { hashToken, newSeatToken, newSeed, newTableId, tokenMatches } from './id
 import { contentInfoOf } from './table-content.js';
 import { liveTable, summarize, type LiveTable } from './live-table.js';
 import type { ClaimSeatRequest, ClaimSeatResponse, CreateTableRequest, CreateTableResponse, TableStatus } from './protocol.js';
-import { fail, messageOf, type ServiceResult } from './result.js';
+import { fail, messageOf, storageFailure, type ServiceResult } from './result.js';
 import { LeaseLostError, type Store, type StoredSeat, type StoredTable } from './storage/types.js';
 
 export interface SeatingContext {
@@ -106,7 +106,7 @@ export async function createTable(
   try {
     await ctx.store.createTable(stored);
   } catch (e) {
-    return fail('storage-error', `the table could not be saved: ${messageOf(e)}`);
+    return storageFailure('the table', e);
   }
   const table = liveTable(stored, game, created.value, []);
   const response: CreateTableResponse = { table: summarize(table), creator: { token: creatorToken } };
@@ -143,7 +143,7 @@ export async function claimSeat(
     await ctx.store.updateSeats(table.stored.id, seats, status, at, ctx.owner);
   } catch (e) {
     if (e instanceof LeaseLostError) ctx.leaseLost?.(table);
-    return fail('storage-error', `the seat could not be saved: ${messageOf(e)}`);
+    return storageFailure('the seat', e);
   }
   table.stored = { ...table.stored, seats, status, updatedAt: at };
   return { ok: true, value: { table: summarize(table), seat, token } };
@@ -166,7 +166,7 @@ export async function openSeat(ctx: SeatingContext, table: LiveTable, seat: Seat
     await ctx.store.updateSeats(table.stored.id, seats, table.stored.status, at, ctx.owner);
   } catch (e) {
     if (e instanceof LeaseLostError) ctx.leaseLost?.(table);
-    return fail('storage-error', `the seat could not be opened: ${messageOf(e)}`);
+    return storageFailure('the opened seat', e);
   }
   table.stored = { ...table.stored, seats, updatedAt: at };
   return { ok: true, value: { seat } };

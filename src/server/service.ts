@@ -38,7 +38,7 @@ import type {
 } from './protocol.js';
 import { NarrationHistories, tellRecord } from './narration-history.js';
 import { ReplayCache, replayFramesJson } from './replays.js';
-import { fail, messageOf, type ServiceResult } from './result.js';
+import { fail, messageOf, storageFailure, type ServiceResult } from './result.js';
 import { claimSeat, createTable, openSeat, type SeatingContext } from './seating.js';
 import type { Store, StoredTable } from './storage/types.js';
 import { contentInfoOf, contentRefusal } from './table-content.js';
@@ -652,7 +652,7 @@ export class TableService {
       try {
         await this.opts.store.appendNote({ tableId, kind: 'rematch', seat, data: link, at: (this.opts.now?.() ?? new Date()).toISOString() });
       } catch (e) {
-        return fail('storage-error', `the rematch could not be noted: ${messageOf(e)}`);
+        return storageFailure('the rematch note', e);
       }
       // The starter is the new table's creator (as with create()): new seat links, hand-overs, opening kept seats.
       return { ok: true, value: { link, seat, token: response.seat!.token, started: true, creator: response.creator.token } };

@@ -8,7 +8,7 @@ import type { Seat } from '../engine/game.js';
 import { commitUndo, prepareUndo } from '../engine/match.js';
 import type { CommitContext } from './commits.js';
 import { keepStep, type LiveTable } from './live-table.js';
-import { fail, messageOf, type ServiceResult } from './result.js';
+import { fail, messageOf, storageFailure, type ServiceResult } from './result.js';
 import { undoRulesOf } from './undo-rules.js';
 
 export async function undoStep(ctx: CommitContext, table: LiveTable, seat: Seat, step: number): Promise<ServiceResult<{ seq: number }>> {
@@ -20,7 +20,7 @@ export async function undoStep(ctx: CommitContext, table: LiveTable, seat: Seat,
   try {
     await ctx.store.appendAction({ tableId: table.stored.id, seq: undo.seq, seat, action: { type: 'undo', step: undo.step }, status: 'running', outcome: null, at });
   } catch (e) {
-    return fail('storage-error', `the undo could not be saved: ${messageOf(e)}`);
+    return storageFailure('the undo', e);
   }
   const committed = commitUndo(undo);
   if (!committed.ok) {

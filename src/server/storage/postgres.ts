@@ -207,6 +207,7 @@ export async function openPostgresStore(url: string, opts: PostgresOptions = {})
   let migrated: number[];
   try {
     const client = await pool.connect();
+    client.on('error', () => undefined); // the query in flight rejects with the same error, handled below
     try {
       if (opts.schema !== undefined) await client.query(`CREATE SCHEMA IF NOT EXISTS ${opts.schema}`);
       migrated = await migratePostgres(client);
@@ -218,9 +219,20 @@ export async function openPostgresStore(url: string, opts: PostgresOptions = {})
     throw e;
   }
 
-  /** Runs `work` in one transaction on one connection; resolves after COMMIT. */
+  /**
+   * Runs `work` in one transaction on one connection; resolves after COMMIT. While checked out, a
+   * connection has no pool listener: when the server goes away mid-transaction (a restart), the
+   * client emits 'error', which without a listener of ours would end the process. The query in
+   * flight rejects on its own; the broken connection is then destroyed (release with the error)
+   * rather than handed to the next caller.
+   */
   const transaction = async <T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> => {
     const client = await pool.connect();
+    let broken: Error | undefined;
+    const onError = (e: Error): void => {
+      broken ??= e;
+    };
+    client.on('error', onError);
     try {
       await client.query('BEGIN');
       try {
@@ -228,11 +240,12 @@ export async function openPostgresStore(url: string, opts: PostgresOptions = {})
         await client.query('COMMIT');
         return value;
       } catch (e) {
-        await client.query('ROLLBACK').catch(() => undefined);
+        if (broken === undefined) await client.query('ROLLBACK').catch((r: unknown) => (broken ??= r instanceof Error ? r : new Error(String(r))));
         throw e;
       }
     } finally {
-      client.release();
+      client.off('error', onError);
+      client.release(broken ?? false);
     }
   };
 
