@@ -12,7 +12,7 @@ export interface ServerLimits {
   connectionsPerAddress: number;
   /** Open TCP connections in all. */
   connections: number;
-  /** The time a whole HTTP request (headers and body) may take to arrive. */
+  /** The time a whole HTTP request (headers and body) may take to arrive; a connection that sends nothing at all is closed after it too. */
   requestTimeoutMs: number;
   /** A connection with nothing going on is closed after this long (socket.io pings every 25 s). */
   idleTimeoutMs: number;
@@ -89,6 +89,8 @@ export function limitedHttpServer(limits: ServerLimits, handler: Parameters<type
 export interface ConnectionCounts {
   open: number;
   refused: number;
+  /** Connections closed because they sent nothing within `requestTimeoutMs`. */
+  silent: number;
 }
 
 /**
@@ -97,7 +99,7 @@ export interface ConnectionCounts {
  */
 export function limitConnections(server: Server, limits: ServerLimits): ConnectionCounts {
   const perAddress = new Map<string, number>();
-  const counts: ConnectionCounts = { open: 0, refused: 0 };
+  const counts: ConnectionCounts = { open: 0, refused: 0, silent: 0 };
   server.on('connection', (socket: Socket) => {
     const address = socket.remoteAddress ?? '';
     const mine = perAddress.get(address) ?? 0;
@@ -108,7 +110,18 @@ export function limitConnections(server: Server, limits: ServerLimits): Connecti
     }
     perAddress.set(address, mine + 1);
     counts.open++;
+    // A connection that never sends a byte has no request for Node's header and request timeouts
+    // to time, and the idle timeout is not armed before one: without this it stays open for good,
+    // holding a slot of the per-address and total limits. `bytesRead` counts what the HTTP parser
+    // consumed too, so a connection that is in the middle of anything is left alone.
+    const silent = setTimeout(() => {
+      if (socket.bytesRead > 0) return;
+      counts.silent++;
+      socket.destroy();
+    }, limits.requestTimeoutMs);
+    silent.unref();
     socket.once('close', () => {
+      clearTimeout(silent);
       counts.open--;
       const n = (perAddress.get(address) ?? 1) - 1;
       if (n <= 0) perAddress.delete(address);
