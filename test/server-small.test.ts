@@ -47,8 +47,20 @@ describe('display names', () => {
   it('are normalised: NFC, one space between words', () => {
     expect(ok('Zoe\u0308').data).toBe('Zoë');
     expect(ok('  Ann \t  Lee ').data).toBe('Ann Lee');
-    expect(ok('Ann\u00a0\u3000Lee').data).toBe('Ann Lee');
-    for (const name of ['李小龍', '☺ Ann', 'Ørjan', 'Ann-Marie O’Neil', '🐿️ Hazel']) expect(ok(name).success).toBe(true);
+    for (const name of ['李小龍', '☺ Ann', 'Ørjan', 'Ann-Marie O’Neil', '🐿️ Hazel', 'Ζωή', 'Анна', 'Tomoko 友子', '김민수 Kim', 'Dž']) expect(ok(name).success, name).toBe(true);
+  });
+
+  it('refuse format characters, odd spaces and mixed alphabets that make one name look like another (issue 24)', () => {
+    // U+FE0F only where it does not follow an emoji; U+034F, U+FEFF; U+3000, U+2028, no-break spaces.
+    for (const name of ['Ann\uFE0F', 'A\u034Fnn', '\uFEFFAnn', 'Ann\u3000Lee', 'Ann\u2028', 'Ann\u00a0Lee', 'Ann\u202FLee', 'Ann\u2009Lee']) {
+      expect(ok(name).success, JSON.stringify(name)).toBe(false);
+    }
+    // A Cyrillic А (U+0410) or а (U+0430) among Latin letters; a Greek ο (U+03BF) in "Bob".
+    for (const name of ['\u0410nn', 'P\u0430ul', 'B\u03BFb', 'Hazel \u0410nn']) {
+      const answer = ok(name);
+      expect(answer.success, name).toBe(false);
+      expect(answer.error?.issues[0]?.message).toMatch(/alphabets/);
+    }
   });
 
   it('refuse invisible, bidi and blank-looking characters', () => {

@@ -10,36 +10,35 @@ import type { ActionBase, Outcome, Seat } from '../engine/game.js';
 import { UNDO_ERROR_CODES } from '../engine/match.js';
 import type { NarrationHistory } from '../engine/narration.js';
 import type { OptionDescription } from '../games/package.js';
+import { invisibleIn, mixedScripts, oddSpaceIn } from './display-name.js';
 import { TIME_PROFILE_IDS, type TimeProfileId } from './time-profiles.js';
 
 /** Table ids are short random strings; tokens are 256-bit base64url strings. */
 export const TableIdSchema = z.string().regex(/^[A-Za-z0-9_-]{6,40}$/, 'not a table id');
 export const TokenSchema = z.string().regex(/^[A-Za-z0-9_-]{22,128}$/, 'not a seat token');
 /**
- * Characters a name may not hold: controls, format characters (bidi overrides and isolates,
- * zero-width spaces and joiners), private-use and unassigned code points, line and paragraph
- * separators, and letters that draw as blanks (Hangul fillers, the braille blank).
- */
-const INVISIBLE = /[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Cs}\p{Zl}\p{Zp}\u115F\u1160\u3164\uFFA0\u2800]/u;
-
-/**
- * A display name, as people see it at the table: NFC-normalised, runs of spaces made one, at
- * most 24 characters, something visible in it (a letter, digit or symbol), no invisible or
- * direction-changing characters, no angle brackets, no pile of combining marks.
+ * A display name, as people see it at the table: NFC-normalised, runs of plain spaces and tabs
+ * made one, at most 24 characters, something visible in it (a letter, digit or symbol); no
+ * invisible, format or direction-changing characters and no spaces other than the plain one
+ * (checked before anything is normalised away), letters of one writing system (display-name.ts),
+ * no angle brackets, no pile of combining marks.
  */
 export const DisplayNameSchema = z
   .string()
   .max(200, 'a name has at most 24 characters')
-  .transform((s) => s.normalize('NFC').replace(/\s+/gu, ' ').trim())
+  // A tab is taken for a space; every other control character is refused.
+  .refine((s) => !invisibleIn(s.replace(/\t/g, ' ')), 'a name may not contain invisible, control or direction-changing characters')
+  .refine((s) => !oddSpaceIn(s), 'a name may use only plain spaces between words')
+  .transform((s) => s.normalize('NFC').replace(/[ \t]+/g, ' ').trim())
   .pipe(
     z
       .string()
       .min(1, 'a name needs at least one character')
       .max(24, 'a name has at most 24 characters')
-      .refine((s) => !INVISIBLE.test(s), 'a name may not contain invisible, control or direction-changing characters')
       .refine((s) => !/[<>]/.test(s), 'a name may not contain angle brackets')
       .refine((s) => !/\p{M}{3,}/u.test(s), 'a name may not pile up accents')
-      .refine((s) => /[\p{L}\p{N}\p{S}]/u.test(s), 'a name needs a letter, digit or symbol'),
+      .refine((s) => /[\p{L}\p{N}\p{S}]/u.test(s), 'a name needs a letter, digit or symbol')
+      .refine((s) => !mixedScripts(s), 'a name may not mix letters of different alphabets (a Cyrillic А beside Latin letters looks like another name)'),
   );
 
 // ---------------------------------------------------------------- HTTP bodies
