@@ -149,6 +149,29 @@ describe('chat', () => {
 });
 
 describe('rematch', () => {
+  it('counts a started rematch against the address\'s table quota, as POST /api/tables does (issue 24)', async () => {
+    server = await makeServer({ registry, db: ':memory:', limits: { socketMessagesPerSecond: 10_000, socketBurst: 10_000, tablesPerMinute: 3 } });
+    url = (await server.listen(0, '127.0.0.1')).url;
+    const finished = async (): Promise<{ tableId: string; ann: string }> => {
+      const { tableId, ann } = await twoPlayers('dice-add');
+      const a = await open();
+      await a.emit('watch', { tableId, token: ann });
+      for (let seq = 0; seq < 6; seq++) expect((await a.emit<ActAck>('act', { tableId, token: ann, seq, action: { type: 'add', n: 2 } })).ok).toBe(true);
+      return { tableId, ann };
+    };
+    // Two tables made over HTTP, then a rematch: the third table of this address this minute.
+    const first = await finished();
+    const second = await finished();
+    const a = await open();
+    expect((await a.emit<RematchAck>('rematch', { tableId: first.tableId, token: first.ann })).ok).toBe(true);
+    // The fourth is refused, over a socket as over HTTP, and changes nothing.
+    const refused = await a.emit<RematchAck>('rematch', { tableId: second.tableId, token: second.ann });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'rate-limited', message: expect.stringContaining('try again in') } });
+    expect(await server.service.rematchOf(second.tableId)).toBeNull();
+    const http = await server.app.inject({ method: 'POST', url: '/api/tables', payload: { game: 'dice-add', seats: [{ kind: 'human' }, { kind: 'human' }] } });
+    expect(http.statusCode).toBe(429);
+  });
+
   it('one click starts a new table with the same seats and options and a new seed; the other joins the same one', async () => {
     await start();
     const { tableId, ann, bo } = await twoPlayers('dice-add');

@@ -17,7 +17,7 @@ import { variantsOf } from '../games/variants.js';
 import { createWorkerPool, type BotRunner } from './bots/pool.js';
 import type { Clock } from './clocks.js';
 import { registerApi, sendError } from './http.js';
-import { DEFAULT_LIMITS, limitConnections, limitedHttpServer, type ConnectionCounts, type ServerLimits } from './limits.js';
+import { DEFAULT_LIMITS, limitConnections, limitedHttpServer, TableQuota, type ConnectionCounts, type ServerLimits } from './limits.js';
 import { handshakeAllowed, hostAllowed, type OriginPolicy } from './origins.js';
 import { connectCluster, type Cluster } from './cluster.js';
 import { attachRealtime } from './realtime.js';
@@ -169,9 +169,12 @@ export async function createDreyServer(opts: DreyServerOptions): Promise<DreySer
     strictTransportSecurity: false,
   });
 
+  // Tables started per address: by POST /api/tables and by rematches over a socket alike.
+  const tableQuota = new TableQuota(limits.tablesPerMinute);
   await registerApi(app, {
     service,
     limits,
+    tableQuota,
     rules: async (id) => (existsSync(rulesFile(id)) ? readFile(rulesFile(id), 'utf8') : undefined),
   });
 
@@ -195,7 +198,7 @@ export async function createDreyServer(opts: DreyServerOptions): Promise<DreySer
     allowRequest: (req, callback) => callback(null, handshakeAllowed(policy, req)),
   });
   cluster?.attach(io);
-  attachRealtime(io, service, { warn: (m) => app.log.warn(m), limits, cluster: cluster !== undefined });
+  attachRealtime(io, service, { warn: (m) => app.log.warn(m), limits, tableQuota, trustProxy: opts.trustProxy ?? false, cluster: cluster !== undefined });
   await service.start();
 
   let closed = false;

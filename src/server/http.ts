@@ -11,7 +11,7 @@ import type { Viewer } from '../engine/game.js';
 import { describeZodError } from '../engine/schema.js';
 import type { ServerError, ServerErrorCode } from './protocol.js';
 import { ClaimSeatSchema, CreateTableSchema, CreatorRequestSchema, ReclaimSeatSchema, TABLE_STATUSES, TableIdSchema } from './protocol.js';
-import type { ServerLimits } from './limits.js';
+import type { ServerLimits, TableQuota } from './limits.js';
 import type { ServiceResult } from './result.js';
 import type { TableService } from './service.js';
 
@@ -84,7 +84,9 @@ const GameParams = z.object({ game: z.string().regex(/^[a-z0-9-]{1,40}$/) });
 
 export interface HttpOptions {
   service: TableService;
-  limits: Pick<ServerLimits, 'tablesPerMinute' | 'seatsPerMinute'>;
+  limits: Pick<ServerLimits, 'seatsPerMinute'>;
+  /** Tables started per address, shared with rematches (realtime.ts). */
+  tableQuota: TableQuota;
   /** The rules page of a game as Markdown, or undefined when it has none. */
   rules: (gameId: string) => Promise<string | undefined>;
 }
@@ -92,7 +94,7 @@ export interface HttpOptions {
 /** A route's rate limit per client address (see limits.ts); past it the answer is 429 `rate-limited`. */
 const perMinute = (max: number) => ({ config: { rateLimit: { max, timeWindow: 60_000 } } });
 
-export async function registerApi(app: FastifyInstance, { service, rules, limits }: HttpOptions): Promise<void> {
+export async function registerApi(app: FastifyInstance, { service, rules, limits, tableQuota }: HttpOptions): Promise<void> {
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_req, ctx) =>
@@ -126,7 +128,10 @@ export async function registerApi(app: FastifyInstance, { service, rules, limits
     return service.list({ ...(q.status ? { status: q.status } : {}), ...(q.limit ? { limit: q.limit } : {}), ...(q.before ? { before: q.before } : {}) });
   });
 
-  app.post('/api/tables', perMinute(limits.tablesPerMinute), async (req, reply) => {
+  app.post('/api/tables', async (req, reply) => {
+    // One quota with the rematches started over sockets (limits.ts, TableQuota).
+    const allowed = tableQuota.take(req.ip);
+    if (!allowed.ok) return sendError(reply, { code: 'rate-limited', message: `too many tables from your address: try again in ${allowed.retryInSeconds} seconds` });
     const body = parsed(reply, CreateTableSchema, req.body);
     return body ? answer(reply, await service.create(body), 201) : reply;
   });

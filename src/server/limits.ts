@@ -130,3 +130,38 @@ export function limitConnections(server: Server, limits: ServerLimits): Connecti
   });
   return counts;
 }
+
+/**
+ * Tables one address may start per minute, counted alike for `POST /api/tables` and for rematches
+ * started over a socket (a rematch is a new table too: before, it skipped the quota). A fixed
+ * window per address, as the HTTP rate limiter counts; windows that ended are dropped as they are
+ * met, and at most `maxAddresses` are kept (the oldest go first), so a spread of addresses cannot
+ * grow it without bound.
+ */
+export class TableQuota {
+  private readonly windows = new Map<string, { start: number; used: number }>();
+
+  constructor(
+    private readonly perMinute: number,
+    private readonly now: () => number = Date.now,
+    private readonly maxAddresses = 100_000,
+  ) {}
+
+  /** Counts one table for `address`; when over the quota, answers how many seconds until it may again. */
+  take(address: string): { ok: true } | { ok: false; retryInSeconds: number } {
+    const now = this.now();
+    let w = this.windows.get(address);
+    if (w && now - w.start >= 60_000) {
+      this.windows.delete(address);
+      w = undefined;
+    }
+    if (!w) {
+      if (this.windows.size >= this.maxAddresses) this.windows.delete(this.windows.keys().next().value!);
+      w = { start: now, used: 0 };
+      this.windows.set(address, w);
+    }
+    if (w.used >= this.perMinute) return { ok: false, retryInSeconds: Math.max(1, Math.ceil((w.start + 60_000 - now) / 1000)) };
+    w.used++;
+    return { ok: true };
+  }
+}

@@ -10,7 +10,7 @@ import type { Server, Socket } from 'socket.io';
 import type { z } from 'zod';
 import type { Seat, Viewer } from '../engine/game.js';
 import { describeZodError } from '../engine/schema.js';
-import { DEFAULT_LIMITS, TokenBucket, type ServerLimits } from './limits.js';
+import { DEFAULT_LIMITS, TableQuota, TokenBucket, type ServerLimits } from './limits.js';
 import { entryFor, frameFor } from './live-table.js';
 import {
   ActMessageSchema,
@@ -34,7 +34,7 @@ import {
   type UpdateMessage,
   type WatchAck,
 } from './protocol.js';
-import { messageOf } from './result.js';
+import { fail, messageOf } from './result.js';
 import type { TableChange, TableService } from './service.js';
 
 const room = (tableId: string): string => `table:${tableId}`;
@@ -92,6 +92,17 @@ export interface RealtimeOptions {
   limits?: Pick<ServerLimits, 'socketMessagesPerSecond' | 'socketBurst'>;
   /** Several processes: rooms span every process, so updates are sent to every viewer's room. */
   cluster?: boolean;
+  /** Tables started per address, shared with POST /api/tables: a rematch that starts a table counts. */
+  tableQuota?: TableQuota;
+  /** Behind a reverse proxy: the client's address is the first of X-Forwarded-For, as for HTTP. */
+  trustProxy?: boolean;
+}
+
+/** The address a socket's requests come from, as Fastify's `req.ip` sees it (trustProxy: the first forwarded hop). */
+function addressOf(socket: Socket, trustProxy: boolean): string {
+  const forwarded = socket.handshake.headers['x-forwarded-for'];
+  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
+  return trustProxy && first ? first : socket.handshake.address;
 }
 
 /** How often a watch asks again for a snapshot that updates overtook on the way. */
@@ -101,6 +112,7 @@ export function attachRealtime(io: Server, service: TableService, opts: Realtime
   const warn = opts.warn ?? (() => undefined);
   const { socketMessagesPerSecond, socketBurst } = opts.limits ?? DEFAULT_LIMITS;
   const dataOf = (socket: Socket): SocketData => socket.data as SocketData;
+  const { tableQuota } = opts;
 
   // After every committed change: each viewer's own frame, once per viewer, to that viewer's room
   // (with several processes the room spans them all, so every human seat and the spectators get one).
@@ -251,6 +263,11 @@ export function attachRealtime(io: Server, service: TableService, opts: Realtime
       const parsed = RematchMessageSchema.safeParse(msg);
       if (!parsed.success) return reply<RematchAck>(socket, ack, badMessage(parsed.error));
       const { tableId, token } = parsed.data;
+      // Starting a rematch makes a table: it counts against the address's quota (joining one does not).
+      if (tableQuota && (await service.rematchOf(tableId)) === null) {
+        const allowed = tableQuota.take(addressOf(socket, opts.trustProxy ?? false));
+        if (!allowed.ok) return reply<RematchAck>(socket, ack, fail('rate-limited', `too many tables from your address: try again in ${allowed.retryInSeconds} seconds`));
+      }
       const result = await service.rematch(tableId, token);
       if (!result.ok) return reply<RematchAck>(socket, ack, result);
       const { link, seat, token: newToken, started } = result.value;
