@@ -87,14 +87,18 @@ class Joint {
 }
 
 class Node {
-  /** Per seat acting at this node: its edges by action key. */
-  readonly edges = new Map<Seat, Map<string, Edge>>();
+  /**
+   * Per seat acting at this node: its edges by action key, indexed by seat (a few small numbers:
+   * a list is cheaper than a map, and a search makes a node on nearly every iteration).
+   */
+  readonly edges: (Map<string, Edge> | undefined)[] = [];
 
   edgesOf(seat: Seat): Map<string, Edge> {
-    let m = this.edges.get(seat);
+    let m = this.edges[seat];
     if (!m) {
       m = new Map();
-      this.edges.set(seat, m);
+      while (this.edges.length < seat) this.edges.push(undefined);
+      this.edges[seat] = m;
     }
     return m;
   }
@@ -124,18 +128,19 @@ function keyOf(action: ActionBase): string {
   return key;
 }
 
-/** UCB1 with the availability count in place of the parent's visits. */
-function selectEdge(edges: readonly Edge[], rng: Rng, c: number): Edge {
+/** UCB1 with the availability count in place of the parent's visits, among the first `n` of `edges`. */
+function selectEdge(edges: readonly Edge[], n: number, rng: Rng, c: number): Edge {
   let untried = 0;
-  for (const e of edges) if (e.visits === 0) untried++;
+  for (let i = 0; i < n; i++) if (edges[i]!.visits === 0) untried++;
   if (untried > 0) {
     // Expansion: a random untried action, so no action order is favoured.
     let k = nextInt(rng, untried);
-    for (const e of edges) if (e.visits === 0 && k-- === 0) return e;
+    for (let i = 0; i < n; i++) if (edges[i]!.visits === 0 && k-- === 0) return edges[i]!;
   }
   let best = edges[0]!;
   let bestValue = -Infinity;
-  for (const e of edges) {
+  for (let i = 0; i < n; i++) {
+    const e = edges[i]!;
     const value = e.reward / e.visits + c * Math.sqrt(Math.log(e.avail) / e.visits);
     if (value > bestValue) {
       bestValue = value;
@@ -208,11 +213,12 @@ function allIn(seats: readonly Seat[], among: readonly Seat[]): boolean {
 
 /**
  * The edges of `legal` at a node (made on first sight), each counted available, and UCB's pick
- * among them. `edges` is scratch space, emptied here: the pick is all that outlives the call.
+ * among them. `edges` is scratch space, overwritten from the start (its tail is stale): the pick
+ * is all that outlives the call.
  */
 function chooseEdge(byKey: Map<string, Edge>, legal: readonly ActionBase[], rng: Rng, c: number, edges: Edge[]): Edge {
-  edges.length = 0;
-  for (const action of legal) {
+  for (let i = 0; i < legal.length; i++) {
+    const action = legal[i]!;
     const key = keyOf(action);
     let e = byKey.get(key);
     if (!e) {
@@ -220,9 +226,10 @@ function chooseEdge(byKey: Map<string, Edge>, legal: readonly ActionBase[], rng:
       byKey.set(key, e);
     }
     e.avail++;
-    edges.push(e);
+    if (i < edges.length) edges[i] = e;
+    else edges.push(e);
   }
-  return selectEdge(edges, rng, c);
+  return selectEdge(edges, legal.length, rng, c);
 }
 
 /** The seats and edges an iteration took, in order (arrays reused from iteration to iteration). */

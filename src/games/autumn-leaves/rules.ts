@@ -214,9 +214,10 @@ function clearActed(state: State): void {
   for (let seat = 0; seat < state.seats; seat++) state.acted[seat] = false;
 }
 
+/** A copy by pushing: `new Array(n)` filled by index would stay a holey list in V8. */
 function copyOf(list: readonly number[]): number[] {
-  const copy = new Array<number>(list.length);
-  for (let i = 0; i < list.length; i++) copy[i] = list[i]!;
+  const copy: number[] = [];
+  for (let i = 0; i < list.length; i++) copy.push(list[i]!);
   return copy;
 }
 
@@ -302,12 +303,13 @@ function reveal(t: LeavesTables, state: State): void {
   state.rounds++;
   const cards = state.chosen as number[];
   for (let seat = 0; seat < state.seats; seat++) {
-    // The revealed card is no longer one everyone knows to be in hand.
-    removeOne(state.known[seat]!, cards[seat]!);
+    // The revealed card is no longer one everyone knows to be in hand (mostly nothing is known).
+    const known = state.known[seat]!;
+    if (known.length > 0) removeOne(known, cards[seat]!);
   }
   if (state.round === 0) {
     // L4: each chosen card starts its owner's leaf pile. Nobody can empty a hand of seven here.
-    log(state, { type: 'reveal', cards: copyOf(cards), coldSnap: false });
+    log(state, { type: 'reveal', cards: cards.slice(), coldSnap: false });
     for (let seat = 0; seat < state.seats; seat++) {
       state.piles[seat]!.push(cards[seat]!);
       state.chosen[seat] = null;
@@ -318,7 +320,7 @@ function reveal(t: LeavesTables, state: State): void {
   const fitting = fitMask(state);
   let anyFits = false;
   for (let seat = 0; seat < state.seats && !anyFits; seat++) anyFits = fitsIn(fitting, cards[seat]!);
-  log(state, { type: 'reveal', cards: copyOf(cards), coldSnap: !anyFits });
+  log(state, { type: 'reveal', cards: cards.slice(), coldSnap: !anyFits });
   state.phase = 'place';
   clearActed(state);
   state.tieOrder = null;
