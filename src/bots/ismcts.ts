@@ -286,7 +286,7 @@ export function ismctsSearch(input: BotInput, config: IsmctsConfig = {}): Search
     if (deadline !== Infinity && performance.now() >= deadline && iterations > 0) break;
     // A resample is a fresh state that shares nothing mutable with the real one (every game's
     // starts from its own clone; test/conformance.ts plays one on and checks the original), so
-    // the iteration mutates it as it is: a second clone per iteration was a tenth of the search.
+    // the iteration mutates it as it is: a second clone per iteration only cost time and garbage.
     iterate(game, root, input.determinize(rng), rng, settings, path);
     iterations++;
   }
