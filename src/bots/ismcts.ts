@@ -87,14 +87,18 @@ class Joint {
 }
 
 class Node {
-  /** Per seat acting at this node: its edges by action key. */
-  readonly edges = new Map<Seat, Map<string, Edge>>();
+  /**
+   * Per seat acting at this node: its edges by action key, indexed by seat (a few small numbers:
+   * a list is cheaper than a map, and a search makes a node on nearly every iteration).
+   */
+  readonly edges: (Map<string, Edge> | undefined)[] = [];
 
   edgesOf(seat: Seat): Map<string, Edge> {
-    let m = this.edges.get(seat);
+    let m = this.edges[seat];
     if (!m) {
       m = new Map();
-      this.edges.set(seat, m);
+      while (this.edges.length < seat) this.edges.push(undefined);
+      this.edges[seat] = m;
     }
     return m;
   }
@@ -124,18 +128,19 @@ function keyOf(action: ActionBase): string {
   return key;
 }
 
-/** UCB1 with the availability count in place of the parent's visits. */
-function selectEdge(edges: readonly Edge[], rng: Rng, c: number): Edge {
+/** UCB1 with the availability count in place of the parent's visits, among the first `n` of `edges`. */
+function selectEdge(edges: readonly Edge[], n: number, rng: Rng, c: number): Edge {
   let untried = 0;
-  for (const e of edges) if (e.visits === 0) untried++;
+  for (let i = 0; i < n; i++) if (edges[i]!.visits === 0) untried++;
   if (untried > 0) {
     // Expansion: a random untried action, so no action order is favoured.
     let k = nextInt(rng, untried);
-    for (const e of edges) if (e.visits === 0 && k-- === 0) return e;
+    for (let i = 0; i < n; i++) if (edges[i]!.visits === 0 && k-- === 0) return edges[i]!;
   }
   let best = edges[0]!;
   let bestValue = -Infinity;
-  for (const e of edges) {
+  for (let i = 0; i < n; i++) {
+    const e = edges[i]!;
     const value = e.reward / e.visits + c * Math.sqrt(Math.log(e.avail) / e.visits);
     if (value > bestValue) {
       bestValue = value;
@@ -160,7 +165,7 @@ function iterate(game: AnyGame, root: Node, state: unknown, rng: Rng, s: Setting
     let joint: Joint | undefined;
     for (;;) {
       const seat = toAct[0]!;
-      const edge = chooseEdge(node.edgesOf(seat), searchable(game.legalActions(state, seat), s.knowledge.skip), rng, s.exploration);
+      const edge = chooseEdge(node.edgesOf(seat), searchable(game.legalActions(state, seat), s.knowledge.skip), rng, s.exploration, path.choices);
       path.seats.push(seat);
       path.edges.push(edge);
       game.apply(state, seat, edge.action);
@@ -169,7 +174,7 @@ function iterate(game: AnyGame, root: Node, state: unknown, rng: Rng, s: Setting
       if (remaining === undefined) break;
       remaining.splice(remaining.indexOf(seat), 1);
       // The block ends when all of it has chosen or someone outside it is to act.
-      if (remaining.length === 0 || toAct.length === 0 || !toAct.every((x) => remaining.includes(x))) break;
+      if (remaining.length === 0 || toAct.length === 0 || !allIn(toAct, remaining)) break;
     }
     let child = joint.child;
     if (!child) {
@@ -196,10 +201,24 @@ function iterate(game: AnyGame, root: Node, state: unknown, rng: Rng, s: Setting
   }
 }
 
-/** The edges of `legal` at a node (made on first sight), each counted available, and UCB's pick among them. */
-function chooseEdge(byKey: Map<string, Edge>, legal: readonly ActionBase[], rng: Rng, c: number): Edge {
-  const edges: Edge[] = [];
-  for (const action of legal) {
+/** Whether every seat of `seats` is in `among` (loops: both are a few seats, asked at every tree step). */
+function allIn(seats: readonly Seat[], among: readonly Seat[]): boolean {
+  for (let i = 0; i < seats.length; i++) {
+    let found = false;
+    for (let j = 0; j < among.length && !found; j++) found = among[j] === seats[i];
+    if (!found) return false;
+  }
+  return true;
+}
+
+/**
+ * The edges of `legal` at a node (made on first sight), each counted available, and UCB's pick
+ * among them. `edges` is scratch space, overwritten from the start (its tail is stale): the pick
+ * is all that outlives the call.
+ */
+function chooseEdge(byKey: Map<string, Edge>, legal: readonly ActionBase[], rng: Rng, c: number, edges: Edge[]): Edge {
+  for (let i = 0; i < legal.length; i++) {
+    const action = legal[i]!;
     const key = keyOf(action);
     let e = byKey.get(key);
     if (!e) {
@@ -207,15 +226,18 @@ function chooseEdge(byKey: Map<string, Edge>, legal: readonly ActionBase[], rng:
       byKey.set(key, e);
     }
     e.avail++;
-    edges.push(e);
+    if (i < edges.length) edges[i] = e;
+    else edges.push(e);
   }
-  return selectEdge(edges, rng, c);
+  return selectEdge(edges, legal.length, rng, c);
 }
 
-/** The seats and edges an iteration took, in order (two arrays reused from iteration to iteration). */
+/** The seats and edges an iteration took, in order (arrays reused from iteration to iteration). */
 interface Path {
   seats: Seat[];
   edges: Edge[];
+  /** Scratch: the edges available at the node being chosen at (chooseEdge). */
+  choices: Edge[];
 }
 
 function settingsOf(config: IsmctsConfig): Settings {
@@ -258,12 +280,14 @@ export function ismctsSearch(input: BotInput, config: IsmctsConfig = {}): Search
     });
   }
   const root = new Node();
-  const path: Path = { seats: [], edges: [] };
+  const path: Path = { seats: [], edges: [], choices: [] };
   let iterations = 0;
   while (iterations < maxIterations) {
     if (deadline !== Infinity && performance.now() >= deadline && iterations > 0) break;
-    // The clone guards the real game: a resample may share parts with the state it came from.
-    iterate(game, root, game.clone(input.determinize(rng)), rng, settings, path);
+    // A resample is a fresh state that shares nothing mutable with the real one (every game's
+    // starts from its own clone; test/conformance.ts plays one on and checks the original), so
+    // the iteration mutates it as it is: a second clone per iteration only cost time and garbage.
+    iterate(game, root, input.determinize(rng), rng, settings, path);
     iterations++;
   }
   return { action: chooseAtRoot(root, seat, legal), iterations, stats: rootStats(root, seat, legal) };

@@ -22,10 +22,12 @@ export function randomPlayout(
   for (; i < maxSteps; i++) {
     const toAct = game.toAct(state);
     if (toAct.length === 0) break;
-    const seat = toAct[nextInt(rng, toAct.length)]!;
+    // A list of one needs no call (nextInt(rng, 1) is 0 and draws nothing, so the draws are the
+    // same): every placing step has one seat to act, and many steps one legal action.
+    const seat = toAct.length === 1 ? toAct[0]! : toAct[nextInt(rng, toAct.length)]!;
     const legal = game.legalActions(state, seat);
     if (legal.length === 0) throw new Error(`${game.id}: seat ${seat} is to act but has no legal action`);
-    const action = legal[nextInt(rng, legal.length)]!;
+    const action = legal.length === 1 ? legal[0]! : legal[nextInt(rng, legal.length)]!;
     game.apply(state, seat, action);
     if (onStep) onStep({ seat, action }, i);
   }

@@ -14,7 +14,7 @@ import { nextFloat, nextInt, type Rng } from '../../engine/rng.js';
 import { softRankRewards, type SearchKnowledge } from '../../engine/search.js';
 import type { Action, State } from './state.js';
 import type { View } from './view.js';
-import { fits } from './rules.js';
+import { fitMask, fits, fitsIn } from './rules.js';
 import type { LeavesTables } from './content/index.js';
 
 const top = (pile: readonly number[]): number | undefined => pile[pile.length - 1];
@@ -120,17 +120,13 @@ function value(sigma: number, raw: unknown): number[] {
   return softRankRewards(totals, true, sigma * Math.sqrt(handsLeft));
 }
 
-/** Whether `card` fits on any leaf pile (L6). */
-function fitsAnywhere(state: State, card: number): boolean {
-  for (let pile = 0; pile < state.seats; pile++) if (fits(card, state.piles[pile]!)) return true;
-  return false;
-}
-
 function chooseCard(t: LeavesTables, state: State, seat: Seat, legal: readonly Action[], rng: Rng): ActionBase {
   const hand = state.handCards[seat]!;
   const highest = hand[hand.length - 1]!;
   if (state.round === 0) return legal[nextInt(rng, legal.length)]!;
   const own = state.piles[seat]!;
+  // Which ranks fit on some pile (L6), worked out once for all the cards in hand.
+  const fitting = fitMask(state);
   let best = legal[0]!;
   let bestScore = -Infinity;
   for (let i = 0; i < legal.length; i++) {
@@ -139,7 +135,7 @@ function chooseCard(t: LeavesTables, state: State, seat: Seat, legal: readonly A
     const card = action.card;
     let score = nextFloat(rng) * 4;
     if (fits(card, own)) score += 6;
-    else if (fitsAnywhere(state, card)) score += 3;
+    else if (fitsIn(fitting, card)) score += 3;
     else if (card > t.meanDraw) score += 2; // fits nowhere: worth swapping for a blind draw
     if (card === highest) score += 2;
     if (hand.length === 1) score += 10;

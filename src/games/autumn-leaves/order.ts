@@ -37,12 +37,20 @@ export function compareSeats(state: State, a: Seat, b: Seat): number {
 
 /** The seat that acts next among those who still hold a chosen card, or null. */
 export function nextToPlace(state: State): Seat | null {
-  let best: Seat | null = null;
+  // Runs after every placement: the cards are compared here, and only equal cards go on to
+  // compareSeats (piles, then the seed's order), which is what it would have decided.
+  const chosen = state.chosen;
+  let best = -1;
+  let bestCard = 0;
   for (let seat = 0; seat < state.seats; seat++) {
-    if (state.acted[seat] || state.chosen[seat] === null) continue;
-    if (best === null || compareSeats(state, seat, best) < 0) best = seat;
+    const card = chosen[seat];
+    if (state.acted[seat] || card === null || card === undefined) continue;
+    if (best < 0 || card < bestCard || (card === bestCard && compareSeats(state, seat, best) < 0)) {
+      best = seat;
+      bestCard = card;
+    }
   }
-  return best;
+  return best < 0 ? null : best;
 }
 
 /** The whole remaining order as it stands now (it may change after each placement). */

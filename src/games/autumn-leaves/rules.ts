@@ -90,20 +90,25 @@ export function createRules(t: LeavesTables): LeavesRules {
 function deal(t: LeavesTables, state: State): void {
   const arranged = state.arrangement?.deals?.[state.hand];
   // The arranged order is top card first; internally the top of the draw pile is the array's end.
-  const deck = arranged ? [...arranged].reverse() : shuffle(state.rng, [...t.fullDeck]);
-  state.handCards = [];
-  state.piles = [];
-  state.known = [];
-  for (let seat = 0; seat < state.seats; seat++) {
-    state.handCards.push([]);
-    state.piles.push([]);
-    state.known.push([]);
+  const deck = arranged ? arranged.slice().reverse() : shuffle(state.rng, t.fullDeck.slice());
+  const seats = state.seats;
+  const handCards: number[][] = [];
+  const piles: number[][] = [];
+  const known: number[][] = [];
+  // Dealt one card at a time, seat 0 first: seat s's i-th card is the (i * seats + s)-th from
+  // the top. Each hand is filled in one go from there (the same cards as dealing round by round).
+  const top = deck.length - 1;
+  for (let seat = 0; seat < seats; seat++) {
+    const hand: number[] = [];
+    for (let i = 0; i < t.handSize; i++) hand.push(deck[top - i * seats - seat]!);
+    handCards.push(sortSmall(hand));
+    piles.push([]);
+    known.push([]);
   }
-  // Dealt one card at a time, seat 0 first.
-  for (let i = 0; i < t.handSize; i++) {
-    for (let seat = 0; seat < state.seats; seat++) state.handCards[seat]!.push(deck.pop()!);
-  }
-  for (const hand of state.handCards) sortSmall(hand);
+  deck.length -= t.handSize * seats;
+  state.handCards = handCards;
+  state.piles = piles;
+  state.known = known;
   state.deck = deck;
   state.discard = [];
   state.round = 0;
@@ -121,6 +126,27 @@ export function fits(card: number, pile: readonly number[]): boolean {
   const top = pile[pile.length - 1];
   return top !== undefined && (top - card === 1 || card - top === 1);
 }
+
+/**
+ * L6 for every rank at once: bit r is set when a card of rank r fits on some leaf pile (one rank
+ * above or below its top). Ranks go up to 30 (content schema), so r + 1 is at most bit 31. Reveal
+ * and the playout policy ask "does this card fit anywhere?" of every card: one mask per position
+ * answers each with a bit test instead of a walk over the piles.
+ */
+export function fitMask(state: State): number {
+  let mask = 0;
+  for (let pile = 0; pile < state.seats; pile++) {
+    const p = state.piles[pile]!;
+    if (p.length > 0) {
+      const top = p[p.length - 1]!;
+      mask |= (1 << (top + 1)) | (1 << (top - 1));
+    }
+  }
+  return mask;
+}
+
+/** Whether a card of rank `card` fits somewhere, by `fitMask`. */
+export const fitsIn = (mask: number, card: number): boolean => ((mask >>> card) & 1) === 1;
 
 export function toAct(state: State): readonly Seat[] {
   switch (state.phase) {
@@ -149,7 +175,13 @@ function legalActions(chooseLists: ChooseLists, state: State, seat: Seat): reado
       if (seat !== state.current) return NOTHING;
       const card = state.chosen[seat]!;
       let piles = 0;
-      for (let pile = 0; pile < state.seats; pile++) if (fits(card, state.piles[pile]!)) piles |= 1 << pile;
+      for (let pile = 0; pile < state.seats; pile++) {
+        // fits(), written out. Every pile has a card while placing (L4 started them all); an
+        // empty one would read undefined, and undefined minus a card is NaN, which fits nothing.
+        const p = state.piles[pile]!;
+        const top = p[p.length - 1]!;
+        if (top - card === 1 || card - top === 1) piles |= 1 << pile;
+      }
       return piles !== 0 ? placeLists[piles]! : KEEP_OR_DISCARD;
     }
     case 'over':
@@ -182,9 +214,10 @@ function clearActed(state: State): void {
   for (let seat = 0; seat < state.seats; seat++) state.acted[seat] = false;
 }
 
+/** A copy by pushing: `new Array(n)` filled by index would stay a holey list in V8. */
 function copyOf(list: readonly number[]): number[] {
-  const copy = new Array<number>(list.length);
-  for (let i = 0; i < list.length; i++) copy[i] = list[i]!;
+  const copy: number[] = [];
+  for (let i = 0; i < list.length; i++) copy.push(list[i]!);
   return copy;
 }
 
@@ -270,12 +303,13 @@ function reveal(t: LeavesTables, state: State): void {
   state.rounds++;
   const cards = state.chosen as number[];
   for (let seat = 0; seat < state.seats; seat++) {
-    // The revealed card is no longer one everyone knows to be in hand.
-    removeOne(state.known[seat]!, cards[seat]!);
+    // The revealed card is no longer one everyone knows to be in hand (mostly nothing is known).
+    const known = state.known[seat]!;
+    if (known.length > 0) removeOne(known, cards[seat]!);
   }
   if (state.round === 0) {
     // L4: each chosen card starts its owner's leaf pile. Nobody can empty a hand of seven here.
-    log(state, { type: 'reveal', cards: copyOf(cards), coldSnap: false });
+    log(state, { type: 'reveal', cards: cards.slice(), coldSnap: false });
     for (let seat = 0; seat < state.seats; seat++) {
       state.piles[seat]!.push(cards[seat]!);
       state.chosen[seat] = null;
@@ -283,16 +317,10 @@ function reveal(t: LeavesTables, state: State): void {
     nextRound(state);
     return;
   }
+  const fitting = fitMask(state);
   let anyFits = false;
-  for (let seat = 0; seat < state.seats && !anyFits; seat++) {
-    for (let pile = 0; pile < state.seats; pile++) {
-      if (fits(cards[seat]!, state.piles[pile]!)) {
-        anyFits = true;
-        break;
-      }
-    }
-  }
-  log(state, { type: 'reveal', cards: copyOf(cards), coldSnap: !anyFits });
+  for (let seat = 0; seat < state.seats && !anyFits; seat++) anyFits = fitsIn(fitting, cards[seat]!);
+  log(state, { type: 'reveal', cards: cards.slice(), coldSnap: !anyFits });
   state.phase = 'place';
   clearActed(state);
   state.tieOrder = null;

@@ -4,6 +4,16 @@ import { createRng } from '../../engine/rng.js';
 import type { LeavesRules } from './rules.js';
 import type { Arrangement, Options, State } from './state.js';
 
+/**
+ * A list of `n` copies of `value`, built by pushing: `Array(n).fill(value)` makes a list V8 keeps
+ * as holey (it was made with holes), which every read in the rules then pays a check for.
+ */
+function filled<T>(n: number, value: T): T[] {
+  const list: T[] = [];
+  for (let i = 0; i < n; i++) list.push(value);
+  return list;
+}
+
 /** A fresh game dealt by `rules` (the content's deck and hand size, createRules). */
 export function setup(rules: LeavesRules, config: { seats: number; seed: string; options: Options; arrangement?: Arrangement }): State {
   const { seats } = config;
@@ -20,12 +30,12 @@ export function setup(rules: LeavesRules, config: { seats: number; seed: string;
     discard: [],
     handCards: [],
     piles: [],
-    chosen: Array<number | null>(seats).fill(null),
-    acted: Array<boolean>(seats).fill(false),
+    chosen: filled<number | null>(seats, null),
+    acted: filled(seats, false),
     current: null,
     tieOrder: null,
     known: [],
-    scores: Array<number>(seats).fill(0),
+    scores: filled(seats, 0),
     handScores: [],
     log: emptyLog(),
   };

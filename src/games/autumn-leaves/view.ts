@@ -93,38 +93,36 @@ const ascending = (a: number, b: number): number => a - b;
  */
 export function resample(state: State, seat: Seat, rng: Rng): State {
   const s = cloneState(state);
-  const hiddenChoice = (o: Seat): boolean => s.phase === 'choose' && o !== seat && s.chosen[o] !== null;
+  const seats = s.seats;
+  // Another seat's chosen card is hidden while everyone is choosing (L3), revealed after.
+  const choosing = s.phase === 'choose';
   // count[rank]: unseen cards of that rank, from the draw pile and the other hands (their hidden
   // choices included) less the cards known to be in those hands.
   const count: number[] = [];
-  const bump = (rank: number, by: number): void => {
-    while (count.length <= rank) count.push(0);
-    count[rank]! += by;
-  };
-  for (const card of s.deck) bump(card, 1);
+  addAll(count, s.deck);
   const unknownCount: number[] = [];
-  for (let o = 0; o < s.seats; o++) {
+  // The other seat's own cards by rank, less what everyone knows it holds (one list, reused).
+  const own: number[] = [];
+  for (let o = 0; o < seats; o++) {
     if (o === seat) {
       unknownCount.push(0);
       continue;
     }
     const hand = s.handCards[o]!;
-    // The other seat's own cards by rank, less what everyone knows it holds.
-    const own: number[] = [];
-    const add = (rank: number, by: number): void => {
-      while (own.length <= rank) own.push(0);
-      own[rank]! += by;
-    };
-    for (const card of hand) add(card, 1);
-    if (hiddenChoice(o)) add(s.chosen[o]!, 1);
-    let unknown = hand.length + (hiddenChoice(o) ? 1 : 0);
-    for (const card of s.known[o]!) {
-      if ((own[card] ?? 0) > 0) {
+    const hidden = choosing && s.chosen[o] !== null;
+    for (let rank = 0; rank < own.length; rank++) own[rank] = 0;
+    addAll(own, hand);
+    if (hidden) add(own, s.chosen[o]!, 1);
+    let unknown = hand.length + (hidden ? 1 : 0);
+    const known = s.known[o]!;
+    for (let i = 0; i < known.length; i++) {
+      const card = known[i]!;
+      if (card < own.length && own[card]! > 0) {
         own[card]!--;
         unknown--;
       }
     }
-    for (let rank = 0; rank < own.length; rank++) if (own[rank]! > 0) bump(rank, own[rank]!);
+    for (let rank = 0; rank < own.length; rank++) if (own[rank]! > 0) add(count, rank, own[rank]!);
     unknownCount.push(unknown);
   }
   // Sorted first, so the deal depends only on what `seat` can see and on `rng`, never on where
@@ -133,12 +131,11 @@ export function resample(state: State, seat: Seat, rng: Rng): State {
   for (let rank = 0; rank < count.length; rank++) for (let k = count[rank]!; k > 0; k--) pool.push(rank);
   shuffle(rng, pool);
   let next = 0;
-  for (let o = 0; o < s.seats; o++) {
+  for (let o = 0; o < seats; o++) {
     if (o === seat) continue;
-    const known = s.known[o]!;
-    const combined = known.slice();
+    const combined = s.known[o]!.slice();
     for (let k = unknownCount[o]!; k > 0; k--) combined.push(pool[next++]!);
-    if (hiddenChoice(o)) {
+    if (choosing && s.chosen[o] !== null) {
       const i = nextInt(rng, combined.length);
       s.chosen[o] = combined[i]!;
       combined.splice(i, 1);
@@ -151,6 +148,19 @@ export function resample(state: State, seat: Seat, rng: Rng): State {
   s.rng = forkRng(rng);
   s.arrangement = null;
   return s;
+}
+
+/*
+ * Counting by rank for resample: loops over a plain list, grown with pushes so that it stays a
+ * packed list of small integers (search resamples on every iteration).
+ */
+function add(count: number[], rank: number, by: number): void {
+  while (count.length <= rank) count.push(0);
+  count[rank]! += by;
+}
+
+function addAll(count: number[], cards: readonly number[]): void {
+  for (let i = 0; i < cards.length; i++) add(count, cards[i]!, 1);
 }
 
 /**
