@@ -34,7 +34,12 @@ const toKind = (c: CardSpec, deck: DeckName): CardKind => ({
   deck,
 });
 
-const range = (from: number, n: number): number[] => Array.from({ length: n }, (_, i) => from + i);
+/** from, from + 1, … (n numbers). A loop: setup lists the starter sets for every playout. */
+function range(from: number, n: number): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) out.push(from + i);
+  return out;
+}
 
 /** The card tables of one content. */
 export interface CardTables {
@@ -114,24 +119,25 @@ export function cardLabel(T: WithCards, card: number): string {
 }
 
 /**
- * One card per kind among `cards` (the lowest number of each kind), in first-seen order. Legal
- * actions offer a choice per kind, not per identical copy, to keep the branching small.
+ * One card per kind among `cards` (the lowest number of each kind), in increasing order; with
+ * `keep`, only among the cards it accepts. Legal actions offer a choice per kind, not per
+ * identical copy, to keep the branching small.
  */
-export function distinctKinds(T: WithCards, cards: readonly number[]): number[] {
-  // Called for every legal-action list (hands, discard piles of a few dozen cards at most): a
-  // scan of the few kinds found so far beats a Map, and sorted input (hands are) needs no sort.
+export function distinctKinds(T: WithCards, cards: readonly number[], keep?: (card: number) => boolean): number[] {
+  // Called for nearly every legal-action list (hands, discard piles of a few dozen cards at most):
+  // the kinds found so far are those of the cards in `out`, so a scan of `out` beats a Map or a
+  // second list; `keep` spares the caller a filtered copy; sorted input (hands are) needs no sort.
   const kindIndex = T.cards.kindIndex;
   const out: number[] = [];
-  const kinds: number[] = [];
   for (let i = 0; i < cards.length; i++) {
     const c = cards[i]!;
     const k = kindIndex[c];
     if (k === undefined) throw new Error(`no card number ${c}`);
-    const j = kinds.indexOf(k);
-    if (j < 0) {
-      out.push(c);
-      kinds.push(k);
-    } else if (c < out[j]!) out[j] = c;
+    if (keep !== undefined && !keep(c)) continue;
+    let j = 0;
+    while (j < out.length && kindIndex[out[j]!] !== k) j++;
+    if (j === out.length) out.push(c);
+    else if (c < out[j]!) out[j] = c;
   }
   for (let i = 1; i < out.length; i++) {
     if (out[i - 1]! > out[i]!) return out.sort((a, b) => a - b);

@@ -47,17 +47,17 @@ export function legalBuys(T: RunTables, state: State, out: Action[] = []): Actio
       if (card === null) continue;
       const kind = instances[card];
       if (kind === undefined) throw new Error(`no card number ${card}`);
-      if (kind.cost <= budget) out.push({ type: 'buy', row, index });
+      if (kind.cost <= budget) out.push(T.actions.buy[row][index]!);
     }
   }
   return out;
 }
 
-export function legalRefreshes(state: State, out: Action[] = []): Action[] {
+export function legalRefreshes(T: RunTables, state: State, out: Action[] = []): Action[] {
   if (state.turn.refreshes === 0) return out;
   for (const row of MARKET_ROWS) {
     const m = state.market[row];
-    if (m.deck.length > 0 || m.row.some((c) => c !== null)) out.push({ type: 'refresh', row });
+    if (m.deck.length > 0 || m.row.some((c) => c !== null)) out.push(T.actions.refresh[row]);
   }
   return out;
 }
@@ -78,8 +78,8 @@ const owed = (T: RunTables, state: State, p: PayPending): number => kindOf(T, st
 
 export function legalPay(T: RunTables, state: State): Action[] {
   const out: Action[] = [];
-  for (const card of distinctKinds(T, currentRacer(state).hand)) out.push({ type: 'add', card });
-  out.push({ type: 'cancel' });
+  for (const card of distinctKinds(T, currentRacer(state).hand)) out.push(T.actions.add[card]!);
+  out.push(T.actions.cancel);
   return out;
 }
 

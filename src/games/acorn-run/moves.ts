@@ -29,13 +29,19 @@ export function sprintDistance(T: RunTables, cards: readonly number[]): number {
   return cards.reduce((n, c) => n + sprintValue(T, c), 0);
 }
 
-/** The main moves the current racer may start now. */
 /** Whether `hand` holds a card of `color` (null: an acorn card). Hands are a handful of cards: a scan, no Set. */
 function holdsColor(T: RunTables, hand: readonly number[], color: Color | null): boolean {
   for (let i = 0; i < hand.length; i++) if (colorOf(T, hand[i]!) === color) return true;
   return false;
 }
 
+/** Whether `hand` holds a card with a color (R4: any of them descends). */
+function holdsColored(T: RunTables, hand: readonly number[]): boolean {
+  for (let i = 0; i < hand.length; i++) if (colorOf(T, hand[i]!) !== null) return true;
+  return false;
+}
+
+/** The main moves the current racer may start now. */
 export function legalMoveStarts(T: RunTables, state: State, out: Action[] = []): Action[] {
   const r = currentRacer(state);
   if (r.pos === null) return out;
@@ -43,11 +49,15 @@ export function legalMoveStarts(T: RunTables, state: State, out: Action[] = []):
   if (s.kind === 'jumpoff' || s.zone === null) return out;
   const t = state.turn;
   if ((t.mainMoves > 0 || t.extraSprints > 0) && s.forward !== null) {
-    for (const color of sprintColors(s.zone)) if (holdsColor(T, r.hand, color)) out.push({ type: 'sprint', color });
+    // R3 (sprintColors): the lane's color and every color above it, without a sliced list.
+    for (let c = COLORS.indexOf(s.zone); c < COLORS.length; c++) {
+      const color = COLORS[c]!;
+      if (holdsColor(T, r.hand, color)) out.push(T.actions.sprint[color]);
+    }
   }
   if (t.mainMoves > 0) {
-    if (s.up !== null && holdsColor(T, r.hand, space(T, s.up).zone)) out.push({ type: 'climb' });
-    if (s.down !== null && r.hand.some((c) => colorOf(T, c) !== null)) out.push({ type: 'descend' });
+    if (s.up !== null && holdsColor(T, r.hand, space(T, s.up).zone)) out.push(T.actions.climb);
+    if (s.down !== null && holdsColored(T, r.hand)) out.push(T.actions.descend);
   }
   return out;
 }
@@ -69,12 +79,14 @@ export function startVertical(state: State, kind: 'climb' | 'descend'): void {
 export function legalSprint(T: RunTables, state: State, p: SprintPending): Action[] {
   const r = currentRacer(state);
   const out: Action[] = [];
-  for (const card of distinctKinds(T, r.hand.filter((c) => colorOf(T, c) === p.color))) out.push({ type: 'add', card });
+  for (const card of distinctKinds(T, r.hand, (c) => colorOf(T, c) === p.color)) out.push(T.actions.add[card]!);
   if (p.cards.length > 0) {
     // R8 (amended): the sprint may stop on a taken space; only the end of the turn is checked.
-    if (forwardPath(T, p.from, sprintDistance(T, p.cards)).length > 0) out.push({ type: 'done' });
+    // Every card moves at least one space (sprint-plus is 2-4, content schema), so forwardPath
+    // is empty only when the pawn has no space ahead: that is asked without building the path.
+    if (space(T, p.from).forward !== null) out.push(T.actions.done);
   }
-  out.push({ type: 'cancel' });
+  out.push(T.actions.cancel);
   return out;
 }
 
@@ -95,13 +107,13 @@ export function legalVertical(T: RunTables, state: State, p: VerticalPending): A
   const out: Action[] = [];
   const target = verticalTarget(T, state, p);
   if (target !== null) {
-    for (const card of distinctKinds(T, r.hand.filter((c) => fitsVertical(T, p.kind, target, c)))) out.push({ type: 'add', card });
+    for (const card of distinctKinds(T, r.hand, (c) => fitsVertical(T, p.kind, target, c))) out.push(T.actions.add[card]!);
   }
   if (p.cards.length > 0) {
-    if (space(T, r.pos!).line !== null) out.push({ type: 'slide' });
-    out.push({ type: 'done' });
+    if (space(T, r.pos!).line !== null) out.push(T.actions.slide);
+    out.push(T.actions.done);
   }
-  out.push({ type: 'cancel' });
+  out.push(T.actions.cancel);
   return out;
 }
 

@@ -35,8 +35,8 @@ export function endTurn(T: RunTables, state: State): void {
 
 export function legalCleanup(T: RunTables, state: State): Action[] {
   const out: Action[] = [];
-  for (const card of distinctKinds(T, currentRacer(state).hand)) out.push({ type: 'discard', card });
-  out.push({ type: 'keep' });
+  for (const card of distinctKinds(T, currentRacer(state).hand)) out.push(T.actions.discard[card]!);
+  out.push(T.actions.keep);
   return out;
 }
 
