@@ -11,7 +11,7 @@
  * are built when listed.
  */
 import type { Action, ActionOf } from './actions.js';
-import { MARKET_ROWS, type CardTables, type MarketRow } from './cards.js';
+import { distinctKinds, MARKET_ROWS, type CardTables, type MarketRow, type WithCards } from './cards.js';
 import { COLORS, type Color, type Effect } from './content/schema.js';
 
 export interface ActionTable {
@@ -86,4 +86,23 @@ export function actionTable(cards: CardTables, cells: number, spaces: number): A
     end: f({ type: 'end' }),
     keep: f({ type: 'keep' }),
   });
+}
+
+/** The shared actions that name one card of the hand or discard pile. */
+export type CardAction = ActionOf<'add' | 'discard' | 'trash'>;
+
+/**
+ * Appends to `out` the action of one card per kind among `cards` (those `keep` accepts), as
+ * `actions[card]`, in distinctKinds' order (cards.ts). Most legal-action lists are one of these
+ * (pay, discard at the end of the turn, the cards that fit a sprint, climb, descent or jump).
+ * (Writing into `out` directly, deduplicating on the actions already there, measured slower.)
+ */
+export function pushPerKind(
+  T: WithCards,
+  cards: readonly number[],
+  actions: readonly CardAction[],
+  out: Action[],
+  keep?: (card: number) => boolean,
+): void {
+  for (const c of distinctKinds(T, cards, keep)) out.push(actions[c]!);
 }

@@ -4,7 +4,7 @@
  * numbers; what a number is comes from this table, so states stay small and plain.
  */
 import type { AcornRunContent } from './content/index.js';
-import type { CardSpec, Color, Effect } from './content/schema.js';
+import { COLORS, type CardSpec, type Color, type Effect } from './content/schema.js';
 
 export const DECKS = ['starter', 'cheap', 'expensive'] as const;
 export type DeckName = (typeof DECKS)[number];
@@ -56,6 +56,10 @@ export interface CardTables {
   starterSize: number;
   /** Each card number's kind, as an index into `kinds` (distinctKinds compares these, not ids). */
   kindIndex: readonly number[];
+  /** Each card number's color, null for an acorn card (colorOf: legal lists ask it of every card in hand). */
+  colors: readonly (Color | null)[];
+  /** Each card number's color as a bit, 1 << its index in COLORS (0 for an acorn card): hands' colors as a bit set. */
+  colorBits: readonly number[];
 }
 
 export function cardTables(content: AcornRunContent): CardTables {
@@ -83,6 +87,8 @@ export function cardTables(content: AcornRunContent): CardTables {
     starterBase,
     starterSize: starterKinds.length,
     kindIndex: instances.map((k) => kindAt.get(k)!),
+    colors: instances.map((k) => (k.color === 'acorn' ? null : k.color)),
+    colorBits: instances.map((k) => (k.color === 'acorn' ? 0 : 1 << COLORS.indexOf(k.color))),
   };
 }
 
@@ -105,8 +111,9 @@ export const isCardNumber = (T: WithCards, n: number): boolean => Number.isInteg
 
 /** A card that can be played for its color in main moves and combos (not an acorn card). */
 export const colorOf = (T: WithCards, card: number): Color | null => {
-  const c = kindOf(T, card).color;
-  return c === 'acorn' ? null : c;
+  const c = T.cards.colors[card];
+  if (c === undefined) throw new Error(`no card number ${card}`);
+  return c;
 };
 
 export const marketCards = (T: WithCards, row: MarketRow): readonly number[] => (row === 'cheap' ? T.cards.cheap : T.cards.expensive);

@@ -4,6 +4,7 @@
  */
 import type { RunTables } from './tables.js';
 import type { Action } from './actions.js';
+import { pushPerKind } from './action-table.js';
 import { distinctKinds, kindOf } from './cards.js';
 import { DIRECTIONS, type Direction, type Effect } from './content/schema.js';
 import { filledSlots, takeFromMarket } from './market.js';
@@ -185,11 +186,16 @@ type Choice = Extract<Pending, { kind: 'discard' | 'trash' | 'gain' }>;
 export function legalChoice(T: RunTables, state: State, p: Choice): Action[] {
   const r = currentRacer(state);
   switch (p.kind) {
-    case 'discard':
-      return distinctKinds(T, r.hand).map((card) => T.actions.discard[card]!);
+    case 'discard': {
+      const out: Action[] = [];
+      pushPerKind(T, r.hand, T.actions.discard, out);
+      return out;
+    }
     case 'trash': {
-      const out: Action[] = distinctKinds(T, r.hand).map((card) => T.actions.trash[card]!);
-      for (const card of distinctKinds(T, r.discard)) out.push(T.actions.trash[card]!);
+      // Per kind in hand, then per kind in the discard pile (a kind may be offered from both).
+      const out: Action[] = [];
+      pushPerKind(T, r.hand, T.actions.trash, out);
+      pushPerKind(T, r.discard, T.actions.trash, out);
       out.push(T.actions.skip);
       return out;
     }

@@ -5,7 +5,8 @@
 import type { RunTables } from './tables.js';
 import type { Action } from './actions.js';
 import { space } from './board.js';
-import { colorOf, distinctKinds, kindOf } from './cards.js';
+import { pushPerKind } from './action-table.js';
+import { colorOf, kindOf } from './cards.js';
 import { logEvent } from './events.js';
 import { arrive } from './pawns.js';
 import { addToHand, currentRacer, gainAcorns, gainTokens, removeCard, type Pending, type State } from './state.js';
@@ -84,7 +85,7 @@ export function landingSpaces(T: RunTables, p: JumpPending): number[] {
 export function legalJump(T: RunTables, state: State, p: JumpPending): Action[] {
   const r = currentRacer(state);
   const out: Action[] = [];
-  for (const card of distinctKinds(T, r.hand, (c) => canAdd(T, p, c))) out.push(T.actions.add[card]!);
+  pushPerKind(T, r.hand, T.actions.add, out, (c) => canAdd(T, p, c));
   for (const to of landingSpaces(T, p)) out.push(T.actions.land[to]!);
   out.push(T.actions.cancel);
   return out;

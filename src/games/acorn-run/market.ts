@@ -4,7 +4,8 @@
  */
 import type { RunTables } from './tables.js';
 import type { Action } from './actions.js';
-import { distinctKinds, kindOf, MARKET_ROWS, type MarketRow } from './cards.js';
+import { pushPerKind } from './action-table.js';
+import { kindOf, MARKET_ROWS, type MarketRow } from './cards.js';
 import { logEvent } from './events.js';
 import { addToHand, currentRacer, removeCard, type Pending, type State } from './state.js';
 
@@ -37,20 +38,23 @@ export function filledSlots(state: State): { row: MarketRow; index: number; card
 
 /** The slots the current racer can afford (R10), appended to `out`: cheap row first, slot order. */
 export function legalBuys(T: RunTables, state: State, out: Action[] = []): Action[] {
-  // Every legal-action list asks this: plain loops over the six slots, no intermediate arrays.
+  // Every legal-action list asks this: the two rows by name (no lookup by a row variable), plain
+  // loops over their slots, no intermediate arrays.
   const budget = state.turn.buyingPower + currentRacer(state).hand.length;
-  const instances = T.cards.instances;
-  for (const row of MARKET_ROWS) {
-    const cards = state.market[row].row;
-    for (let index = 0; index < cards.length; index++) {
-      const card = cards[index]!;
-      if (card === null) continue;
-      const kind = instances[card];
-      if (kind === undefined) throw new Error(`no card number ${card}`);
-      if (kind.cost <= budget) out.push(T.actions.buy[row][index]!);
-    }
-  }
+  affordable(T, state.market.cheap.row, budget, T.actions.buy.cheap, out);
+  affordable(T, state.market.expensive.row, budget, T.actions.buy.expensive, out);
   return out;
+}
+
+function affordable(T: RunTables, slots: readonly (number | null)[], budget: number, buys: readonly Action[], out: Action[]): void {
+  const instances = T.cards.instances;
+  for (let index = 0; index < slots.length; index++) {
+    const card = slots[index]!;
+    if (card === null) continue;
+    const kind = instances[card];
+    if (kind === undefined) throw new Error(`no card number ${card}`);
+    if (kind.cost <= budget) out.push(buys[index]!);
+  }
 }
 
 export function legalRefreshes(T: RunTables, state: State, out: Action[] = []): Action[] {
@@ -78,7 +82,7 @@ const owed = (T: RunTables, state: State, p: PayPending): number => kindOf(T, st
 
 export function legalPay(T: RunTables, state: State): Action[] {
   const out: Action[] = [];
-  for (const card of distinctKinds(T, currentRacer(state).hand)) out.push(T.actions.add[card]!);
+  pushPerKind(T, currentRacer(state).hand, T.actions.add, out);
   out.push(T.actions.cancel);
   return out;
 }

@@ -4,7 +4,7 @@
  */
 import type { RunTables } from './tables.js';
 import type { Action } from './actions.js';
-import { distinctKinds } from './cards.js';
+import { pushPerKind } from './action-table.js';
 import { closeRace, placeFinisher } from './outcome.js';
 import { blockResultsSpace } from './finale-events.js';
 import { playDummyBlock } from './dummy/turn.js';
@@ -35,7 +35,7 @@ export function endTurn(T: RunTables, state: State): void {
 
 export function legalCleanup(T: RunTables, state: State): Action[] {
   const out: Action[] = [];
-  for (const card of distinctKinds(T, currentRacer(state).hand)) out.push(T.actions.discard[card]!);
+  pushPerKind(T, currentRacer(state).hand, T.actions.discard, out);
   out.push(T.actions.keep);
   return out;
 }
