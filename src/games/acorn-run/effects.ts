@@ -29,9 +29,17 @@ function emptyCells(T: RunTables, state: State): number[] {
   return out;
 }
 
+function holdsEffect(T: RunTables, hand: readonly number[]): boolean {
+  for (let i = 0; i < hand.length; i++) if (kindOf(T, hand[i]!).effect !== null) return true;
+  return false;
+}
+
 /** Cards that may be played now for their own effect, one action per kind (and target). */
 export function legalPlays(T: RunTables, state: State, out: Action[] = []): Action[] {
   const r = currentRacer(state);
+  // Starter cards have no effect, and early in a race most hands hold only those: then there is
+  // nothing to list and no per-kind list to build.
+  if (!holdsEffect(T, r.hand)) return out;
   // The empty cells are the same for every acorn card of the hand: found once, when first asked.
   let empty: number[] | null = null;
   for (const card of distinctKinds(T, r.hand)) {

@@ -9,7 +9,7 @@ import { pushPerKind } from './action-table.js';
 import { colorOf, kindOf } from './cards.js';
 import { logEvent } from './events.js';
 import { arrive } from './pawns.js';
-import { addToHand, currentRacer, gainAcorns, gainTokens, removeCard, type Pending, type State } from './state.js';
+import { addToHand, currentRacer, gainAcorns, gainTokens, pushAll, removeCard, type Pending, type State } from './state.js';
 
 type JumpPending = Extract<Pending, { kind: 'jump' }>;
 
@@ -106,7 +106,7 @@ export function land(T: RunTables, state: State, p: JumpPending, to: number): vo
   const t = state.turn;
   const r = currentRacer(state);
   t.pending.shift();
-  t.played.push(...p.cards);
+  pushAll(t.played, p.cards);
   // Only one combo per jump counts (R5); a single card is no combo and earns nothing.
   let vp = 0;
   let acorns = 0;

@@ -7,7 +7,7 @@ import type { Action } from './actions.js';
 import { pushPerKind } from './action-table.js';
 import { kindOf, MARKET_ROWS, type MarketRow } from './cards.js';
 import { logEvent } from './events.js';
-import { addToHand, currentRacer, removeCard, type Pending, type State } from './state.js';
+import { addToHand, currentRacer, pushAll, removeCard, type Pending, type State } from './state.js';
 
 type PayPending = Extract<Pending, { kind: 'pay' }>;
 
@@ -94,7 +94,7 @@ export function addToPayment(T: RunTables, state: State, p: PayPending, card: nu
   p.cards.push(card);
   if (owed(T, state, p) === 0) {
     state.turn.pending.shift();
-    r.discard.push(...p.cards);
+    pushAll(r.discard, p.cards);
     const bought = state.market[p.row].row[p.index]!;
     logEvent(state.log, { kind: 'buy', racer: state.turn.racer, row: p.row, card: bought, paid: p.cards, power: p.power, spent: 0 });
     takeFromMarket(state, p.row, p.index);

@@ -10,7 +10,7 @@ import { colorOf, kindOf } from './cards.js';
 import { COLORS, type Color } from './content/schema.js';
 import { logEvent } from './events.js';
 import { arrive, forwardPath } from './pawns.js';
-import { addToHand, currentRacer, removeCard, type Pending, type State } from './state.js';
+import { addToHand, currentRacer, pushAll, removeCard, type Pending, type State } from './state.js';
 
 type SprintPending = Extract<Pending, { kind: 'sprint' }>;
 type VerticalPending = Extract<Pending, { kind: 'climb' | 'descend' }>;
@@ -143,7 +143,7 @@ export function finishMove(T: RunTables, state: State, p: SprintPending | Vertic
   const t = state.turn;
   const r = currentRacer(state);
   t.pending.shift();
-  t.played.push(...p.cards);
+  pushAll(t.played, p.cards);
   if (p.kind === 'sprint') {
     // R2: a sprint card with the extra-sprint effect grants one more sprint this turn.
     for (const c of p.cards) if (kindOf(T, c).effect?.kind === 'extra-sprint') t.extraSprints++;

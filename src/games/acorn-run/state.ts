@@ -203,6 +203,11 @@ export function shuffleInPlace(rng: Rng, items: number[]): void {
   shuffle(rng, items);
 }
 
+/** Appends `cards` to `to`: push(...cards) written out, for the moves that end a step (a few cards each). */
+export function pushAll(to: number[], cards: readonly number[]): void {
+  for (let i = 0; i < cards.length; i++) to.push(cards[i]!);
+}
+
 /** Removes one copy of `card` from `cards`; throws if absent (a rules bug). */
 export function removeCard(cards: number[], card: number): void {
   const i = cards.indexOf(card);

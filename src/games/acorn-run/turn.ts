@@ -10,7 +10,7 @@ import { blockResultsSpace } from './finale-events.js';
 import { playDummyBlock } from './dummy/turn.js';
 import { logEvent } from './events.js';
 import { canEndOn } from './pawns.js';
-import { currentRacer, drawAndLog, isRunning, newTurn, removeCard, type State } from './state.js';
+import { currentRacer, drawAndLog, isRunning, newTurn, pushAll, removeCard, type State } from './state.js';
 
 /** R8: whether the current racer's pawn may end the turn where it stands (an empty space, a jump-off, the finish). */
 export function canEndTurn(T: RunTables, state: State): boolean {
@@ -26,7 +26,8 @@ export function canEndTurn(T: RunTables, state: State): boolean {
 export function endTurn(T: RunTables, state: State): void {
   if (!canEndTurn(T, state)) {
     const at = currentRacer(state).pos!;
-    const others = state.racers.flatMap((r, i) => (i !== state.turn.racer && r.pos === at ? [i] : []));
+    const others: number[] = [];
+    for (let i = 0; i < state.racers.length; i++) if (i !== state.turn.racer && state.racers[i]!.pos === at) others.push(i);
     logEvent(state.log, { kind: 'share', racer: state.turn.racer, at, with: others });
   }
   if (currentRacer(state).hand.length === 0) finishTurn(T, state);
@@ -51,7 +52,7 @@ export function discardAtEnd(T: RunTables, state: State, card: number): void {
 /** R11: played cards to the discard pile, draw up to the hand size, and the next racer's turn. */
 export function finishTurn(T: RunTables, state: State): void {
   const r = currentRacer(state);
-  r.discard.push(...state.turn.played);
+  pushAll(r.discard, state.turn.played);
   state.turn.played = [];
   state.turn.pending = [];
   if (isRunning(r)) drawAndLog(state, state.turn.racer, Math.max(0, T.handSize - r.hand.length));
@@ -61,7 +62,7 @@ export function finishTurn(T: RunTables, state: State): void {
 /** Crossing the finish line ends the turn at once; the racer takes a results space (R12). */
 export function crossFinishLine(T: RunTables, state: State): void {
   const r = currentRacer(state);
-  r.discard.push(...state.turn.played);
+  pushAll(r.discard, state.turn.played);
   state.turn.played = [];
   state.turn.pending = [];
   placeFinisher(state, state.turn.racer);
