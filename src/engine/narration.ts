@@ -30,11 +30,18 @@ export const emptyLog = <E>(): EventLog<E> => ({ first: 0, events: [] });
 
 /** Appends an event, dropping the oldest beyond `limit`. Events must not be mutated afterwards. */
 export function pushEvent<E>(log: EventLog<E>, event: E, limit: number): void {
-  log.events.push(event);
-  if (log.events.length > limit) {
-    log.events.shift();
-    log.first++;
+  const events = log.events;
+  if (events.length < limit) {
+    events.push(event);
+    return;
   }
+  log.first++;
+  if (events.length === 0) return; // a limit of 0 keeps nothing
+  // Full: the others move down one place and the new event takes the last. Not push and shift():
+  // on a full tail of a few dozen events, V8's shift() was a fifth of an Acorn Run random
+  // playout (measured); this loop keeps the same events at a small part of that cost.
+  for (let i = 1; i < events.length; i++) events[i - 1] = events[i]!;
+  events[events.length - 1] = event;
 }
 
 /** A copy of the tail that shares the (immutable) events. */

@@ -4,7 +4,7 @@
  * numbers; what a number is comes from this table, so states stay small and plain.
  */
 import type { AcornRunContent } from './content/index.js';
-import type { CardSpec, Color, Effect } from './content/schema.js';
+import { COLORS, type CardSpec, type Color, type Effect } from './content/schema.js';
 
 export const DECKS = ['starter', 'cheap', 'expensive'] as const;
 export type DeckName = (typeof DECKS)[number];
@@ -34,7 +34,12 @@ const toKind = (c: CardSpec, deck: DeckName): CardKind => ({
   deck,
 });
 
-const range = (from: number, n: number): number[] => Array.from({ length: n }, (_, i) => from + i);
+/** from, from + 1, … (n numbers). A loop: setup lists the starter sets for every playout. */
+function range(from: number, n: number): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) out.push(from + i);
+  return out;
+}
 
 /** The card tables of one content. */
 export interface CardTables {
@@ -51,6 +56,10 @@ export interface CardTables {
   starterSize: number;
   /** Each card number's kind, as an index into `kinds` (distinctKinds compares these, not ids). */
   kindIndex: readonly number[];
+  /** Each card number's color, null for an acorn card (colorOf: legal lists ask it of every card in hand). */
+  colors: readonly (Color | null)[];
+  /** Each card number's color as a bit, 1 << its index in COLORS (0 for an acorn card): hands' colors as a bit set. */
+  colorBits: readonly number[];
 }
 
 export function cardTables(content: AcornRunContent): CardTables {
@@ -78,6 +87,8 @@ export function cardTables(content: AcornRunContent): CardTables {
     starterBase,
     starterSize: starterKinds.length,
     kindIndex: instances.map((k) => kindAt.get(k)!),
+    colors: instances.map((k) => (k.color === 'acorn' ? null : k.color)),
+    colorBits: instances.map((k) => (k.color === 'acorn' ? 0 : 1 << COLORS.indexOf(k.color))),
   };
 }
 
@@ -100,8 +111,9 @@ export const isCardNumber = (T: WithCards, n: number): boolean => Number.isInteg
 
 /** A card that can be played for its color in main moves and combos (not an acorn card). */
 export const colorOf = (T: WithCards, card: number): Color | null => {
-  const c = kindOf(T, card).color;
-  return c === 'acorn' ? null : c;
+  const c = T.cards.colors[card];
+  if (c === undefined) throw new Error(`no card number ${card}`);
+  return c;
 };
 
 export const marketCards = (T: WithCards, row: MarketRow): readonly number[] => (row === 'cheap' ? T.cards.cheap : T.cards.expensive);
@@ -114,24 +126,25 @@ export function cardLabel(T: WithCards, card: number): string {
 }
 
 /**
- * One card per kind among `cards` (the lowest number of each kind), in first-seen order. Legal
- * actions offer a choice per kind, not per identical copy, to keep the branching small.
+ * One card per kind among `cards` (the lowest number of each kind), in increasing order; with
+ * `keep`, only among the cards it accepts. Legal actions offer a choice per kind, not per
+ * identical copy, to keep the branching small.
  */
-export function distinctKinds(T: WithCards, cards: readonly number[]): number[] {
-  // Called for every legal-action list (hands, discard piles of a few dozen cards at most): a
-  // scan of the few kinds found so far beats a Map, and sorted input (hands are) needs no sort.
+export function distinctKinds(T: WithCards, cards: readonly number[], keep?: (card: number) => boolean): number[] {
+  // Called for nearly every legal-action list (hands, discard piles of a few dozen cards at most):
+  // the kinds found so far are those of the cards in `out`, so a scan of `out` beats a Map or a
+  // second list; `keep` spares the caller a filtered copy; sorted input (hands are) needs no sort.
   const kindIndex = T.cards.kindIndex;
   const out: number[] = [];
-  const kinds: number[] = [];
   for (let i = 0; i < cards.length; i++) {
     const c = cards[i]!;
     const k = kindIndex[c];
     if (k === undefined) throw new Error(`no card number ${c}`);
-    const j = kinds.indexOf(k);
-    if (j < 0) {
-      out.push(c);
-      kinds.push(k);
-    } else if (c < out[j]!) out[j] = c;
+    if (keep !== undefined && !keep(c)) continue;
+    let j = 0;
+    while (j < out.length && kindIndex[out[j]!] !== k) j++;
+    if (j === out.length) out.push(c);
+    else if (c < out[j]!) out[j] = c;
   }
   for (let i = 1; i < out.length; i++) {
     if (out[i - 1]! > out[i]!) return out.sort((a, b) => a - b);

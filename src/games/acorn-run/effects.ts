@@ -4,6 +4,7 @@
  */
 import type { RunTables } from './tables.js';
 import type { Action } from './actions.js';
+import { pushPerKind } from './action-table.js';
 import { distinctKinds, kindOf } from './cards.js';
 import { DIRECTIONS, type Direction, type Effect } from './content/schema.js';
 import { filledSlots, takeFromMarket } from './market.js';
@@ -28,15 +29,25 @@ function emptyCells(T: RunTables, state: State): number[] {
   return out;
 }
 
+function holdsEffect(T: RunTables, hand: readonly number[]): boolean {
+  for (let i = 0; i < hand.length; i++) if (kindOf(T, hand[i]!).effect !== null) return true;
+  return false;
+}
+
 /** Cards that may be played now for their own effect, one action per kind (and target). */
 export function legalPlays(T: RunTables, state: State, out: Action[] = []): Action[] {
   const r = currentRacer(state);
+  // Starter cards have no effect, and early in a race most hands hold only those: then there is
+  // nothing to list and no per-kind list to build.
+  if (!holdsEffect(T, r.hand)) return out;
+  // The empty cells are the same for every acorn card of the hand: found once, when first asked.
+  let empty: number[] | null = null;
   for (const card of distinctKinds(T, r.hand)) {
     const effect = kindOf(T, card).effect;
     if (!effect) continue;
     switch (effect.kind) {
       case 'move':
-        if (canStep(T, state, state.turn.racer, effect.dir)) out.push({ type: 'play', card });
+        if (canStep(T, state, state.turn.racer, effect.dir)) out.push(T.actions.play[card]!);
         break;
       case 'extra-move':
       case 'draw':
@@ -44,12 +55,15 @@ export function legalPlays(T: RunTables, state: State, out: Action[] = []): Acti
       case 'buying-power':
       case 'trash':
       case 'gain':
-        out.push({ type: 'play', card });
+        out.push(T.actions.play[card]!);
         break;
       case 'big-acorn':
-      case 'small-acorn':
-        for (const cell of emptyCells(T, state)) out.push({ type: 'play', card, cell });
+      case 'small-acorn': {
+        empty ??= emptyCells(T, state);
+        const on = T.actions.playOn[card]!;
+        for (const cell of empty) out.push(on[cell]!);
         break;
+      }
       case 'oops': {
         const acornCells: number[] = [];
         for (let i = 0; i < r.grid.length; i++) if (r.grid[i] === CELL_ACORN) acornCells.push(i);
@@ -73,7 +87,7 @@ export function legalPlays(T: RunTables, state: State, out: Action[] = []): Acti
 /** R9: spend an acorn on any empty grid space whose action can be resolved now. */
 export function legalSpends(T: RunTables, state: State, out: Action[] = []): Action[] {
   if (currentRacer(state).acorns === 0) return out;
-  for (const cell of emptyCells(T, state)) out.push({ type: 'spend', cell });
+  for (const cell of emptyCells(T, state)) out.push(T.actions.spend[cell]!);
   return out;
 }
 
@@ -180,16 +194,24 @@ type Choice = Extract<Pending, { kind: 'discard' | 'trash' | 'gain' }>;
 export function legalChoice(T: RunTables, state: State, p: Choice): Action[] {
   const r = currentRacer(state);
   switch (p.kind) {
-    case 'discard':
-      return distinctKinds(T, r.hand).map((card) => ({ type: 'discard', card }));
-    case 'trash':
-      return [
-        ...distinctKinds(T, r.hand).map((card): Action => ({ type: 'trash', card })),
-        ...distinctKinds(T, r.discard).map((card): Action => ({ type: 'trash', card })),
-        { type: 'skip' },
-      ];
-    case 'gain':
-      return [...filledSlots(state).map(({ row, index }): Action => ({ type: 'gain', row, index })), { type: 'skip' }];
+    case 'discard': {
+      const out: Action[] = [];
+      pushPerKind(T, r.hand, T.actions.discard, out);
+      return out;
+    }
+    case 'trash': {
+      // Per kind in hand, then per kind in the discard pile (a kind may be offered from both).
+      const out: Action[] = [];
+      pushPerKind(T, r.hand, T.actions.trash, out);
+      pushPerKind(T, r.discard, T.actions.trash, out);
+      out.push(T.actions.skip);
+      return out;
+    }
+    case 'gain': {
+      const out: Action[] = filledSlots(state).map(({ row, index }) => T.actions.gain[row][index]!);
+      out.push(T.actions.skip);
+      return out;
+    }
   }
 }
 

@@ -5,10 +5,11 @@
 import type { RunTables } from './tables.js';
 import type { Action } from './actions.js';
 import { space } from './board.js';
-import { colorOf, distinctKinds, kindOf } from './cards.js';
+import { pushPerKind } from './action-table.js';
+import { colorOf, kindOf } from './cards.js';
 import { logEvent } from './events.js';
 import { arrive } from './pawns.js';
-import { addToHand, currentRacer, gainAcorns, gainTokens, removeCard, type Pending, type State } from './state.js';
+import { addToHand, currentRacer, gainAcorns, gainTokens, pushAll, removeCard, type Pending, type State } from './state.js';
 
 type JumpPending = Extract<Pending, { kind: 'jump' }>;
 
@@ -22,20 +23,32 @@ export function legalJumpStart(T: RunTables, state: State, out: Action[] = []): 
   const r = currentRacer(state);
   if (r.pos === null || r.hand.length === 0) return out;
   const s = space(T, r.pos);
-  if (s.jumpTo !== null || (s.foliage !== null && canChain(T, { kind: 'jump', cards: [], from: r.pos }, r.hand, s.foliage.cards))) {
-    out.push({ type: 'jump' });
+  if (
+    s.jumpTo !== null ||
+    (s.foliage !== null && canChain(T, { kind: 'jump', cards: [], from: r.pos }, r.hand, r.hand.map(() => false), s.foliage.cards))
+  ) {
+    out.push(T.actions.jump);
   }
   return out;
 }
 
-/** Whether `n` more cards of `hand` can be added to the combo in progress, one after another. */
-function canChain(T: RunTables, p: JumpPending, hand: readonly number[], n: number): boolean {
+/**
+ * Whether `n` more cards of `hand` (those not `used`) can be added to the combo in progress `p`,
+ * one after another. A depth-first search that tries each card on `p.cards` and takes it back, so
+ * it builds no lists: it runs for every legal-action list at the edge of a foliage gap.
+ */
+function canChain(T: RunTables, p: JumpPending, hand: readonly number[], used: boolean[], n: number): boolean {
   if (n === 0) return true;
-  return distinctKinds(T, hand.filter((c) => canAdd(T, p, c))).some((c) => {
-    const rest = [...hand];
-    rest.splice(rest.indexOf(c), 1);
-    return canChain(T, { ...p, cards: [...p.cards, c] }, rest, n - 1);
-  });
+  for (let i = 0; i < hand.length; i++) {
+    if (used[i] || !canAdd(T, p, hand[i]!)) continue;
+    used[i] = true;
+    p.cards.push(hand[i]!);
+    const chained = canChain(T, p, hand, used, n - 1);
+    p.cards.pop();
+    used[i] = false;
+    if (chained) return true;
+  }
+  return false;
 }
 
 export function startJump(state: State): void {
@@ -71,9 +84,10 @@ export function landingSpaces(T: RunTables, p: JumpPending): number[] {
 
 export function legalJump(T: RunTables, state: State, p: JumpPending): Action[] {
   const r = currentRacer(state);
-  const out: Action[] = distinctKinds(T, r.hand.filter((c) => canAdd(T, p, c))).map((card) => ({ type: 'add', card }));
-  for (const to of landingSpaces(T, p)) out.push({ type: 'land', to });
-  out.push({ type: 'cancel' });
+  const out: Action[] = [];
+  pushPerKind(T, r.hand, T.actions.add, out, (c) => canAdd(T, p, c));
+  for (const to of landingSpaces(T, p)) out.push(T.actions.land[to]!);
+  out.push(T.actions.cancel);
   return out;
 }
 
@@ -92,7 +106,7 @@ export function land(T: RunTables, state: State, p: JumpPending, to: number): vo
   const t = state.turn;
   const r = currentRacer(state);
   t.pending.shift();
-  t.played.push(...p.cards);
+  pushAll(t.played, p.cards);
   // Only one combo per jump counts (R5); a single card is no combo and earns nothing.
   let vp = 0;
   let acorns = 0;

@@ -4,9 +4,10 @@
  */
 import type { RunTables } from './tables.js';
 import type { Action } from './actions.js';
-import { distinctKinds, kindOf, MARKET_ROWS, type MarketRow } from './cards.js';
+import { pushPerKind } from './action-table.js';
+import { kindOf, MARKET_ROWS, type MarketRow } from './cards.js';
 import { logEvent } from './events.js';
-import { addToHand, currentRacer, removeCard, type Pending, type State } from './state.js';
+import { addToHand, currentRacer, pushAll, removeCard, type Pending, type State } from './state.js';
 
 type PayPending = Extract<Pending, { kind: 'pay' }>;
 
@@ -37,27 +38,30 @@ export function filledSlots(state: State): { row: MarketRow; index: number; card
 
 /** The slots the current racer can afford (R10), appended to `out`: cheap row first, slot order. */
 export function legalBuys(T: RunTables, state: State, out: Action[] = []): Action[] {
-  // Every legal-action list asks this: plain loops over the six slots, no intermediate arrays.
+  // Every legal-action list asks this: the two rows by name (no lookup by a row variable), plain
+  // loops over their slots, no intermediate arrays.
   const budget = state.turn.buyingPower + currentRacer(state).hand.length;
-  const instances = T.cards.instances;
-  for (const row of MARKET_ROWS) {
-    const cards = state.market[row].row;
-    for (let index = 0; index < cards.length; index++) {
-      const card = cards[index]!;
-      if (card === null) continue;
-      const kind = instances[card];
-      if (kind === undefined) throw new Error(`no card number ${card}`);
-      if (kind.cost <= budget) out.push({ type: 'buy', row, index });
-    }
-  }
+  affordable(T, state.market.cheap.row, budget, T.actions.buy.cheap, out);
+  affordable(T, state.market.expensive.row, budget, T.actions.buy.expensive, out);
   return out;
 }
 
-export function legalRefreshes(state: State, out: Action[] = []): Action[] {
+function affordable(T: RunTables, slots: readonly (number | null)[], budget: number, buys: readonly Action[], out: Action[]): void {
+  const instances = T.cards.instances;
+  for (let index = 0; index < slots.length; index++) {
+    const card = slots[index]!;
+    if (card === null) continue;
+    const kind = instances[card];
+    if (kind === undefined) throw new Error(`no card number ${card}`);
+    if (kind.cost <= budget) out.push(buys[index]!);
+  }
+}
+
+export function legalRefreshes(T: RunTables, state: State, out: Action[] = []): Action[] {
   if (state.turn.refreshes === 0) return out;
   for (const row of MARKET_ROWS) {
     const m = state.market[row];
-    if (m.deck.length > 0 || m.row.some((c) => c !== null)) out.push({ type: 'refresh', row });
+    if (m.deck.length > 0 || m.row.some((c) => c !== null)) out.push(T.actions.refresh[row]);
   }
   return out;
 }
@@ -78,8 +82,8 @@ const owed = (T: RunTables, state: State, p: PayPending): number => kindOf(T, st
 
 export function legalPay(T: RunTables, state: State): Action[] {
   const out: Action[] = [];
-  for (const card of distinctKinds(T, currentRacer(state).hand)) out.push({ type: 'add', card });
-  out.push({ type: 'cancel' });
+  pushPerKind(T, currentRacer(state).hand, T.actions.add, out);
+  out.push(T.actions.cancel);
   return out;
 }
 
@@ -90,7 +94,7 @@ export function addToPayment(T: RunTables, state: State, p: PayPending, card: nu
   p.cards.push(card);
   if (owed(T, state, p) === 0) {
     state.turn.pending.shift();
-    r.discard.push(...p.cards);
+    pushAll(r.discard, p.cards);
     const bought = state.market[p.row].row[p.index]!;
     logEvent(state.log, { kind: 'buy', racer: state.turn.racer, row: p.row, card: bought, paid: p.cards, power: p.power, spent: 0 });
     takeFromMarket(state, p.row, p.index);

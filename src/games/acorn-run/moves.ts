@@ -5,11 +5,12 @@
 import type { RunTables } from './tables.js';
 import type { Action } from './actions.js';
 import { space } from './board.js';
-import { colorOf, distinctKinds, kindOf } from './cards.js';
+import { pushPerKind } from './action-table.js';
+import { colorOf, kindOf } from './cards.js';
 import { COLORS, type Color } from './content/schema.js';
 import { logEvent } from './events.js';
 import { arrive, forwardPath } from './pawns.js';
-import { addToHand, currentRacer, removeCard, type Pending, type State } from './state.js';
+import { addToHand, currentRacer, pushAll, removeCard, type Pending, type State } from './state.js';
 
 type SprintPending = Extract<Pending, { kind: 'sprint' }>;
 type VerticalPending = Extract<Pending, { kind: 'climb' | 'descend' }>;
@@ -29,25 +30,42 @@ export function sprintDistance(T: RunTables, cards: readonly number[]): number {
   return cards.reduce((n, c) => n + sprintValue(T, c), 0);
 }
 
-/** The main moves the current racer may start now. */
-/** Whether `hand` holds a card of `color` (null: an acorn card). Hands are a handful of cards: a scan, no Set. */
-function holdsColor(T: RunTables, hand: readonly number[], color: Color | null): boolean {
-  for (let i = 0; i < hand.length; i++) if (colorOf(T, hand[i]!) === color) return true;
-  return false;
+/**
+ * The colors of the cards in `hand` as a bit set (bit i: COLORS[i]), in one pass: the move starts
+ * ask it for up to five colors at every step, and a hand is read once instead of once per color.
+ */
+function handColors(T: RunTables, hand: readonly number[]): number {
+  const colorBits = T.cards.colorBits;
+  let bits = 0;
+  for (let i = 0; i < hand.length; i++) {
+    const bit = colorBits[hand[i]!];
+    if (bit === undefined) throw new Error(`no card number ${hand[i]}`);
+    bits |= bit;
+  }
+  return bits;
 }
 
+const holds = (bits: number, color: Color | null): boolean => color !== null && (bits & (1 << COLORS.indexOf(color))) !== 0;
+
+/** The main moves the current racer may start now. */
 export function legalMoveStarts(T: RunTables, state: State, out: Action[] = []): Action[] {
   const r = currentRacer(state);
   if (r.pos === null) return out;
   const s = space(T, r.pos);
   if (s.kind === 'jumpoff' || s.zone === null) return out;
   const t = state.turn;
+  const bits = handColors(T, r.hand);
   if ((t.mainMoves > 0 || t.extraSprints > 0) && s.forward !== null) {
-    for (const color of sprintColors(s.zone)) if (holdsColor(T, r.hand, color)) out.push({ type: 'sprint', color });
+    // R3 (sprintColors): the lane's color and every color above it, without a sliced list.
+    for (let c = COLORS.indexOf(s.zone); c < COLORS.length; c++) {
+      const color = COLORS[c]!;
+      if (holds(bits, color)) out.push(T.actions.sprint[color]);
+    }
   }
   if (t.mainMoves > 0) {
-    if (s.up !== null && holdsColor(T, r.hand, space(T, s.up).zone)) out.push({ type: 'climb' });
-    if (s.down !== null && r.hand.some((c) => colorOf(T, c) !== null)) out.push({ type: 'descend' });
+    // R4: a climb needs a card of the zone climbed to, a descent any card with a color.
+    if (s.up !== null && holds(bits, space(T, s.up).zone)) out.push(T.actions.climb);
+    if (s.down !== null && bits !== 0) out.push(T.actions.descend);
   }
   return out;
 }
@@ -69,12 +87,14 @@ export function startVertical(state: State, kind: 'climb' | 'descend'): void {
 export function legalSprint(T: RunTables, state: State, p: SprintPending): Action[] {
   const r = currentRacer(state);
   const out: Action[] = [];
-  for (const card of distinctKinds(T, r.hand.filter((c) => colorOf(T, c) === p.color))) out.push({ type: 'add', card });
+  pushPerKind(T, r.hand, T.actions.add, out, (c) => colorOf(T, c) === p.color);
   if (p.cards.length > 0) {
     // R8 (amended): the sprint may stop on a taken space; only the end of the turn is checked.
-    if (forwardPath(T, p.from, sprintDistance(T, p.cards)).length > 0) out.push({ type: 'done' });
+    // Every card moves at least one space (sprint-plus is 2-4, content schema), so forwardPath
+    // is empty only when the pawn has no space ahead: that is asked without building the path.
+    if (space(T, p.from).forward !== null) out.push(T.actions.done);
   }
-  out.push({ type: 'cancel' });
+  out.push(T.actions.cancel);
   return out;
 }
 
@@ -95,13 +115,13 @@ export function legalVertical(T: RunTables, state: State, p: VerticalPending): A
   const out: Action[] = [];
   const target = verticalTarget(T, state, p);
   if (target !== null) {
-    for (const card of distinctKinds(T, r.hand.filter((c) => fitsVertical(T, p.kind, target, c)))) out.push({ type: 'add', card });
+    pushPerKind(T, r.hand, T.actions.add, out, (c) => fitsVertical(T, p.kind, target, c));
   }
   if (p.cards.length > 0) {
-    if (space(T, r.pos!).line !== null) out.push({ type: 'slide' });
-    out.push({ type: 'done' });
+    if (space(T, r.pos!).line !== null) out.push(T.actions.slide);
+    out.push(T.actions.done);
   }
-  out.push({ type: 'cancel' });
+  out.push(T.actions.cancel);
   return out;
 }
 
@@ -123,7 +143,7 @@ export function finishMove(T: RunTables, state: State, p: SprintPending | Vertic
   const t = state.turn;
   const r = currentRacer(state);
   t.pending.shift();
-  t.played.push(...p.cards);
+  pushAll(t.played, p.cards);
   if (p.kind === 'sprint') {
     // R2: a sprint card with the extra-sprint effect grants one more sprint this turn.
     for (const c of p.cards) if (kindOf(T, c).effect?.kind === 'extra-sprint') t.extraSprints++;

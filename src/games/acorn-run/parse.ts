@@ -103,10 +103,20 @@ function takeFrom(T: RunTables, pool: number[], id: string): number | null {
  * then from the starter sets nobody uses; market cards out of their market deck.
  */
 export function allocate(T: RunTables, seats: number, a: Arrangement | undefined): Result<Allocation, GameError> {
-  const cheap = [...T.cards.cheap];
-  const expensive = [...T.cards.expensive];
-  const own = Array.from({ length: seats }, (_, s) => starterCards(T, s));
-  const spare = Array.from({ length: MAX_STARTER_SETS - seats }, (_, i) => starterCards(T, seats + i)).flat();
+  // Every setup (every playout) comes here: plain copies and loops, and the starter sets nobody
+  // uses are listed only when an arranged deck asks for one of their cards.
+  const cheap = T.cards.cheap.slice();
+  const expensive = T.cards.expensive.slice();
+  const own: number[][] = [];
+  for (let s = 0; s < seats; s++) own.push(starterCards(T, s));
+  let spareSets: number[] | null = null;
+  const spare = (): number[] => {
+    if (spareSets === null) {
+      spareSets = [];
+      for (let set = seats; set < MAX_STARTER_SETS; set++) spareSets.push(...starterCards(T, set));
+    }
+    return spareSets;
+  };
   const box: number[] = [];
   const decks: (number[] | null)[] = [];
   if ((a?.decks?.length ?? 0) > seats) return fail(`decks are given for ${a!.decks!.length} seats at a ${seats}-seat table`);
@@ -121,7 +131,7 @@ export function allocate(T: RunTables, seats: number, a: Arrangement | undefined
       const kind = T.cards.byId.get(id);
       if (!kind) return fail(`seat ${s}'s deck names an unknown card '${id}'`);
       const pool = kind.deck === 'starter' ? own[s]! : kind.deck === 'cheap' ? cheap : expensive;
-      const card = takeFrom(T, pool, id) ?? (kind.deck === 'starter' ? takeFrom(T, spare, id) : null);
+      const card = takeFrom(T, pool, id) ?? (kind.deck === 'starter' ? takeFrom(T, spare(), id) : null);
       if (card === null) return fail(`seat ${s}'s deck names more '${id}' cards than the game has`);
       deck.push(card);
     }
@@ -143,7 +153,8 @@ export function allocate(T: RunTables, seats: number, a: Arrangement | undefined
   if (!cheapTop.ok) return cheapTop;
   const expensiveTop = top(expensive, a?.expensive, 'expensive');
   if (!expensiveTop.ok) return expensiveTop;
-  const tokens = T.content.race.comboTokens.flatMap((t) => Array.from({ length: t.count }, () => t.value));
+  const tokens: number[] = [];
+  for (const t of T.content.race.comboTokens) for (let i = 0; i < t.count; i++) tokens.push(t.value);
   const tokensTop: number[] = [];
   for (const v of a?.tokens ?? []) {
     const i = tokens.indexOf(v);

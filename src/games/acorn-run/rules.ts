@@ -13,9 +13,13 @@ import { logRaceOver } from './finale-events.js';
 import { currentRacer, type State } from './state.js';
 import { canEndTurn, crossFinishLine, discardAtEnd, endTurn, finishTurn, isOnFinish, legalCleanup } from './turn.js';
 
-export function toAct(state: State): Seat[] {
-  if (state.over) return [];
-  return [currentRacer(state).seat];
+/** One frozen list per seat, so asking who acts (every step of every playout) allocates nothing. */
+const NOBODY: readonly Seat[] = Object.freeze([]);
+const ONLY: readonly (readonly Seat[])[] = Array.from({ length: 6 }, (_, seat) => Object.freeze([seat]));
+
+export function toAct(state: State): readonly Seat[] {
+  if (state.over) return NOBODY;
+  return ONLY[currentRacer(state).seat]!;
 }
 
 export function legalActions(T: RunTables, state: State, seat: Seat): Action[] {
@@ -46,10 +50,10 @@ export function legalActions(T: RunTables, state: State, seat: Seat): Action[] {
   legalJumpStart(T, state, actions);
   legalPlays(T, state, actions);
   legalSpends(T, state, actions);
-  legalRefreshes(state, actions);
+  legalRefreshes(T, state, actions);
   legalBuys(T, state, actions);
   // R8 (amended): the turn may not end on a space another pawn holds, unless nothing else is left.
-  if (canEndTurn(T, state) || actions.length === 0) actions.push({ type: 'end' });
+  if (canEndTurn(T, state) || actions.length === 0) actions.push(T.actions.end);
   return actions;
 }
 

@@ -9,7 +9,7 @@ import { dummyRacers, turnOrder } from './dummy/setup.js';
 import { allocate, type Arrangement, type Options } from './parse.js';
 import { logEvent } from './events.js';
 import { startRace } from './turn.js';
-import { drawCards, newTurn, PAWN_COLORS, shuffleInPlace, type Racer, type State } from './state.js';
+import { CELL_EMPTY, drawCards, newTurn, PAWN_COLORS, shuffleInPlace, type Racer, type State } from './state.js';
 
 export function setup(T: RunTables, config: { seats: number; seed: string; options: Options; arrangement?: Arrangement }): State {
   const { seats, options, arrangement: a } = config;
@@ -19,29 +19,31 @@ export function setup(T: RunTables, config: { seats: number; seed: string; optio
   const al = allocated.value;
   const first = options.firstSeat === 'random' ? nextInt(rng, seats) : options.firstSeat;
   const order = turnOrder(seats, first, options);
-  const racers: Racer[] = Array.from({ length: seats }, (_, s) => {
+  const starts = startSpaces(T, options);
+  const racers: Racer[] = [];
+  for (let s = 0; s < seats; s++) {
     const deck = al.decks[s] ?? shuffleInPlaceCopy(rng, starterCards(T, s));
     const named = a?.positions?.[s];
-    return {
+    racers.push({
       kind: 'seat',
       seat: s,
       pawn: PAWN_COLORS[s]!,
       // The first racer in turn order starts on the bottom Go! space, the next one above, and so on.
-      pos: named ? T.board.byName.get(named)! : startSpaces(T, options)[order.indexOf(s)]!,
+      pos: named ? T.board.byName.get(named)! : starts[order.indexOf(s)]!,
       deck,
       hand: [],
       discard: [],
       acorns: a?.acorns?.[s] ?? 0,
-      grid: T.cells.map(() => 0),
+      grid: T.cells.map(() => CELL_EMPTY),
       tokens: [],
       place: null,
       out: false,
       finishLane: null,
-    };
-  });
+    });
+  }
   racers.push(...dummyRacers(T, seats, options, order, a));
-  const cheapDeck = [...al.cheapTop, ...shuffleInPlaceCopy(rng, al.cheapRest)];
-  const expensiveDeck = [...al.expensiveTop, ...shuffleInPlaceCopy(rng, al.expensiveRest)];
+  const cheapDeck = al.cheapTop.concat(shuffleInPlaceCopy(rng, al.cheapRest));
+  const expensiveDeck = al.expensiveTop.concat(shuffleInPlaceCopy(rng, al.expensiveRest));
   // R8: dummies count as racers for the numbered acorn spaces.
   const boardAcorns = boardAcornsFor(T, racers.length);
   const given = racers.reduce((n, r) => n + r.acorns, 0);
@@ -56,7 +58,7 @@ export function setup(T: RunTables, config: { seats: number; seed: string; optio
     box: al.box,
     boardAcorns,
     acornSupply: T.content.race.acorns - boardAcorns.reduce((x, y) => x + y, 0) - given,
-    tokenSupply: [...al.tokensTop, ...shuffleInPlaceCopy(rng, al.tokensRest)],
+    tokenSupply: al.tokensTop.concat(shuffleInPlaceCopy(rng, al.tokensRest)),
     results: T.content.race.results.map(() => null),
     outOfTimeLeft: T.content.race.outOfTimeTokens,
     firstFinisher: null,
@@ -77,7 +79,7 @@ export function setup(T: RunTables, config: { seats: number; seed: string; optio
 }
 
 function shuffleInPlaceCopy(rng: State['rng'], items: readonly number[]): number[] {
-  const copy = [...items];
+  const copy = items.slice();
   shuffleInPlace(rng, copy);
   return copy;
 }

@@ -146,7 +146,7 @@ export function drawCards(state: State, racer: Racer, n: number): { cards: numbe
     }
     const card = racer.deck.shift()!;
     cards.push(card);
-    addToHand(racer, [card]);
+    addCardToHand(racer.hand, card);
   }
   return { cards, reshuffled };
 }
@@ -161,27 +161,41 @@ export function drawAndLog(state: State, racer: number, n: number): void {
 
 /** Hands are kept sorted: a hand is a set of cards, and taking an action back restores it exactly. */
 export function addToHand(racer: Racer, cards: readonly number[]): void {
-  // An insertion sort: the hand is sorted already and gains a card or a few (every draw comes
-  // here), so this is a few comparisons where sort() paid its comparator calls; same order. A hand
-  // set by hand out of order (a test's scenario) is sorted in full as before.
+  // An insertion sort: the hand is sorted already and gains a card or a few, so this is a few
+  // comparisons where sort() paid its comparator calls; same order. A hand set by hand out of
+  // order (a test's scenario) is sorted in full as before.
   const hand = racer.hand;
-  for (let i = 1; i < hand.length; i++) {
-    if (hand[i - 1]! > hand[i]!) {
-      hand.push(...cards);
-      hand.sort((a, b) => a - b);
-      return;
-    }
+  if (!isSorted(hand)) {
+    hand.push(...cards);
+    hand.sort((a, b) => a - b);
+    return;
   }
-  for (let i = 0; i < cards.length; i++) {
-    const card = cards[i]!;
-    let j = hand.length;
+  for (let i = 0; i < cards.length; i++) insertSorted(hand, cards[i]!);
+}
+
+/** addToHand for the one card a draw brings (every draw comes here): no list of one to build. */
+function addCardToHand(hand: number[], card: number): void {
+  if (!isSorted(hand)) {
     hand.push(card);
-    while (j > 0 && hand[j - 1]! > card) {
-      hand[j] = hand[j - 1]!;
-      j--;
-    }
-    hand[j] = card;
+    hand.sort((a, b) => a - b);
+    return;
   }
+  insertSorted(hand, card);
+}
+
+function isSorted(cards: readonly number[]): boolean {
+  for (let i = 1; i < cards.length; i++) if (cards[i - 1]! > cards[i]!) return false;
+  return true;
+}
+
+function insertSorted(hand: number[], card: number): void {
+  let j = hand.length;
+  hand.push(card);
+  while (j > 0 && hand[j - 1]! > card) {
+    hand[j] = hand[j - 1]!;
+    j--;
+  }
+  hand[j] = card;
 }
 
 /** The engine's shuffle (R11: a racer's discard pile is reshuffled into the deck when it runs out). */
@@ -189,11 +203,18 @@ export function shuffleInPlace(rng: Rng, items: number[]): void {
   shuffle(rng, items);
 }
 
+/** Appends `cards` to `to`: push(...cards) written out, for the moves that end a step (a few cards each). */
+export function pushAll(to: number[], cards: readonly number[]): void {
+  for (let i = 0; i < cards.length; i++) to.push(cards[i]!);
+}
+
 /** Removes one copy of `card` from `cards`; throws if absent (a rules bug). */
 export function removeCard(cards: number[], card: number): void {
   const i = cards.indexOf(card);
   if (i < 0) throw new Error(`card ${card} is not there`);
-  cards.splice(i, 1);
+  // Not splice: it builds a list of the removed card, and cards leave hands at most steps.
+  for (let j = i + 1; j < cards.length; j++) cards[j - 1] = cards[j]!;
+  cards.pop();
 }
 
 /** R7: gaining N combo VP draws N face-down tokens (fewer if the supply runs dry). Returns how many. */

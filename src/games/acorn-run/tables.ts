@@ -5,6 +5,7 @@
  * narrator and bot call, so any number of variants live side by side in one process and no
  * module holds the "current" content. Compiled once per content object (cached), never per call.
  */
+import { actionTable, type ActionTable } from './action-table.js';
 import { compileBoard, type Board } from './board.js';
 import { cardTables, type CardTables } from './cards.js';
 import { BUILTIN_CONTENT, type AcornRunContent } from './content/index.js';
@@ -30,20 +31,25 @@ export interface RunTables {
   /** The dummy deck's cards (R15), by card number, and the number of each id. */
   readonly dummyCards: readonly DummyCardSpec[];
   readonly dummyCardById: ReadonlyMap<string, number>;
+  /** Every action a legal list can offer, made once and shared (action-table.ts). */
+  readonly actions: ActionTable;
 }
 
 function compile(content: AcornRunContent): RunTables {
   const cells = content.playerBoard.columns.flatMap((col, column) => col.cells.map((effect) => ({ effect, column })));
   const columnCells = content.playerBoard.columns.map((_, column) => cells.flatMap((c, i) => (c.column === column ? [i] : [])));
+  const board = compileBoard(content.board);
+  const cards = cardTables(content);
   return Object.freeze({
     content,
-    board: compileBoard(content.board),
-    cards: cardTables(content),
+    board,
+    cards,
     cells,
     columnCells,
     handSize: content.race.handSize,
     dummyCards: content.dummyDeck.cards,
     dummyCardById: new Map(content.dummyDeck.cards.map((card, i) => [card.id, i])),
+    actions: actionTable(cards, cells.length, board.spaces.length),
   });
 }
 

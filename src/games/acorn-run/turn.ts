@@ -4,13 +4,13 @@
  */
 import type { RunTables } from './tables.js';
 import type { Action } from './actions.js';
-import { distinctKinds } from './cards.js';
+import { pushPerKind } from './action-table.js';
 import { closeRace, placeFinisher } from './outcome.js';
 import { blockResultsSpace } from './finale-events.js';
 import { playDummyBlock } from './dummy/turn.js';
 import { logEvent } from './events.js';
 import { canEndOn } from './pawns.js';
-import { currentRacer, drawAndLog, isRunning, newTurn, removeCard, type State } from './state.js';
+import { currentRacer, drawAndLog, isRunning, newTurn, pushAll, removeCard, type State } from './state.js';
 
 /** R8: whether the current racer's pawn may end the turn where it stands (an empty space, a jump-off, the finish). */
 export function canEndTurn(T: RunTables, state: State): boolean {
@@ -26,7 +26,8 @@ export function canEndTurn(T: RunTables, state: State): boolean {
 export function endTurn(T: RunTables, state: State): void {
   if (!canEndTurn(T, state)) {
     const at = currentRacer(state).pos!;
-    const others = state.racers.flatMap((r, i) => (i !== state.turn.racer && r.pos === at ? [i] : []));
+    const others: number[] = [];
+    for (let i = 0; i < state.racers.length; i++) if (i !== state.turn.racer && state.racers[i]!.pos === at) others.push(i);
     logEvent(state.log, { kind: 'share', racer: state.turn.racer, at, with: others });
   }
   if (currentRacer(state).hand.length === 0) finishTurn(T, state);
@@ -35,8 +36,8 @@ export function endTurn(T: RunTables, state: State): void {
 
 export function legalCleanup(T: RunTables, state: State): Action[] {
   const out: Action[] = [];
-  for (const card of distinctKinds(T, currentRacer(state).hand)) out.push({ type: 'discard', card });
-  out.push({ type: 'keep' });
+  pushPerKind(T, currentRacer(state).hand, T.actions.discard, out);
+  out.push(T.actions.keep);
   return out;
 }
 
@@ -51,7 +52,7 @@ export function discardAtEnd(T: RunTables, state: State, card: number): void {
 /** R11: played cards to the discard pile, draw up to the hand size, and the next racer's turn. */
 export function finishTurn(T: RunTables, state: State): void {
   const r = currentRacer(state);
-  r.discard.push(...state.turn.played);
+  pushAll(r.discard, state.turn.played);
   state.turn.played = [];
   state.turn.pending = [];
   if (isRunning(r)) drawAndLog(state, state.turn.racer, Math.max(0, T.handSize - r.hand.length));
@@ -61,7 +62,7 @@ export function finishTurn(T: RunTables, state: State): void {
 /** Crossing the finish line ends the turn at once; the racer takes a results space (R12). */
 export function crossFinishLine(T: RunTables, state: State): void {
   const r = currentRacer(state);
-  r.discard.push(...state.turn.played);
+  pushAll(r.discard, state.turn.played);
   state.turn.played = [];
   state.turn.pending = [];
   placeFinisher(state, state.turn.racer);
