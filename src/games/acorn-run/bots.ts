@@ -7,7 +7,7 @@
  */
 import type { RunTables } from './tables.js';
 import type { Bot } from '../../engine/bot.js';
-import { normalCdf, softRankRewards, type SearchKnowledge } from '../../engine/search.js';
+import { normalCdf, softRankRewards, type PlayoutPolicy, type SearchKnowledge } from '../../engine/search.js';
 import { sameAction, type Action } from './actions.js';
 import { space } from './board.js';
 import { colorOf, kindOf, type MarketRow } from './cards.js';
@@ -15,8 +15,43 @@ import { COLORS, type Effect } from './content/schema.js';
 import { choosePlan, continuations, distances, freshOptions, type PlanContext, type Sim } from './bot-plan.js';
 import { botValuesOf } from './bot-values.js';
 import { stepTarget } from './pawns.js';
-import type { AcornRunView, RacerView } from './view.js';
-import type { State } from './state.js';
+import type { AcornRunView } from './view.js';
+import type { Pending, State } from './state.js';
+
+/** What the heuristic reads of a racer: its own hand, discard pile and board; the others' place on the course. */
+interface SeenRacer {
+  pos: number | null;
+  /** Only the deciding racer's is read. */
+  hand: readonly number[] | null;
+  discard: readonly number[];
+  grid: readonly number[];
+  place: number | null;
+  out: boolean;
+}
+
+/**
+ * What the heuristic reads: a seat's view (AcornRunView has every field), or in search playouts
+ * the same fields of a state the search dealt itself (`seenOf`), so that no view is built at
+ * every playout step. The same data either way, so the same choices.
+ */
+interface Seen {
+  /** The deciding racer's index. */
+  me: number | null;
+  racers: readonly SeenRacer[];
+  market: Record<MarketRow, { row: readonly (number | null)[] }>;
+  /** Spaces with acorns on them, in space order. */
+  boardAcorns: readonly { space: number; count: number }[];
+  results: readonly (number | null)[];
+  turn: {
+    mainMoves: number;
+    extraSprints: number;
+    buyingPower: number;
+    played: readonly number[];
+    dropped: readonly number[];
+    pending: readonly Pending[];
+  };
+}
+
 
 /** What a card is worth in a deck, roughly in VP, on this content (bot-values.ts): for buying, paying and discarding. */
 export const cardValue = (T: RunTables, card: number): number => botValuesOf(T).cardValues[card]!;
@@ -42,7 +77,7 @@ function distTablesOf(T: RunTables): DistTables {
 }
 
 /** Color shares of the cards the bot has seen of its own deck (hand, discard, played). */
-function context(T: RunTables, view: AcornRunView, me: RacerView): PlanContext {
+function context(T: RunTables, view: Seen, me: SeenRacer): PlanContext {
   // Plain loops, no spreads or string keys: this runs at every heuristic step of every playout.
   const v = botValuesOf(T);
   const counts = [v.starterColors[0]!, v.starterColors[1]!, v.starterColors[2]!]; // the starter deck's split as a prior
@@ -68,7 +103,7 @@ function context(T: RunTables, view: AcornRunView, me: RacerView): PlanContext {
     distCache.set(key, dist);
   }
   const occupied = new Set<number>();
-  for (const r of view.racers) if (r.racer !== me.racer && r.pos !== null) occupied.add(r.pos);
+  for (const r of view.racers) if (r !== me && r.pos !== null) occupied.add(r.pos);
   const acornsAt = new Map<number, number>();
   for (const a of view.boardAcorns) if (!view.turn.dropped.includes(a.space)) acornsAt.set(a.space, a.count);
   return { occupied, acornsAt, dist, v, raceAt: raceOutlook(T, view, me) };
@@ -80,9 +115,9 @@ function context(T: RunTables, view: AcornRunView, me: RacerView): PlanContext {
  * taken: read off this content's results track at the expected place. A steep track (first place
  * worth much more) makes each turn gained near a rival worth more, so the planner races harder.
  */
-function raceOutlook(T: RunTables, view: AcornRunView, me: RacerView): (d: number) => number {
+function raceOutlook(T: RunTables, view: Seen, me: SeenRacer): (d: number) => number {
   const table = (distTablesOf(T).starter ??= distances(T, botValuesOf(T).starterShares));
-  const rivals = view.racers.flatMap((r) => (r.racer !== me.racer && r.place === null && !r.out && r.pos !== null ? [Math.min(table[r.pos]!, 12)] : []));
+  const rivals = view.racers.flatMap((r) => (r !== me && r.place === null && !r.out && r.pos !== null ? [Math.min(table[r.pos]!, 12)] : []));
   const taken = view.results.filter((x) => x !== null).length;
   const track = T.content.race.results;
   return (d) => {
@@ -94,11 +129,11 @@ function raceOutlook(T: RunTables, view: AcornRunView, me: RacerView): (d: numbe
   };
 }
 
-function simOf(view: AcornRunView, me: RacerView): Sim {
+function simOf(view: Seen, me: SeenRacer): Sim {
   return { pos: me.pos!, hand: [...(me.hand ?? [])], main: view.turn.mainMoves, extra: view.turn.extraSprints, vp: 0, acorns: 0, taken: [] };
 }
 
-function marketCards(view: AcornRunView): { row: MarketRow; index: number; card: number }[] {
+function marketCards(view: Seen): { row: MarketRow; index: number; card: number }[] {
   const out: { row: MarketRow; index: number; card: number }[] = [];
   for (const row of ['cheap', 'expensive'] as const) {
     const cards = view.market[row].row;
@@ -111,7 +146,7 @@ function marketCards(view: AcornRunView): { row: MarketRow; index: number; card:
 }
 
 /** The value of resolving an effect now (an acorn action, a column bonus, an acorn card). */
-function effectValue(T: RunTables, view: AcornRunView, me: RacerView, ctx: PlanContext, e: Effect): number {
+function effectValue(T: RunTables, view: Seen, me: SeenRacer, ctx: PlanContext, e: Effect): number {
   const early = view.turn.mainMoves > 0;
   const v = ctx.v;
   switch (e.kind) {
@@ -142,7 +177,7 @@ function effectValue(T: RunTables, view: AcornRunView, me: RacerView, ctx: PlanC
 }
 
 /** The best market card to buy with `extraPower` more buying power, if any is worth it. */
-function bestBuy(T: RunTables, view: AcornRunView, me: RacerView, extraPower: number): { row: MarketRow; index: number } | null {
+function bestBuy(T: RunTables, view: Seen, me: SeenRacer, extraPower: number): { row: MarketRow; index: number } | null {
   const v = botValuesOf(T);
   const budget = view.turn.buyingPower + extraPower + (me.hand?.length ?? 0);
   let best: { row: MarketRow; index: number } | null = null;
@@ -161,7 +196,8 @@ function bestBuy(T: RunTables, view: AcornRunView, me: RacerView, extraPower: nu
 
 const lowest = (T: RunTables, cards: readonly number[]): number => [...cards].sort((a, b) => cardValue(T, a) - cardValue(T, b) || a - b)[0]!;
 
-function decide(T: RunTables, view: AcornRunView, legal: readonly Action[]): Action {
+/** The heuristic's choice; `planned` receives the whole move when the choice starts or goes on with one. */
+function decide(T: RunTables, view: Seen, legal: readonly Action[], planned?: Planned): Action {
   const me = view.racers[view.me!]!;
   const ctx = context(T, view, me);
   const sim = simOf(view, me);
@@ -174,7 +210,10 @@ function decide(T: RunTables, view: AcornRunView, legal: readonly Action[]): Act
       case 'descend':
       case 'jump': {
         const plan = choosePlan(T, ctx, sim, continuations(T, ctx, sim, p), false);
-        if (plan) return plan.actions[0]!;
+        if (plan) {
+          if (planned) planned.actions = plan.actions;
+          return plan.actions[0]!;
+        }
         // R8: a move started from a space another pawn holds goes on (never cancel-and-retry forever).
         const from = space(T, p.from).kind;
         const shared = from !== 'jumpoff' && from !== 'finish' && ctx.occupied.has(p.from);
@@ -207,7 +246,10 @@ function decide(T: RunTables, view: AcornRunView, legal: readonly Action[]): Act
   // 2. The best move, if it beats standing still (R8: on a space another pawn holds, any move).
   const stuck = !legal.some((a) => a.type === 'end');
   const plan = choosePlan(T, ctx, sim, freshOptions(T, ctx, sim), !stuck);
-  if (plan && isLegal(plan.actions[0]!)) return plan.actions[0]!;
+  if (plan && isLegal(plan.actions[0]!)) {
+    if (planned) planned.actions = plan.actions;
+    return plan.actions[0]!;
+  }
   // 3. Free moves from cards and acorn actions that bring the finish closer; gains and trashes.
   const v = ctx.v;
   let bestPlay: Action | null = null;
@@ -243,9 +285,14 @@ function decide(T: RunTables, view: AcornRunView, legal: readonly Action[]): Act
   return { type: 'end' };
 }
 
-/** The heuristic bot of the race built from these tables. */
-export const heuristicBotFor = (T: RunTables): Bot<AcornRunView, Action> => ({ view, legal }) => {
-  const action = decide(T, view, legal);
+/** The move the heuristic planned (bot-plan.ts), when its choice starts or continues one. */
+interface Planned {
+  actions: readonly Action[] | null;
+}
+
+/** The heuristic's choice among `legal`, from what it sees. */
+function choose(T: RunTables, view: Seen, legal: readonly Action[], planned?: Planned): Action {
+  const action = decide(T, view, legal, planned);
   // Without `end` (R8: a taken space) and no move worth making, use up the hand rather than
   // start and cancel moves forever: the turn may end there once nothing else is left.
   const spend = (a: Action): boolean => a.type !== 'sprint' && a.type !== 'climb' && a.type !== 'descend' && a.type !== 'jump';
@@ -255,7 +302,56 @@ export const heuristicBotFor = (T: RunTables): Bot<AcornRunView, Action> => ({ v
     legal.find(spend) ??
     legal[0]!
   );
-};
+}
+
+/** The heuristic bot of the race built from these tables. */
+export const heuristicBotFor = (T: RunTables): Bot<AcornRunView, Action> => ({ view, legal }) => choose(T, view, legal);
+
+/**
+ * What `seat`'s view would show the heuristic of a state the search dealt itself, read in place
+ * (nothing copied: the heuristic never writes to what it sees). Search playouts only.
+ */
+function seenOf(state: State, seat: number): Seen {
+  const boardAcorns: { space: number; count: number }[] = [];
+  for (let space = 0; space < state.boardAcorns.length; space++) {
+    const count = state.boardAcorns[space]!;
+    if (count > 0) boardAcorns.push({ space, count });
+  }
+  return { me: state.seatRacer[seat] ?? null, racers: state.racers, market: state.market, boardAcorns, results: state.results, turn: state.turn };
+}
+
+/**
+ * The heuristic as search playouts run it: its choices read off the dealt state instead of a
+ * view built per step, and a move it planned played out step by step as planned, instead of
+ * planning again after each card added (the bot proper plans afresh at every step; the plan it
+ * follows here is the one it chose when it started the move). Playouts are synchronous, so one
+ * memo per knowledge serves them all: it holds the state it was made on and is void elsewhere.
+ */
+function playoutHeuristic(T: RunTables): PlayoutPolicy {
+  let memo: { state: State; racer: number; actions: readonly Action[]; at: number } | null = null;
+  const planned: Planned = { actions: null };
+  return (raw, seat, legal) => {
+    const state = raw as State;
+    const list = legal as readonly Action[];
+    if (memo !== null && memo.state === state && memo.racer === state.turn.racer && state.turn.pending.length > 0 && memo.at < memo.actions.length) {
+      const next = memo.actions[memo.at]!;
+      const found = list.find((a) => sameAction(a, next));
+      if (found) {
+        memo.at++;
+        return found;
+      }
+    }
+    memo = null;
+    planned.actions = null;
+    const action = choose(T, seenOf(state, seat), list, planned);
+    // (`choose` filled it in: TypeScript cannot see the write.)
+    const plan = planned.actions as readonly Action[] | null;
+    if (plan !== null && plan.length > 1 && sameAction(plan[0]!, action)) {
+      memo = { state, racer: state.turn.racer, actions: plan, at: 1 };
+    }
+    return action;
+  };
+}
 
 // ---------------------------------------------------------------- search knowledge
 
@@ -311,7 +407,7 @@ function value(T: RunTables, raw: unknown): number[] {
   const v = botValuesOf(T);
   const scores = state.seatRacer.map((i) => {
     const r = state.racers[i]!;
-    return r.out ? 0 : r.tokens.reduce((a, b) => a + b, 0) + vp[i]! + v.acornVp * r.acorns;
+    return r.out ? 0 : r.tokens.length * v.tokenVp + vp[i]! + v.acornVp * r.acorns;
   });
   const left = Math.min(Math.max(0, state.roundLimit - state.round), Math.ceil(longest));
   return softRankRewards(scores, false, ROUND_SIGMA_TURNS * v.turnVp * Math.sqrt(left));
@@ -320,6 +416,11 @@ function value(T: RunTables, raw: unknown): number[] {
 /** The search knowledge of the race built from these tables. */
 export const knowledgeFor = (T: RunTables): SearchKnowledge => ({
   value: (raw) => value(T, raw),
+  // Most turns end without a card drawn or a market card revealed: a candidate that scores the same
+  // on two worlds is taken as exact (the evaluator counts combo tokens at their mean, R7, as their
+  // values are hidden).
+  settleAfter: 2,
+  heuristic: playoutHeuristic(T),
   stage: (raw) => (raw as State).round,
   // `cancel` only undoes a half-made move or purchase: taking it could repeat for ever.
   skip: (action) => action.type === 'cancel',
