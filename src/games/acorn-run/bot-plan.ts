@@ -27,7 +27,7 @@ const JUMP_TURNS = 0.35;
 /** What the planner needs to know about the table. */
 export interface PlanContext {
   /** Spaces held by other pawns (jump-offs never block). */
-  occupied: ReadonlySet<number>;
+  occupied: readonly number[];
   /** Acorns lying on the board. */
   acornsAt: ReadonlyMap<number, number>;
   /** Estimated turns from each space to the finish for this racer's deck. */
@@ -55,7 +55,7 @@ export interface Plan {
 
 const canEnd = (T: RunTables, ctx: PlanContext, to: number): boolean => {
   const k = space(T, to).kind;
-  return k === 'jumpoff' || k === 'finish' || !ctx.occupied.has(to);
+  return k === 'jumpoff' || k === 'finish' || !ctx.occupied.includes(to);
 };
 
 const comboCount = (T: RunTables, card: number): number => kindOf(T, card).combo.length;

@@ -64,6 +64,8 @@ interface DistTables {
   /** Keyed by the shares in twentieths, r0·441 + r1·21 + r2. */
   byShares: Map<number, Float64Array>;
   starter?: Float64Array;
+  /** The last race outlook made (raceOutlook), for the field it was made for. */
+  outlook?: { taken: number; rivals: readonly number[]; at: (d: number) => number };
 }
 const distCache = new WeakMap<RunTables, DistTables>();
 /** The distance tables of these tables' board, filled as the bots meet new deck shares. */
@@ -102,8 +104,8 @@ function context(T: RunTables, view: Seen, me: SeenRacer): PlanContext {
     if (distCache.size > 500) distCache.clear();
     distCache.set(key, dist);
   }
-  const occupied = new Set<number>();
-  for (const r of view.racers) if (r !== me && r.pos !== null) occupied.add(r.pos);
+  const occupied: number[] = [];
+  for (const r of view.racers) if (r !== me && r.pos !== null) occupied.push(r.pos);
   const acornsAt = new Map<number, number>();
   for (const a of view.boardAcorns) if (!view.turn.dropped.includes(a.space)) acornsAt.set(a.space, a.count);
   return { occupied, acornsAt, dist, v, raceAt: raceOutlook(T, view, me) };
@@ -116,17 +118,31 @@ function context(T: RunTables, view: Seen, me: SeenRacer): PlanContext {
  * worth much more) makes each turn gained near a rival worth more, so the planner races harder.
  */
 function raceOutlook(T: RunTables, view: Seen, me: SeenRacer): (d: number) => number {
-  const table = (distTablesOf(T).starter ??= distances(T, botValuesOf(T).starterShares));
-  const rivals = view.racers.flatMap((r) => (r !== me && r.place === null && !r.out && r.pos !== null ? [Math.min(table[r.pos]!, 12)] : []));
-  const taken = view.results.filter((x) => x !== null).length;
+  const tables = distTablesOf(T);
+  const table = (tables.starter ??= distances(T, botValuesOf(T).starterShares));
+  const rivals: number[] = [];
+  for (const r of view.racers) if (r !== me && r.place === null && !r.out && r.pos !== null) rivals.push(Math.min(table[r.pos]!, 12));
+  let taken = 0;
+  for (const x of view.results) if (x !== null) taken++;
+  // The field stands still through a racer's turn: its outlook (and the values it has worked
+  // out, by distance) serve every step of the turn, and every playout of the same turn.
+  const last = tables.outlook;
+  if (last !== undefined && last.taken === taken && last.rivals.length === rivals.length && last.rivals.every((o, i) => o === rivals[i])) return last.at;
   const track = T.content.race.results;
-  return (d) => {
+  const known = new Map<number, number>();
+  const at = (d: number): number => {
+    const seen = known.get(d);
+    if (seen !== undefined) return seen;
     let place = taken;
     for (const o of rivals) place += normalCdf((d - o) / (TURN_SIGMA * Math.sqrt(d + o + 1)));
     const lo = Math.floor(place);
     const frac = place - lo;
-    return (track[lo] ?? 0) * (1 - frac) + (track[lo + 1] ?? 0) * frac;
+    const vp = (track[lo] ?? 0) * (1 - frac) + (track[lo + 1] ?? 0) * frac;
+    known.set(d, vp);
+    return vp;
   };
+  tables.outlook = { taken, rivals, at };
+  return at;
 }
 
 function simOf(view: Seen, me: SeenRacer): Sim {
@@ -152,7 +168,7 @@ function effectValue(T: RunTables, view: Seen, me: SeenRacer, ctx: PlanContext, 
   switch (e.kind) {
     case 'move': {
       const to = stepTarget(T, me.pos!, e.dir);
-      if (to === null || (space(T, to).kind === 'path' || space(T, to).kind === 'go') && ctx.occupied.has(to)) return -1;
+      if (to === null || (space(T, to).kind === 'path' || space(T, to).kind === 'go') && ctx.occupied.includes(to)) return -1;
       return v.turnVp * (ctx.dist[me.pos!]! - ctx.dist[to]!) + (ctx.acornsAt.get(to) ?? 0) * v.acornVp;
     }
     case 'draw':
@@ -216,7 +232,7 @@ function decide(T: RunTables, view: Seen, legal: readonly Action[], planned?: Pl
         }
         // R8: a move started from a space another pawn holds goes on (never cancel-and-retry forever).
         const from = space(T, p.from).kind;
-        const shared = from !== 'jumpoff' && from !== 'finish' && ctx.occupied.has(p.from);
+        const shared = from !== 'jumpoff' && from !== 'finish' && ctx.occupied.includes(p.from);
         return (shared && legal.find((a) => a.type !== 'cancel')) || { type: 'cancel' };
       }
       case 'pay':
