@@ -16,7 +16,9 @@
  * Acorn Run, never get here: ismcts.ts leaves them to the heuristic.)
  *
  * A game may settle candidates early (`knowledge.settleAfter`): one that scored the same on that
- * many worlds in a row is not played out again, and its score stands for every world.
+ * many worlds in a row is not played out again, and its score stands for every world; and drop
+ * after the first world the candidates that scored more than `knowledge.pruneBelow` below the
+ * best there.
  *
  * Fairness is the same as the tree search: only `determinize` (the game's `resample`), the view
  * and the legal actions are read. Deterministic for a given generator and iteration budget.
@@ -74,6 +76,7 @@ export function pairedSearch(input: BotInput, legal: readonly ActionBase[], s: P
   // worlds differ only in what the seat cannot see, and that did not reach its result (in Acorn
   // Run, most turns end without a card drawn), so more worlds would only repeat it.
   const settleAfter = s.knowledge.settleAfter ?? Infinity;
+  const prune = s.knowledge.pruneBelow ?? Infinity;
   const sums = cands.map(() => 0);
   const first = cands.map(() => 0);
   const visits = cands.map(() => 0);
@@ -101,6 +104,17 @@ export function pairedSearch(input: BotInput, legal: readonly ActionBase[], s: P
       }
     }
     iterations++;
+    if (iterations === 1 && prune !== Infinity) {
+      // After the first world, drop the candidates far behind the best: they keep that score.
+      let top = -Infinity;
+      for (let i = 0; i < cands.length; i++) if (sums[i]! > top) top = sums[i]!;
+      for (let i = 0; i < cands.length; i++) {
+        if (!settled[i] && sums[i]! < top - prune) {
+          settled[i] = true;
+          open--;
+        }
+      }
+    }
   }
   const stats = cands.map((action, i) => ({ action, visits: visits[i]!, mean: sums[i]! / Math.max(1, visits[i]!) }));
   let best = 0;

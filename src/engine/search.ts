@@ -53,6 +53,11 @@ export interface SearchKnowledge {
    * settled (what the worlds differ in did not reach its result) and not played out again.
    */
   settleAfter?: number;
+  /**
+   * Paired search: after the first world, candidates whose reward there is more than this below
+   * the best one's are not played out again (a reward gap one world does not close).
+   */
+  pruneBelow?: number;
   /** The heuristic bot's choice for `seat` read off a dealt state (the same as from its view). */
   heuristic?: PlayoutPolicy;
 }
