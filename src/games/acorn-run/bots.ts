@@ -10,8 +10,8 @@ import type { Bot } from '../../engine/bot.js';
 import { normalCdf, softRankRewards, type PlayoutPolicy, type SearchKnowledge } from '../../engine/search.js';
 import { sameAction, type Action } from './actions.js';
 import { space } from './board.js';
-import { colorOf, kindOf, type MarketRow } from './cards.js';
-import { COLORS, type Effect } from './content/schema.js';
+import { kindOf, type MarketRow } from './cards.js';
+import type { Effect } from './content/schema.js';
 import { choosePlan, continuations, distances, freshOptions, type PlanContext, type Sim } from './bot-plan.js';
 import { botValuesOf } from './bot-values.js';
 import { stepTarget } from './pawns.js';
@@ -83,10 +83,11 @@ function context(T: RunTables, view: Seen, me: SeenRacer): PlanContext {
   // Plain loops, no spreads or string keys: this runs at every heuristic step of every playout.
   const v = botValuesOf(T);
   const counts = [v.starterColors[0]!, v.starterColors[1]!, v.starterColors[2]!]; // the starter deck's split as a prior
+  const colorIndex = v.colorIndex;
   const tally = (cards: readonly number[]): void => {
     for (let i = 0; i < cards.length; i++) {
-      const color = colorOf(T, cards[i]!);
-      if (color) counts[COLORS.indexOf(color)]!++;
+      const color = colorIndex[cards[i]!]!;
+      if (color >= 0) counts[color]!++;
     }
   };
   if (me.hand) tally(me.hand);
