@@ -15,8 +15,9 @@
  * choice on a tie. (Steps the game marks with `knowledge.defer`, the middle of a multi-step move in
  * Acorn Run, never get here: ismcts.ts leaves them to the heuristic.)
  *
- * A game may settle candidates early (`knowledge.settleAfter`): one that scored the same on that
- * many worlds in a row is not played out again, and its score stands for every world; and drop
+ * A game may settle candidates early: one whose playout revealed nothing hidden
+ * (`knowledge.sameInEveryWorld`) or that scored the same on `knowledge.settleAfter` worlds in a
+ * row is not played out again, and its score stands for every world; and it may drop
  * after the first world the candidates that scored more than `knowledge.pruneBelow` below the
  * best there.
  *
@@ -98,7 +99,8 @@ export function pairedSearch(input: BotInput, legal: readonly ActionBase[], s: P
       else if (reward !== first[i]) first[i] = NaN;
       sums[i]! += reward;
       visits[i]!++;
-      if (visits[i]! >= settleAfter && first[i] === reward) {
+      const exact = visits[i] === 1 && s.knowledge.sameInEveryWorld?.(world, state, seat) === true;
+      if (exact || (visits[i]! >= settleAfter && first[i] === reward)) {
         settled[i] = true;
         open--;
       }

@@ -54,6 +54,13 @@ export interface SearchKnowledge {
    */
   settleAfter?: number;
   /**
+   * Paired search: whether a playout from `world` (before the candidate) that reached `end`
+   * scored what it would have scored in every world `seat` cannot tell from this one — it
+   * revealed nothing hidden that its moves or its score depend on. Such a candidate is settled
+   * after one world.
+   */
+  sameInEveryWorld?: (world: unknown, end: unknown, seat: Seat) => boolean;
+  /**
    * Paired search: after the first world, candidates whose reward there is more than this below
    * the best one's are not played out again (a reward gap one world does not close).
    */

@@ -430,6 +430,41 @@ function value(T: RunTables, raw: unknown): number[] {
   return softRankRewards(scores, false, ROUND_SIGMA_TURNS * v.turnVp * Math.sqrt(left));
 }
 
+/**
+ * Whether a playout of `seat`'s turn from `world` to `end` revealed nothing its moves or its score
+ * could depend on, read from the public log of what happened in between. Hidden from the seat
+ * (view.ts): its deck order, the market decks, the other racers' hands and tokens. Its turn reads
+ * its deck only through cards drawn before the turn is over (the draw up to the hand size that
+ * ends it, R11, comes after its last choice) and the market decks only through a refilled or
+ * refreshed row; the evaluator reads neither hands nor token values. Anything else, or a log that
+ * lost events in between, counts as revealing.
+ */
+function revealedNothing(world: State, end: State, seat: number): boolean {
+  const me = world.seatRacer[seat];
+  const fresh = end.log.first + end.log.events.length - (world.log.first + world.log.events.length);
+  if (me === undefined || fresh < 0 || fresh > end.log.events.length) return false;
+  const over = end.turn.racer !== me || end.over;
+  let draws = 0;
+  for (let i = end.log.events.length - fresh; i < end.log.events.length; i++) {
+    const e = end.log.events[i]!;
+    if (e.kind === 'buy' || e.kind === 'gain' || e.kind === 'refresh') return false;
+    if (e.kind === 'draw' && e.racer === me) draws++;
+  }
+  // The turn's last draw is the one that ends it.
+  return draws === 0 || (draws === 1 && over && lastDrawEndsTurn(end, me, fresh));
+}
+
+/** Whether `racer`'s last draw among the last `fresh` events comes after all its other events. */
+function lastDrawEndsTurn(end: State, racer: number, fresh: number): boolean {
+  const events = end.log.events;
+  for (let i = events.length - 1; i >= events.length - fresh; i--) {
+    const e = events[i]!;
+    if (e.kind === 'draw' && e.racer === racer) return true;
+    if ('racer' in e && e.racer === racer) return false;
+  }
+  return false;
+}
+
 /** The search knowledge of the race built from these tables. */
 export const knowledgeFor = (T: RunTables): SearchKnowledge => ({
   value: (raw) => value(T, raw),
@@ -437,6 +472,7 @@ export const knowledgeFor = (T: RunTables): SearchKnowledge => ({
   // on two worlds is taken as exact (the evaluator counts combo tokens at their mean, R7, as their
   // values are hidden).
   settleAfter: 2,
+  sameInEveryWorld: (world, end, seat) => revealedNothing(world as State, end as State, seat),
   // A candidate 0.02 behind the best on the first world (a fiftieth of the way from last place
   // to first) was the search's final choice once in 458 decisions of two four-hard games.
   pruneBelow: 0.02,
