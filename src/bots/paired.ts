@@ -15,6 +15,12 @@
  * choice on a tie. (Steps the game marks with `knowledge.defer`, the middle of a multi-step move in
  * Acorn Run, never get here: ismcts.ts leaves them to the heuristic.)
  *
+ * A game may settle candidates early: one whose playout revealed nothing hidden
+ * (`knowledge.sameInEveryWorld`) or that scored the same on `knowledge.settleAfter` worlds in a
+ * row is not played out again, and its score stands for every world; and it may drop
+ * after the first world the candidates that scored more than `knowledge.pruneBelow` below the
+ * best there.
+ *
  * Fairness is the same as the tree search: only `determinize` (the game's `resample`), the view
  * and the legal actions are read. Deterministic for a given generator and iteration budget.
  */
@@ -67,22 +73,52 @@ export function pairedSearch(input: BotInput, legal: readonly ActionBase[], s: P
     stages: s.horizon === 'turn' ? 1 : s.horizon,
     ...(s.horizon === 'turn' ? { untilTurnOf: seat } : {}),
   };
+  // A candidate whose playouts scored the same on the first `settleAfter` worlds is settled: the
+  // worlds differ only in what the seat cannot see, and that did not reach its result (in Acorn
+  // Run, most turns end without a card drawn), so more worlds would only repeat it.
+  const settleAfter = s.knowledge.settleAfter ?? Infinity;
+  const prune = s.knowledge.pruneBelow ?? Infinity;
   const sums = cands.map(() => 0);
+  const first = cands.map(() => 0);
+  const visits = cands.map(() => 0);
+  const settled = cands.map(() => false);
+  let open = cands.length;
   let iterations = 0;
-  while (iterations < s.iterations) {
+  while (iterations < s.iterations && open > 0) {
     if (iterations > 0 && s.deadline !== Infinity && performance.now() >= s.deadline) break;
     const world = input.determinize(rng);
     // One playout generator per world, shared by every candidate (common random numbers).
     const seed = cloneRng(rng);
     nextUint32(rng);
     for (let i = 0; i < cands.length; i++) {
+      if (settled[i]) continue;
       const state = game.clone(world);
       game.apply(state, seat, cands[i]!);
-      sums[i]! += playout(game, state, cloneRng(seed), plan)[seat] ?? 0.5;
+      const reward = playout(game, state, cloneRng(seed), plan)[seat] ?? 0.5;
+      if (visits[i] === 0) first[i] = reward;
+      else if (reward !== first[i]) first[i] = NaN;
+      sums[i]! += reward;
+      visits[i]!++;
+      const exact = visits[i] === 1 && s.knowledge.sameInEveryWorld?.(world, state, seat) === true;
+      if (exact || (visits[i]! >= settleAfter && first[i] === reward)) {
+        settled[i] = true;
+        open--;
+      }
     }
     iterations++;
+    if (iterations === 1 && prune !== Infinity) {
+      // After the first world, drop the candidates far behind the best: they keep that score.
+      let top = -Infinity;
+      for (let i = 0; i < cands.length; i++) if (sums[i]! > top) top = sums[i]!;
+      for (let i = 0; i < cands.length; i++) {
+        if (!settled[i] && sums[i]! < top - prune) {
+          settled[i] = true;
+          open--;
+        }
+      }
+    }
   }
-  const stats = cands.map((action, i) => ({ action, visits: iterations, mean: sums[i]! / Math.max(1, iterations) }));
+  const stats = cands.map((action, i) => ({ action, visits: visits[i]!, mean: sums[i]! / Math.max(1, visits[i]!) }));
   let best = 0;
   for (let i = 1; i < stats.length; i++) if (stats[i]!.mean > stats[best]!.mean) best = i;
   return { action: stats[best]!.action, iterations, stats };

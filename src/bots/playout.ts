@@ -26,7 +26,10 @@ export interface SearchResult {
 export interface PlayoutPlan {
   /** Most actions in one playout (a safety net so playouts always end). */
   steps: number;
-  /** How many steps the heuristic (`bot`) plays before random moves or the game's policy take over. */
+  /**
+   * How many steps the heuristic (`bot`, or the game's `knowledge.heuristic` when it has one: the
+   * same choices without a view) plays before random moves or the game's policy take over.
+   */
   heuristicSteps: number;
   bot: Bot | undefined;
   knowledge: SearchKnowledge;
@@ -59,6 +62,7 @@ export function playout(game: AnyGame, state: unknown, rng: Rng, p: PlayoutPlan)
     const legal = game.legalActions(state, seat);
     let action: ActionBase;
     if (legal.length === 1) action = legal[0]!;
+    else if (step < p.heuristicSteps && p.bot && p.knowledge.heuristic) action = p.knowledge.heuristic(state, seat, legal, rng);
     else if (step < p.heuristicSteps && p.bot) action = p.bot(botInput(game, state, seat, rng, legal));
     else {
       const choices = searchable(legal, skip);

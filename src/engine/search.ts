@@ -34,6 +34,9 @@ export type PlayoutPolicy = (state: unknown, seat: Seat, legal: readonly ActionB
  * - `rank`: the legal actions best first by the game's heuristic (from the view): paired search
  *   compares the first few.
  * - `defer`: decisions the search leaves to the heuristic (steps inside a multi-step move).
+ * - `heuristic`: the game's heuristic bot reading a dealt state directly, making the same choices
+ *   as the bot given that state's view for `seat`: playouts use it in place of the bot, so that
+ *   no view is built at every playout step.
  */
 export interface SearchKnowledge {
   value?: Evaluator;
@@ -45,6 +48,25 @@ export interface SearchKnowledge {
   rank?: (input: BotInput, legal: readonly ActionBase[]) => readonly ActionBase[];
   /** Whether to leave this decision to the heuristic without searching. */
   defer?: (input: BotInput) => boolean;
+  /**
+   * Paired search: a root candidate whose playouts score the same on this many worlds in a row is
+   * settled (what the worlds differ in did not reach its result) and not played out again.
+   */
+  settleAfter?: number;
+  /**
+   * Paired search: whether a playout from `world` (before the candidate) that reached `end`
+   * scored what it would have scored in every world `seat` cannot tell from this one — it
+   * revealed nothing hidden that its moves or its score depend on. Such a candidate is settled
+   * after one world.
+   */
+  sameInEveryWorld?: (world: unknown, end: unknown, seat: Seat) => boolean;
+  /**
+   * Paired search: after the first world, candidates whose reward there is more than this below
+   * the best one's are not played out again (a reward gap one world does not close).
+   */
+  pruneBelow?: number;
+  /** The heuristic bot's choice for `seat` read off a dealt state (the same as from its view). */
+  heuristic?: PlayoutPolicy;
 }
 
 // ---------------------------------------------------------------- rewards

@@ -27,7 +27,7 @@ const JUMP_TURNS = 0.35;
 /** What the planner needs to know about the table. */
 export interface PlanContext {
   /** Spaces held by other pawns (jump-offs never block). */
-  occupied: ReadonlySet<number>;
+  occupied: readonly number[];
   /** Acorns lying on the board. */
   acornsAt: ReadonlyMap<number, number>;
   /** Estimated turns from each space to the finish for this racer's deck. */
@@ -55,7 +55,7 @@ export interface Plan {
 
 const canEnd = (T: RunTables, ctx: PlanContext, to: number): boolean => {
   const k = space(T, to).kind;
-  return k === 'jumpoff' || k === 'finish' || !ctx.occupied.has(to);
+  return k === 'jumpoff' || k === 'finish' || !ctx.occupied.includes(to);
 };
 
 const comboCount = (T: RunTables, card: number): number => kindOf(T, card).combo.length;
@@ -71,7 +71,8 @@ function arrive(ctx: PlanContext, sim: Sim, to: number): void {
   }
 }
 
-const copy = (s: Sim): Sim => ({ ...s, hand: [...s.hand], taken: [...s.taken] });
+/** `s` with `hand` (shared, never written to) and its own list of acorn spaces taken: an object literal, not a spread (planning is most of a playout step). */
+const copy = (s: Sim, hand: number[]): Sim => ({ pos: s.pos, hand, main: s.main, extra: s.extra, vp: s.vp, acorns: s.acorns, taken: s.taken.slice() });
 
 export function leafValue(T: RunTables, ctx: PlanContext, s: Sim): number {
   const finished = s.pos === T.board.finish;
@@ -100,8 +101,7 @@ function sprintOptions(T: RunTables, ctx: PlanContext, s: Sim, color: Color, fro
     const path = forwardPath(T, from, used.reduce((n, c) => n + sprintValue(T, c), 0));
     const dest = path[path.length - 1];
     if (dest === undefined || !canEnd(T, ctx, dest)) return;
-    const sim = copy(s);
-    sim.hand = s.hand.filter((c) => !used.includes(c));
+    const sim = copy(s, s.hand.filter((c) => !used.includes(c)));
     sim.extra += used.filter((c) => isExtra(T, c)).length;
     arrive(ctx, sim, dest);
     out.push({ actions: [...actions, { type: 'done' }], sim });
@@ -127,8 +127,7 @@ function verticalOptions(T: RunTables, ctx: PlanContext, s: Sim, kind: 'climb' |
   const out: Option[] = [];
   const walk = (pos: number, hand: number[], n: number, actions: Action[], slid: boolean): void => {
     if (n > 0 && canEnd(T, ctx, pos)) {
-      const sim = copy(s);
-      sim.hand = hand;
+      const sim = copy(s, hand);
       arrive(ctx, sim, pos);
       out.push({ actions: [...actions, { type: 'done' }], sim });
     }
@@ -159,8 +158,7 @@ function jumpOptions(T: RunTables, ctx: PlanContext, s: Sim, from: number, chain
     } else if (sp.foliage && cards.length === gap) targets.push(sp.foliage.to);
     for (const to of targets) {
       if (!canEnd(T, ctx, to)) continue;
-      const sim = copy(s);
-      sim.hand = hand;
+      const sim = copy(s, hand);
       if (cards.length >= 2) {
         const r = comboReward(T, cards.length);
         sim.vp += r.vp;
@@ -201,15 +199,18 @@ export function freshOptions(T: RunTables, ctx: PlanContext, s: Sim): Option[] {
   }
   if (sp.zone === null || sp.kind === 'jumpoff') return out;
   if ((s.main > 0 || s.extra > 0) && sp.forward !== null) {
-    const useExtra = s.extra > 0;
-    const base = { ...s, main: useExtra ? s.main : s.main - 1, extra: useExtra ? s.extra - 1 : s.extra };
+    // An extra sprint is used before the main move.
+    const base = copy(s, s.hand);
+    if (s.extra > 0) base.extra--;
+    else base.main--;
     for (const color of sprintColors(sp.zone)) {
       if (!s.hand.some((c) => colorOf(T, c) === color)) continue;
       out.push(...sprintOptions(T, ctx, base, color, s.pos, [], [{ type: 'sprint', color }]));
     }
   }
   if (s.main > 0) {
-    const base = { ...s, main: s.main - 1 };
+    const base = copy(s, s.hand);
+    base.main--;
     out.push(...verticalOptions(T, ctx, base, 'climb', 0, [{ type: 'climb' }]));
     out.push(...verticalOptions(T, ctx, base, 'descend', 0, [{ type: 'descend' }]));
   }

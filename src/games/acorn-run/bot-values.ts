@@ -35,6 +35,8 @@ export interface BotValues {
   buyBar: number;
   /** What one point of a card's cost weighs against buying it. */
   costVp: number;
+  /** Each card's colour as an index into COLORS (green, yellow, red), -1 for an acorn card, by card number. */
+  colorIndex: Int8Array;
   /** The starter deck's coloured cards by colour (green, yellow, red): the bots' prior of a deck. */
   starterColors: readonly number[];
   /** The same as shares of the coloured cards. */
@@ -98,6 +100,7 @@ function compute(T: RunTables): BotValues {
     cardValues,
     buyBar: 1.1 * meanStarter,
     costVp: 0.045 * turnVp,
+    colorIndex: Int8Array.from(T.cards.instances, (k) => (k.color === 'acorn' ? -1 : COLORS.indexOf(k.color))),
     starterColors,
     starterShares,
   };
