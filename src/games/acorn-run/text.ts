@@ -200,7 +200,7 @@ function parse(T: RunTables, text: string, view: AcornRunView, legal: readonly A
   if (['climb', 'descend', 'jump', 'slide', 'done', 'cancel', 'skip', 'keep', 'end'].includes(verb) && !arg) {
     return found((a) => a.type === verb, `you cannot ${verb} now`);
   }
-  if (verb === 'sprint' && arg) return found((a) => a.type === 'sprint' && a.color.startsWith(arg), `you cannot sprint in ${arg} now (R3: your lane's color or a higher one)`);
+  if (verb === 'sprint' && arg) return found((a) => a.type === 'sprint' && a.color.startsWith(arg), `you cannot sprint in ${arg} now (your lane's color or a higher one)`);
   if (verb === 'land' && arg) {
     return found((a) => {
       if (a.type !== 'land') return false;
@@ -220,7 +220,7 @@ function parse(T: RunTables, text: string, view: AcornRunView, legal: readonly A
     return found((a) => a.type === verb && a.row === row && a.index === index, `you cannot ${verb} ${arg} now`);
   }
   if (verb === 'spend' && arg && /^\d+$/.test(arg)) {
-    return found((a) => a.type === 'spend' && a.cell === Number(arg) - 1, `acorn space ${arg} is used, or you have no acorn (R9)`);
+    return found((a) => a.type === 'spend' && a.cell === Number(arg) - 1, `acorn space ${arg} is used, or you have no acorn`);
   }
   if (verb === 'refresh' && arg) return found((a) => a.type === 'refresh' && a.row.startsWith(arg), 'you have no refresh this turn');
   return null;
