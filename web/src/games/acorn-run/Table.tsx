@@ -246,7 +246,7 @@ const GROUPS: { title: string; types: Action['type'][] }[] = [
   { title: 'Turn', types: ['end', 'keep'] },
 ];
 
-export function AcornRunTable({ view, legal, you, names, act, busy }: TableProps<AcornRunView, Action>) {
+export function AcornRunTable({ view, legal, you, names, toAct, act, busy }: TableProps<AcornRunView, Action>) {
   const T = useRunTables();
   const [selected, setSelected] = useState<number[]>([]);
   const [queue, setQueue] = useState<Action[]>([]);
@@ -367,9 +367,13 @@ export function AcornRunTable({ view, legal, you, names, act, busy }: TableProps
   for (const a of legal) if (a.type === 'spend') spends.set(a.cell, a);
 
   const turnName = racerName(view.turn.racer);
+  // A table waiting for its players has nobody to act yet: no "You to move" before anyone joined.
+  const waiting = !view.over && toAct.length === 0;
   const prompt = view.over
     ? 'The race is over.'
-    : !myTurn
+    : waiting
+      ? 'Waiting for players: the race starts when every seat is taken.'
+      : !myTurn
       ? `${turnName} ${turnName === 'You' ? 'are' : 'is'} racing…`
       : working
         ? 'Moving…'
@@ -389,7 +393,7 @@ export function AcornRunTable({ view, legal, you, names, act, busy }: TableProps
     <div className="run-table" ref={flip}>
       <div className="run-status" aria-live="polite">
         <span className="run-chip">Round {view.round}</span>
-        <span className="run-chip">{view.over ? 'race over' : `${turnName} to move`}</span>
+        <span className="run-chip">{view.over ? 'race over' : waiting ? 'waiting for players' : `${turnName} to move`}</span>
         {!view.over && myTurn && (
           <span className="run-chip">
             main move {view.turn.mainMoves > 0 ? 'left' : 'used'}
