@@ -37,7 +37,7 @@ describe('Acorn Run waiting for its players', () => {
   it('says it waits, not "You to move", while nobody is to act', () => {
     const created = createMatch(acornRun, { seats: 2, seed: 'waiting' });
     if (!created.ok) throw new Error(created.error.message);
-    const view = acornRun.view(created.value.state, 0);
+    const view = acornRun.view(created.value.state as Parameters<typeof acornRun.view>[0], 0);
     const base = { view, legal: [], you: 0, names: ['Ann', 'Bo'], act: () => undefined, busy: false };
     const waiting = renderToStaticMarkup(createElement(acornRunModule.Table, { ...base, toAct: [] }));
     expect(waiting).not.toMatch(/to move/);
