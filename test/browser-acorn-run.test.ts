@@ -276,7 +276,7 @@ describe.each(WIDTHS)('Acorn Run played on the board ($label)', ({ label, viewpo
       const rows = page.locator('[data-testid=run-results] tbody tr');
       await expect(rows.count()).resolves.toBe(3);
       // You crossed first: 10 race VP (R12), no combo VP (a 2-card combo pays an acorn, R5).
-      expect((await rows.first().locator('td').allTextContents()).map((t) => t.trim())).toEqual(['1', 'You', 'place 1', '10', '0', '10']);
+      expect((await rows.first().locator('td').allTextContents()).map((t) => t.trim())).toEqual(['1', 'You', 'finished 1st', '10', '0', '10']);
       await expect(page.locator('[data-testid=run-results]').textContent()).resolves.toMatch(/Twinkle \(dummy\)/);
       expect(await axeCheck(page)).toEqual([]);
       // The shell's results panel keeps a racer's detail ("out of time") on one line at this width
@@ -285,7 +285,7 @@ describe.each(WIDTHS)('Acorn Run played on the board ($label)', ({ label, viewpo
       expect(details.length).toBe(3);
       for (const d of details) expect(d.lines, d.text).toBeLessThanOrEqual(1);
       const results = await linesOf(page, '[data-testid=run-results] td.run-result');
-      expect(results.map((r) => r.text)).toEqual(['place 1', 'out of time', 'out of time']);
+      expect(results.map((r) => r.text)).toEqual(['finished 1st', 'out of time', 'out of time']);
       for (const r of results) expect(r.lines, r.text).toBe(1);
       await page.locator('[data-testid=run-results]').evaluate((e) => e.scrollIntoView());
       await page.screenshot({ path: `${shots}/acorn-run-results-${label}.png`, fullPage: label === 'desktop' });

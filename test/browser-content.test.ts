@@ -77,6 +77,9 @@ describe('a content variant in the browser', () => {
       const short = variant.content.hash.slice(0, 8);
       await expect.poll(() => page.locator('[data-testid="variant-acorn-run"]').textContent()).toContain(`variant dash-one (content ${short}…)`);
       expect(await page.locator('[data-testid="variant-autumn-leaves"]').count()).toBe(0);
+      // The guided first turn deals the shipped cards: not offered for the variant (issue 25), still for the builtin games.
+      expect(await page.locator('[data-testid="guide-acorn-run"]').count()).toBe(0);
+      expect(await page.locator('[data-testid="guide-autumn-leaves"]').count()).toBe(1);
       await expect.poll(() => page.locator(`[data-testid="table-${table.id}"]`).textContent()).toContain('variant dash-one');
 
       await page.goto(`${url}/t/${table.id}`);

@@ -173,7 +173,7 @@ describe('the Acorn Run guided first turn', () => {
       const results = page.locator('[data-testid=run-results]');
       const mine = (await results.locator('tbody tr.mine td').allTextContents()).map((t) => t.trim());
       // Place 1: 10 race VP, and the arranged combo token worth 3.
-      expect(mine).toEqual(['1', 'You', 'place 1', '10', '3', '13']);
+      expect(mine).toEqual(['1', 'You', 'finished 1st', '10', '3', '13']);
       await expect(results.locator('tbody tr').count()).resolves.toBe(3);
       if (SHOTS) await results.screenshot({ path: `${HOWTO}/acorn-run-results.png` });
     } finally {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { randomBot } from '../src/bots/index.js';
 import { createMatch } from '../src/engine/index.js';
 import { composeScreen, packMenu } from '../src/cli/screen.js';
+import { BUILTINS } from '../src/games/index.js';
 import { interpret, runTable, type TableIO } from '../src/cli/table.js';
 import { tinyRace, tinyTextUI, type TinyAction } from './fixtures/tiny-race.js';
 
@@ -115,5 +116,52 @@ describe('the play loop', () => {
     expect(match.record.actions).toHaveLength(0);
     expect(io.out).toContain("! '7' is not a step of 1, 2 or 3");
     expect(io.out).toContain("! 'fly' is not a step of 1, 2 or 3");
+  });
+});
+
+describe('Acorn Run in a real terminal (issue 25)', () => {
+  /** One person against three dummies, answering `answers`, on a terminal of `size`. */
+  async function race(answers: string[], size?: { cols: number; rows: number }) {
+    const pkg = BUILTINS.find('acorn-run');
+    if (!pkg.ok) throw new Error(pkg.error.message);
+    const created = createMatch(pkg.value.game, { seats: 1, seed: 't1', options: { dummies: 3 } });
+    if (!created.ok) throw new Error(created.error.message);
+    const screens: string[] = [];
+    const io: TableIO = {
+      tty: false,
+      ...(size ? { size: () => size } : {}),
+      write: (text) => void screens.push(text),
+      ask: () => Promise.resolve(answers.shift() ?? null),
+    };
+    const names = ['You'];
+    await runTable({ match: created.value, ui: pkg.value.textUI!, narrator: pkg.value.narrator, human: 0, bots: [undefined], names, header: 'Acorn Run', botSeed: 't1' }, io);
+    return screens;
+  }
+
+  it('uses the terminal’s size: a 60-row terminal shows every dummy turn instead of "… 6 earlier"', async () => {
+    const small = await race(['end', 'keep']);
+    expect(small.at(-1)).toMatch(/… \d+ earlier/);
+    const tall = await race(['end', 'keep'], { cols: 120, rows: 60 });
+    const last = tall.at(-1)!;
+    expect(last).not.toMatch(/earlier/);
+    expect(last).toContain('Round 2 begins.');
+    expect(last.startsWith('='.repeat(120))).toBe(true);
+    expect(last.split('\n').length).toBeLessThanOrEqual(61);
+    for (const line of last.split('\n')) expect(line.length).toBeLessThanOrEqual(120);
+  });
+
+  it('names racers in full and never shows a space id', async () => {
+    const screens = await race(['end', 'keep'], { cols: 100, rows: 50 });
+    const last = screens.at(-1)!;
+    expect(last).toMatch(/Twinkle/);
+    expect(last).not.toMatch(/\bt\d+\.[gyr]\d?\.\w+/);
+    expect(last).toMatch(/the lower green lane of the Go! Beech, space 1/);
+  });
+
+  it('`done` at the end-of-turn discard keeps the rest and ends the turn', async () => {
+    const screens = await race(['end', 'done']);
+    const all = screens.join('');
+    expect(all).not.toContain('you cannot done now');
+    expect(screens.at(-1)).toMatch(/round 2/);
   });
 });

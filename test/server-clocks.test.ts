@@ -8,7 +8,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { BUILTINS } from '../src/games/index.js';
 import { createInlineRunner } from '../src/server/bots/pool.js';
-import type { Clock } from '../src/server/clocks.js';
+import { applyTimeEvent, initialTime, TIME_PROFILES, type Clock } from '../src/server/clocks.js';
 import type { CreateTableRequest, CreateTableResponse, TableSummary, TableTime } from '../src/server/protocol.js';
 import { TableService } from '../src/server/service.js';
 import { openSqliteStore } from '../src/server/storage/sqlite.js';
@@ -136,6 +136,48 @@ describe('clocks per time profile', () => {
     await clock.advance(3_000);
     expect(remaining(await timeOf(svc, id))).toEqual([290_000, 298_000, 290_000]);
     expect(running(await timeOf(svc, id))).toEqual([true, false, true]);
+  });
+
+  it('Acorn Run: the increment belongs to a turn, not to each step of it (a turn of several steps earns 5 s once)', async () => {
+    const clock = new FakeClock();
+    const svc = new TableService({ store: openSqliteStore(':memory:'), registry: BUILTINS, bots: createInlineRunner(BUILTINS), botDelayMs: 0, clock });
+    services.push(svc);
+    const created = await svc.create({ game: 'acorn-run', seats: [{ kind: 'human' }, { kind: 'human' }], join: { seat: 0, name: 'Ann' }, time: 'realtime' });
+    if (!created.ok) throw new Error(created.error.message);
+    const id = created.value.table.id;
+    const c = await svc.claim(id, 1, { name: 'Bo' });
+    if (!c.ok) throw new Error(c.error.message);
+    const table = (await svc.getTable(id))!;
+    const seat = table.game.toAct(table.match.state)[0]!;
+    // Play the seat's turn step by step, a second each: end the turn, then keep or discard.
+    let steps = 0;
+    for (; steps < 40 && [...table.game.toAct(table.match.state)].includes(seat); steps++) {
+      await clock.advance(1_000);
+      const legal = table.game.legalActions(table.match.state, seat) as readonly { type: string }[];
+      const pick = legal.find((a) => a.type === 'end') ?? legal.find((a) => a.type === 'keep') ?? legal[0]!;
+      expect((await svc.act(id, seat === 0 ? created.value.seat!.token : c.value.token, pick)).ok).toBe(true);
+      if (steps === 0) expect(remaining(await timeOf(svc, id))[seat]).toBe(299_000);
+    }
+    expect(steps).toBeGreaterThan(1);
+    expect(table.game.toAct(table.match.state)).not.toContain(seat);
+    expect(remaining(await timeOf(svc, id))[seat]).toBe(300_000 - steps * 1_000 + 5_000);
+  });
+
+  it('the fold: a seat that acts and stays to act (a step of its turn) gets no increment; one whose turn passes does', () => {
+    const s = initialTime(TIME_PROFILES.relaxed, [true, true]);
+    applyTimeEvent(s, { kind: 'start', at: 0, toAct: [0] });
+    applyTimeEvent(s, { kind: 'action', at: 1_000, seat: 0, toAct: [0] });
+    applyTimeEvent(s, { kind: 'action', at: 2_000, seat: 0, toAct: [0] });
+    expect(s.remaining).toEqual([1_198_000, 1_200_000]);
+    applyTimeEvent(s, { kind: 'action', at: 3_000, seat: 0, toAct: [1] });
+    expect(s.remaining).toEqual([1_227_000, 1_200_000]);
+    // Turn-based: the day is set back when the turn passes, not at each step.
+    const t = initialTime(TIME_PROFILES['turn-based'], [true, true]);
+    applyTimeEvent(t, { kind: 'start', at: 0, toAct: [0] });
+    applyTimeEvent(t, { kind: 'action', at: 3_600_000, seat: 0, toAct: [0] });
+    expect(t.remaining[0]).toBe(23 * 3_600_000);
+    applyTimeEvent(t, { kind: 'action', at: 7_200_000, seat: 0, toAct: [1] });
+    expect(t.remaining[0]).toBe(24 * 3_600_000);
   });
 
   it('relaxed: a 20-minute bank and 30 s a move', async () => {

@@ -83,6 +83,32 @@ describe('tables in memory', () => {
     return s;
   };
 
+  it('leaves abandoned tables out of "Playing now": nobody at the table and no move for 30 minutes (issue 25)', async () => {
+    const store = openSqliteStore(':memory:');
+    const s = make(store);
+    const practice = await s.create({ game: 'pick', seats: [{ kind: 'human' }, { kind: 'bot', bot: 'random' }], join: { seat: 0, name: 'A' } });
+    const daily = await s.create({ game: 'pick', seats: [{ kind: 'human' }, { kind: 'bot', bot: 'random' }], join: { seat: 0, name: 'A' }, time: 'turn-based' });
+    if (!practice.ok || !daily.ok) throw new Error('not created');
+    const id = practice.value.table.id;
+    const running = async (): Promise<string[]> => (await s.list({ status: 'running' })).map((t) => t.id);
+    expect(await running()).toContain(id);
+    // The player left (no page open) and nothing was played for 29 minutes: still playing now.
+    clock += 29 * 60_000;
+    expect(await running()).toContain(id);
+    clock += 2 * 60_000;
+    expect(await running()).not.toContain(id);
+    expect((await s.list()).map((t) => t.id)).not.toContain(id);
+    // A turn-based table waits for days by design: never abandoned.
+    expect(await running()).toContain(daily.value.table.id);
+    // The table itself is still there, and comes back to the list when the player opens it again.
+    expect(await s.summary(id)).toMatchObject({ status: 'running' });
+    const table = (await s.getTable(id))!;
+    s.presence(table, 0, 1);
+    expect(await running()).toContain(id);
+    s.presence(table, 0, -1);
+    expect(await running()).not.toContain(id);
+  });
+
   it('deletes open tables nobody joined within the time-to-live, and nothing else', async () => {
     const store = openSqliteStore(':memory:');
     const s = make(store);

@@ -1,5 +1,5 @@
 /**
- * Laying out one screen of `drey play` so it fits an 80×24 terminal: the game's table, what
+ * Laying out one screen of `drey play` so it fits the terminal (80×24 when its size is unknown): the game's table, what
  * happened since your last turn, a menu of your legal actions when it is short, a hint and the
  * answer to your last input. Pure: lines in, lines out.
  */
@@ -51,7 +51,8 @@ export function packMenu(labels: readonly string[], maxRows: number, cols: numbe
 export function composeScreen(parts: ScreenParts, size: { cols: number; rows: number } = SCREEN): string[] {
   const budget = size.rows - 1;
   const tail: string[] = [];
-  const menuRoom = Math.max(1, Math.min(6, budget - 1 - parts.table.length - 3));
+  // Six menu rows on an 80×24 terminal; a taller one lists more moves before asking to type them.
+  const menuRoom = Math.max(1, Math.min(Math.max(6, Math.floor(size.rows / 4)), budget - 1 - parts.table.length - 3));
   const menu = packMenu(parts.labels, menuRoom, size.cols);
   if (menu) tail.push(...menu);
   else tail.push(clip(`${parts.labels.length} possible moves: type yours, or ? to list them all`, size.cols));
@@ -85,7 +86,7 @@ function layout(
   let room = budget - fixed - (parts.events.length > 0 ? 2 : 0);
   // A long sentence wraps under itself rather than losing its end; when they do not all fit, the
   // newest whole sentences are kept.
-  const told = parts.events.map((l) => wrapWords('  ', l.split(' ')).map((w) => clip(w, cols)));
+  const told = parts.events.map((l) => wrapWords('  ', l.split(' '), ' ', cols).map((w) => clip(w, cols)));
   let events = told.flat();
   if (events.length > room) {
     room = Math.max(0, room - 1);

@@ -11,8 +11,8 @@ import { createRng } from '../engine/rng.js';
 import { botInput } from '../bots/play.js';
 import type { LineResult } from './lines.js';
 import { outcomeLines } from './outcome-text.js';
-import { composeFinalScreen, composeScreen, packMenu, SCREEN } from './screen.js';
-import type { TextUI } from '../games/text-ui.js';
+import { composeFinalScreen, composeScreen, packMenu } from './screen.js';
+import { DEFAULT_TERM, type TermSize, type TextUI } from '../games/text-ui.js';
 
 export interface TableConfig {
   match: Match;
@@ -38,6 +38,8 @@ export interface TableIO {
   write(text: string): void;
   /** Clear the screen between turns (a terminal) or print a separator (a pipe). */
   tty: boolean;
+  /** The terminal's size now, read at every screen (so a resized window is used); 80×24 without it. */
+  size?: () => TermSize;
 }
 
 export type TableEnd = 'finished' | 'eof' | 'quit' | 'interrupt';
@@ -58,8 +60,13 @@ export async function runTable(config: TableConfig, io: TableIO): Promise<{ end:
   };
   read();
 
-  const show = (lines: readonly string[]): void => {
-    io.write(io.tty ? `${CLEAR}${lines.join('\n')}\n` : `${'='.repeat(SCREEN.cols)}\n${lines.join('\n')}\n`);
+  /** The terminal's size, at least 40×12 (below that nothing fits, and the screen scrolls). */
+  const sizeNow = (): TermSize => {
+    const s = io.size?.() ?? DEFAULT_TERM;
+    return { cols: Math.max(40, s.cols), rows: Math.max(12, s.rows) };
+  };
+  const show = (lines: readonly string[], size: TermSize): void => {
+    io.write(io.tty ? `${CLEAR}${lines.join('\n')}\n` : `${'='.repeat(size.cols)}\n${lines.join('\n')}\n`);
   };
   /** What happened since the person's last move, less what the table itself already shows. */
   const eventsNow = (view: unknown, table: readonly string[]): { title: string; lines: string[] } => {
@@ -79,10 +86,11 @@ export async function runTable(config: TableConfig, io: TableIO): Promise<{ end:
     const outcome = game.outcome(match.state);
     if (outcome) {
       const view = game.view(match.state, human);
-      const table = ui.render(view, human, names);
+      const size = sizeNow();
+      const table = ui.render(view, human, names, size);
       const events = eventsNow(view, table);
       const parts = { header: config.header, table, events: events.lines, eventsTitle: events.title };
-      show(composeFinalScreen(parts, outcomeLines(outcome, names), config.reserveAtEnd ?? 0));
+      show(composeFinalScreen(parts, outcomeLines(outcome, names), config.reserveAtEnd ?? 0, size), size);
       return { end: 'finished', outcome };
     }
     const toAct = game.toAct(match.state);
@@ -102,7 +110,8 @@ export async function runTable(config: TableConfig, io: TableIO): Promise<{ end:
     const view = game.view(match.state, human);
     const legal = game.legalActions(match.state, human);
     const labels = legal.map((a) => ui.label(a, view, names));
-    const table = ui.render(view, human, names);
+    let size = sizeNow();
+    let table = ui.render(view, human, names, size);
     const events = eventsNow(view, table);
     const hint = ui.hint(view, legal);
     let notice: string | undefined;
@@ -110,7 +119,12 @@ export async function runTable(config: TableConfig, io: TableIO): Promise<{ end:
     let redraw = true;
     while (action === undefined) {
       if (redraw) {
-        show(composeScreen({ header: config.header, table, events: events.lines, eventsTitle: events.title, labels, hint, notice }));
+        const now = sizeNow();
+        if (now.cols !== size.cols || now.rows !== size.rows) {
+          size = now;
+          table = ui.render(view, human, names, size);
+        }
+        show(composeScreen({ header: config.header, table, events: events.lines, eventsTitle: events.title, labels, hint, notice }, size), size);
       }
       redraw = true;
       const line = await io.ask(PROMPT);
@@ -125,7 +139,7 @@ export async function runTable(config: TableConfig, io: TableIO): Promise<{ end:
           return { end: 'quit', outcome: null };
         case 'list':
           // The full list stays on screen under the table; the next answer is asked below it.
-          io.write(`${packMenu(labels, Number.MAX_SAFE_INTEGER)!.join('\n')}\n`);
+          io.write(`${packMenu(labels, Number.MAX_SAFE_INTEGER, size.cols)!.join('\n')}\n`);
           notice = undefined;
           redraw = false;
           break;

@@ -4,9 +4,22 @@
  */
 import type { ActionBase, Viewer } from '../engine/game.js';
 
+/** A terminal's size in characters. */
+export interface TermSize {
+  cols: number;
+  rows: number;
+}
+
+/** What a table is drawn for when the terminal's size is not known (a pipe, a test, a replay). */
+export const DEFAULT_TERM: TermSize = { cols: 80, rows: 24 };
+
 export interface TextUI<View = unknown, Action extends ActionBase = ActionBase> {
-  /** The table as `viewer` sees it: lines of at most 80 columns, at most ~18 lines. */
-  render(view: View, viewer: Viewer, names: readonly string[]): string[];
+  /**
+   * The table as `viewer` sees it: at 80×24 (the default `size`) lines of at most 80 columns and
+   * at most ~18 lines; a game may use a bigger terminal's room (never more than `size.cols`
+   * columns, and at most `size.rows` − 6 lines).
+   */
+  render(view: View, viewer: Viewer, names: readonly string[], size?: TermSize): string[];
   /** A short menu label for a legal action ("play 7", "place on Ann's pile (6)"). */
   label(action: Action, view: View, names: readonly string[]): string;
   /**
@@ -26,19 +39,19 @@ export interface TextUI<View = unknown, Action extends ActionBase = ActionBase> 
 }
 
 /**
- * `words` joined by `sep` after `head`, wrapped into lines of at most 80 columns that start under
+ * `words` joined by `sep` after `head`, wrapped into lines of at most `cols` (80) columns that start under
  * the first word: a long hand goes on over more lines instead of losing its last cards. A word
  * is never split (one longer than a line is cut at the edge).
  */
-export function wrapWords(head: string, words: readonly string[], sep = ' '): string[] {
+export function wrapWords(head: string, words: readonly string[], sep = ' ', cols = 80): string[] {
   const lines: string[] = [];
   let line = head;
   for (const word of words) {
-    if (line.length > head.length && line.length + sep.length + word.length > 80) {
+    if (line.length > head.length && line.length + sep.length + word.length > cols) {
       lines.push(line);
       line = ' '.repeat(head.length) + word;
     } else line += (line.length > head.length ? sep : '') + word;
   }
-  lines.push(line.slice(0, 80));
+  lines.push(line.slice(0, cols));
   return lines;
 }

@@ -117,8 +117,13 @@ export function applyTimeEvent(s: TimeState, e: TimeEvent): void {
   switch (e.kind) {
     case 'action': {
       const left = s.remaining[e.seat];
+      // The increment (or the turn-based day) belongs to a turn, not to each step of it: a game
+      // whose turn is many small actions (Acorn Run: each card, each move, "done", R11) would
+      // otherwise grow the clock with every step. The game says when a turn ends through `toAct`:
+      // the seat acted and is no longer to act (in a simultaneous choice, its own choice is made).
+      const turnPassed = !e.toAct.includes(e.seat);
       if (s.standIns.has(e.seat)) s.botMoves[e.seat] = (s.botMoves[e.seat] ?? 0) + 1;
-      else if (left !== null && left !== undefined) {
+      else if (turnPassed && left !== null && left !== undefined) {
         s.remaining[e.seat] = s.profile.perMoveMs ?? left + s.profile.incrementMs;
       }
       s.toAct = [...e.toAct];

@@ -74,6 +74,19 @@ export const PRESENCE_COALESCE_MS = 250;
 const presenceKey = (table: LiveTable): string =>
   table.stored.seats.map((_, seat) => ((table.presence.get(seat) ?? 0) > 0 ? '1' : '0')).join('');
 
+/**
+ * A running table is abandoned when nobody has it open (no seat's page connected to this process)
+ * and nothing has been played since `idleCutoff`: a practice table whose player left, its bots
+ * waiting for them, would otherwise stay in "Playing now" for ever. It is only left out of the
+ * lobby's list (its link, "My tables" and the player's return all still work); a turn-based table,
+ * where days between moves are normal, is never abandoned. docs/protocol.md states the rule.
+ */
+function abandoned(row: StoredTable, live: LiveTable | undefined, idleCutoff: number): boolean {
+  if (row.status !== 'running' || settingsOf(row).time === 'turn-based') return false;
+  const someoneHere = live !== undefined && [...live.presence.values()].some((n) => n > 0);
+  return !someoneHere && Date.parse((live?.stored ?? row).updatedAt) < idleCutoff;
+}
+
 /** Tables per lobby page. */
 export const LOBBY_PAGE = 50;
 
@@ -88,6 +101,8 @@ export interface TableServiceOptions {
   finishedTtlMs?: number;
   /** An open table nobody has joined or left for this long is deleted (default 30 minutes). */
   openTableTtlMs?: number;
+  /** A running table with nobody at it and no move for this long leaves the lobby's list (default 30 minutes). */
+  abandonedAfterMs?: number;
   /** Whether a game has a rules page (for the lobby). */
   hasRules?: (gameId: string) => boolean;
   now?: () => Date;
@@ -499,8 +514,11 @@ export class TableService {
           ...(await store.listTables({ statuses: ['finished'], limit: Math.min(limit, 30) })),
         ];
     const out: TableSummary[] = [];
+    const now = this.opts.clock?.now() ?? this.opts.now?.().getTime() ?? Date.now();
+    const idleCutoff = now - (this.opts.abandonedAfterMs ?? 30 * 60_000);
     for (const row of rows) {
       const live = this.cache.peek(row.id);
+      if (abandoned(row, live, idleCutoff)) continue;
       if (live) {
         out.push(summarize(live));
         continue;

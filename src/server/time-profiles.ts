@@ -10,9 +10,9 @@ export interface TimeProfile {
   label: string;
   /** A seat's time at the start (null: no clock). */
   bankMs: number | null;
-  /** Fischer increment: added to a seat's time after each of its actions. */
+  /** Fischer increment: added to a seat's time when its turn passes (it acted and is no longer to act). */
   incrementMs: number;
-  /** Turn-based: a seat's time is set back to this after each of its actions (instead of an increment). */
+  /** Turn-based: a seat's time is set back to this when its turn passes (instead of an increment). */
   perMoveMs: number | null;
   /** A disconnected player is replaced by a bot after this long (null: being away is normal). */
   graceMs: number | null;
@@ -25,9 +25,9 @@ const HOUR = 60 * MIN;
 
 export const TIME_PROFILES: Readonly<Record<TimeProfileId, TimeProfile>> = {
   none: { id: 'none', label: 'No clock', bankMs: null, incrementMs: 0, perMoveMs: null, graceMs: null, returnMs: 0 },
-  realtime: { id: 'realtime', label: 'Real time: 5 min + 5 s a move', bankMs: 5 * MIN, incrementMs: 5_000, perMoveMs: null, graceMs: 2 * MIN, returnMs: MIN },
-  relaxed: { id: 'relaxed', label: 'Relaxed: 20 min + 30 s a move', bankMs: 20 * MIN, incrementMs: 30_000, perMoveMs: null, graceMs: 5 * MIN, returnMs: 5 * MIN },
-  'turn-based': { id: 'turn-based', label: 'Turn-based: a day a move', bankMs: 24 * HOUR, incrementMs: 0, perMoveMs: 24 * HOUR, graceMs: null, returnMs: 24 * HOUR },
+  realtime: { id: 'realtime', label: 'Real time: 5 min + 5 s a turn', bankMs: 5 * MIN, incrementMs: 5_000, perMoveMs: null, graceMs: 2 * MIN, returnMs: MIN },
+  relaxed: { id: 'relaxed', label: 'Relaxed: 20 min + 30 s a turn', bankMs: 20 * MIN, incrementMs: 30_000, perMoveMs: null, graceMs: 5 * MIN, returnMs: 5 * MIN },
+  'turn-based': { id: 'turn-based', label: 'Turn-based: a day a turn', bankMs: 24 * HOUR, incrementMs: 0, perMoveMs: 24 * HOUR, graceMs: null, returnMs: 24 * HOUR },
 };
 
 /**

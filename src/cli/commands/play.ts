@@ -69,7 +69,14 @@ export function registerPlay(program: Command, builtins: Registry): void {
     try {
       result = await runTable(
         { match, ui, narrator: pkg.narrator, human: flags.seat, bots, names, header, botSeed: seed, reserveAtEnd: flags.record === undefined ? 0 : 2 },
-        { ask: (prompt) => reader.ask(prompt), write: (text) => process.stdout.write(text), tty },
+        {
+          ask: (prompt) => reader.ask(prompt),
+          write: (text) => process.stdout.write(text),
+          tty,
+          // The terminal's real size at every screen (a resized window is used from the next
+          // one); 80×24 when the output is not a terminal.
+          size: () => (process.stdout.isTTY ? { cols: process.stdout.columns || 80, rows: process.stdout.rows || 24 } : { cols: 80, rows: 24 }),
+        },
       );
     } finally {
       reader.close();

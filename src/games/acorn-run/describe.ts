@@ -145,33 +145,35 @@ export function explainIllegal(T: RunTables, state: State, seat: number, action:
     if ('card' in action && !hasCard && action.type !== 'trash') return 'that card is not in your hand';
     return `${action.type} is not possible now: ${finishing[p.kind]}`;
   }
+  // The why-not lines follow the rulings (sprint R2, R3; climb and descent R4; jump R5, R6; spend
+  // R9; buy R10; end R8), which players read in the rules, not as codes in the lines (issue 25).
   switch (action.type) {
     case 'sprint': {
       if (r.pos === null) return 'your pawn is not on the track';
       const zone = space(T, r.pos).zone;
-      if (state.turn.mainMoves === 0 && state.turn.extraSprints === 0) return 'you have used your main move this turn (R2)';
-      if (zone && !sprintColors(zone).includes(action.color)) return `in a ${zone} lane you may sprint only with ${sprintColors(zone).join(' or ')} cards (R3)`;
+      if (state.turn.mainMoves === 0 && state.turn.extraSprints === 0) return 'you have used your main move this turn';
+      if (zone && !sprintColors(zone).includes(action.color)) return `in a ${zone} lane you may sprint only with ${sprintColors(zone).join(' or ')} cards`;
       return `you cannot sprint ${action.color} from here`;
     }
     case 'climb':
     case 'descend':
-      if (state.turn.mainMoves === 0) return 'you have used your main move this turn (R2)';
-      return `you cannot ${action.type} from here with the cards in your hand (R4)`;
+      if (state.turn.mainMoves === 0) return 'you have used your main move this turn';
+      return `you cannot ${action.type} from here with the cards in your hand`;
     case 'jump':
-      return 'you can jump only from a jump-off space or the edge of a foliage gap, with cards in hand (R5, R6)';
+      return 'you can jump only from a jump-off space or the edge of a foliage gap, with cards in hand';
     case 'play':
       if (!hasCard) return 'that card is not in your hand';
       return 'that card cannot be played for its effect like this now';
     case 'spend':
-      if (r.acorns === 0) return 'you have no acorn to spend (R9)';
-      return 'that acorn space is used, or its action cannot be done now (R9)';
+      if (r.acorns === 0) return 'you have no acorn to spend';
+      return 'that acorn space is used, or its action cannot be done now';
     case 'buy':
-      return 'that market slot is empty or you cannot pay its cost (R10)';
+      return 'that market slot is empty or you cannot pay its cost';
     case 'refresh':
       return 'refreshing a market row needs a buying-power effect this turn';
     case 'end':
       // R8 (amended): only the end of the turn must be on a free space.
-      return 'you cannot end your turn on a space another pawn holds (R8): move on first (only when nothing else is left to do may you end it there)';
+      return 'you cannot end your turn on a space another pawn holds: move on first (only when nothing else is left to do may you end it there)';
     default:
       return `${action.type} is only possible in the middle of a move, a purchase or a choice`;
   }

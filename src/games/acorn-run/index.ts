@@ -91,7 +91,8 @@ export function createAcornRun(content: AcornRunContent): AnyGamePackage {
       {
         key: 'dummies',
         label: 'Dummy racers',
-        explanation: 'R14: dummy racers beside one or two players.',
+        // R14 (R15 the deck, R16 the start); player-facing text names no ruling codes.
+        explanation: 'Dummy racers beside one or two players.',
         kind: 'choice',
         choices: [0, 1, 2, 3, 4].map((n) => ({ value: n, label: n === 0 ? 'none' : String(n) })),
         default: 0,
@@ -100,7 +101,7 @@ export function createAcornRun(content: AcornRunContent): AnyGamePackage {
       {
         key: 'difficulty',
         label: 'Dummy difficulty',
-        explanation: 'R15: how the dummy deck is built.',
+        explanation: 'How the dummy deck is built.',
         kind: 'choice',
         choices: DIFFICULTIES.map((d) => ({ value: d, label: d })),
         default: 'normal',
@@ -109,7 +110,7 @@ export function createAcornRun(content: AcornRunContent): AnyGamePackage {
       {
         key: 'start',
         label: 'People start',
-        explanation: 'R16: the players start first or last, or (two players) one first and one last with the dummies between.',
+        explanation: 'The players start first or last, or (two players) one first and one last with the dummies between.',
         kind: 'choice',
         choices: [
           { value: 'first', label: 'first' },

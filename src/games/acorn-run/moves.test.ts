@@ -15,7 +15,7 @@ describe('Acorn Run main moves', () => {
     const deck = hand('s-green', 's-green', 's-red', 's-red-g', 's-yellow', 's-yellow-g');
     const yellow = race({ positions: ['t1.y1.0'], decks: [deck] });
     expect(legal(yellow).flatMap((a) => (a.type === 'sprint' ? [a.color] : []))).toEqual(['yellow', 'red']);
-    expect(refused(yellow, { type: 'sprint', color: 'green' })).toMatch(/only with yellow or red cards \(R3\)/);
+    expect(refused(yellow, { type: 'sprint', color: 'green' })).toMatch(/only with yellow or red cards$/);
     const red = race({ positions: ['t1.r1.0'], decks: [deck] });
     expect(legal(red).flatMap((a) => (a.type === 'sprint' ? [a.color] : []))).toEqual(['red']);
   });
@@ -43,7 +43,7 @@ describe('Acorn Run main moves', () => {
     const m = race({ positions: ['t1.g2.0'], decks: [hand('s-green', 's-green', 's-yellow', 's-yellow-g', 's-red', 's-red-g')] });
     sprint(m, 'green', ['s-green']);
     expect(legal(m).some((a) => a.type === 'sprint' || a.type === 'climb' || a.type === 'descend')).toBe(false);
-    expect(refused(m, { type: 'climb' })).toMatch(/used your main move this turn \(R2\)/);
+    expect(refused(m, { type: 'climb' })).toMatch(/used your main move this turn$/);
   });
 
   it('R4: a climb needs a card of the color of each space moved to', () => {

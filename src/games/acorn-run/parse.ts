@@ -44,10 +44,10 @@ export function parseOptions(T: RunTables, input: unknown, seats: number): Resul
   }
   if (dummies > 4) return err({ code: 'bad-options', message: `at most 4 dummies can race (Twinkle, Bloom, Bolt, Tail), not ${dummies}` });
   if (dummies > 0 && seats > 2) {
-    return err({ code: 'bad-options', message: `dummies race only beside 1 or 2 players, not ${seats} (R14)` });
+    return err({ code: 'bad-options', message: `dummies race only beside 1 or 2 players, not ${seats}` });
   }
   if (start === 'split' && (seats !== 2 || dummies === 0)) {
-    return err({ code: 'bad-options', message: "start 'split' needs two players and at least one dummy between them (R16)" });
+    return err({ code: 'bad-options', message: "start 'split' needs two players and at least one dummy between them" });
   }
   const first = parsed.data.firstSeat;
   if (typeof first === 'number' && first >= seats) {

@@ -19,7 +19,7 @@ describe('R8 (amended): pawns block only the end of a turn', () => {
     expect(posName(m, 1)).toBe('t1.g2.3');
     // Stopping there for a moment is fine; ending the turn there is not.
     expect(isLegal(m, { type: 'end' })).toBe(false);
-    expect(refused(m, { type: 'end' })).toMatch(/another pawn holds \(R8\)/);
+    expect(refused(m, { type: 'end' })).toMatch(/another pawn holds: move on/);
     sprint(m, 'green', ['s-green', 's-green']);
     expect(posName(m, 0)).toBe('t1.g2.5');
     expect(stateOf(m).racers[0]!.acorns).toBe(1);

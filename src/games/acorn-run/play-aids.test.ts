@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { kindOf } from './cards.js';
 import { acornRun } from './index.js';
-import { comboWords, matchLegal, movePlans, pendingMoveEnd, stepPrompt } from './play-aids.js';
+import { comboWords, finishLabel, matchLegal, movePlans, pendingMoveEnd, resultRows, stepPrompt } from './play-aids.js';
 import { FILLER, legal, must, posName, race, stateOf } from './scenario.test-helpers.js';
 import { BUILTIN_TABLES } from './tables.js';
 
@@ -84,5 +84,34 @@ describe('Acorn Run play aids: the end of a move being built', () => {
     must(m, { type: 'climb' });
     must(m, { type: 'add', card: of('s-yellow') });
     expect(T.board.spaces[pendingMoveEnd(T, viewOf(m))!]!.name).toBe(posName(m));
+  });
+});
+
+describe('Acorn Run results: a racer is named by rank and order of crossing, never by results space (issue 25)', () => {
+  // Four racers; two running-out-of-time tokens took results spaces 2 and 4 (indexes 1 and 3), so
+  // the third racer over the line sits on space 5 (index 4) — and ranks 3rd of 4.
+  const racers = [
+    { racer: 0, place: 0, out: false, raceVp: 10, tokens: [3] },
+    { racer: 1, place: 2, out: false, raceVp: 6, tokens: [2] },
+    { racer: 2, place: 4, out: false, raceVp: 3, tokens: [1] },
+    { racer: 3, place: null, out: true, raceVp: 0, tokens: [5] },
+  ];
+  it('ranks by total with ties to the better race result, and says "finished 3rd" for the racer on space 5', () => {
+    const rows = resultRows(racers);
+    expect(rows.map((r) => [r.racer, r.rank, r.total, r.result])).toEqual([
+      [0, 1, 13, 'finished 1st'],
+      [1, 2, 8, 'finished 2nd'],
+      [2, 3, 4, 'finished 3rd'],
+      [3, 4, 0, 'out of time'],
+    ]);
+    expect(finishLabel(racers, 2)).toBe('finished 3rd');
+  });
+  it('racers with the same total and no place share their rank', () => {
+    const rows = resultRows([
+      { racer: 0, place: 0, out: false, raceVp: 10, tokens: [] },
+      { racer: 1, place: null, out: true, raceVp: 0, tokens: [] },
+      { racer: 2, place: null, out: true, raceVp: 0, tokens: [] },
+    ]);
+    expect(rows.map((r) => r.rank)).toEqual([1, 2, 2]);
   });
 });

@@ -187,3 +187,53 @@ export function stepPrompt(T: RunTables, view: AcornRunView): string {
       return 'End of your turn: click the cards you want to discard, then keep the rest and draw back up to six.';
   }
 }
+
+/** "1st", "2nd", "3rd", "11th" … */
+export const ordinal = (n: number): string => {
+  const tens = n % 100;
+  if (tens >= 11 && tens <= 13) return `${n}th`;
+  return `${n}${['th', 'st', 'nd', 'rd'][n % 10] ?? 'th'}`;
+};
+
+/** What a results screen needs of a racer (a `RacerView`). */
+export type ResultRacer = Pick<AcornRunView['racers'][number], 'racer' | 'place' | 'out' | 'raceVp' | 'tokens'>;
+
+/**
+ * "finished 3rd": the order in which the racer crossed the line among those who finished. The
+ * racer's `place` is its results-board space (R12), which running-out-of-time tokens also take,
+ * so the 3rd racer over the line may sit on space 5: players read the order, never the space.
+ */
+export function finishLabel(racers: readonly ResultRacer[], racer: number): string | null {
+  const r = racers.find((x) => x.racer === racer);
+  if (!r) return null;
+  if (r.out) return 'out of time';
+  if (r.place === null) return null;
+  const ahead = racers.filter((x) => x.place !== null && x.place < r.place!).length;
+  return `finished ${ordinal(ahead + 1)}`;
+}
+
+export interface ResultRow {
+  racer: number;
+  /** 1 = best; racers level on total and race result share a rank (R13). */
+  rank: number;
+  combo: number;
+  total: number;
+  /** "finished 2nd", "out of time" or "—" (still running when the game ended). */
+  result: string;
+}
+
+/** Every racer by final rank: total VP, ties to the better race result (R13). */
+export function resultRows(racers: readonly ResultRacer[]): ResultRow[] {
+  const base = racers.map((r) => {
+    const combo = r.tokens ? r.tokens.reduce((a, b) => a + b, 0) : 0;
+    return { r, combo, total: r.out ? 0 : r.raceVp + combo, slot: r.place ?? Number.MAX_SAFE_INTEGER };
+  });
+  base.sort((a, b) => b.total - a.total || a.slot - b.slot);
+  return base.map((x) => ({
+    racer: x.r.racer,
+    rank: 1 + base.filter((y) => y.total > x.total || (y.total === x.total && y.slot < x.slot)).length,
+    combo: x.combo,
+    total: x.total,
+    result: finishLabel(racers, x.r.racer) ?? '—',
+  }));
+}

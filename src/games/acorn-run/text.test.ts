@@ -38,6 +38,13 @@ describe('Acorn Run in the terminal', () => {
           const lines = textUI.render(acornRun.view(s, viewer), viewer, NAMES);
           expect(lines.length).toBeLessThanOrEqual(18);
           for (const line of lines) expect(line.length).toBeLessThanOrEqual(80);
+          // Never a space id ("t0.g1.1"), and every racer named in full (issue 25).
+          expect(lines.join('\n')).not.toMatch(/\bt\d+\.[gyr]\d?\./);
+          for (const r of acornRun.view(s, viewer).racers) if (r.kind === 'seat') expect(lines.join('\n')).toContain(` ${r.seat === viewer ? 'You' : NAMES[r.seat]} a`);
+          // A tall, wide terminal gets more: where every pawn is, in words, within its size.
+          const tall = textUI.render(acornRun.view(s, viewer), viewer, NAMES, { cols: 120, rows: 50 });
+          expect(tall.length).toBeLessThanOrEqual(44);
+          for (const line of tall) expect(line.length).toBeLessThanOrEqual(120);
         }
         const legal = acornRun.legalActions(s, seat);
         const view = acornRun.view(s, seat);

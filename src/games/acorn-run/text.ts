@@ -5,7 +5,7 @@
  */
 import type { RunTables } from './tables.js';
 import type { Viewer } from '../../engine/game.js';
-import { wrapWords, type TextUI } from '../text-ui.js';
+import { DEFAULT_TERM, wrapWords, type TermSize, type TextUI } from '../text-ui.js';
 import type { Action } from './actions.js';
 import { LANE_CODES, space } from './board.js';
 import { kindOf, type MarketRow } from './cards.js';
@@ -16,7 +16,8 @@ import type { AcornRunView } from './view.js';
 import { DUMMY_NAMES, type DummyColor } from './content/dummy-schema.js';
 import { dummyLines } from './dummy/text.js';
 import { actionWords, withFinishWarning } from './labels.js';
-import { spaceWords } from './narrate.js';
+import { spaceWords, treeWords } from './narrate.js';
+import { finishLabel } from './play-aids.js';
 
 const nameOf = (names: readonly string[], seat: number): string => names[seat] ?? `Seat ${seat + 1}`;
 /** A racer's name: the seat's player, or the dummy's own name (R14). */
@@ -104,7 +105,8 @@ function gridText(T: RunTables, grid: readonly number[]): string {
   return T.columnCells.map((cells) => cells.map(sym).join('')).join('|');
 }
 
-function render(T: RunTables, view: AcornRunView, _viewer: Viewer, names: readonly string[]): string[] {
+function render(T: RunTables, view: AcornRunView, _viewer: Viewer, names: readonly string[], size: TermSize = DEFAULT_TERM): string[] {
+  const W = size.cols;
   const lines: string[] = [];
   const me = view.me === null ? null : view.racers[view.me]!;
   const focus = me?.pos ?? view.racers.find((r) => r.pos !== null)?.pos ?? T.board.go[0]!;
@@ -112,41 +114,56 @@ function render(T: RunTables, view: AcornRunView, _viewer: Viewer, names: readon
   const trees = [first, first + 1, first + 2].filter((t) => t < T.board.trees.length);
   const who = (r: number) => (r === view.me ? 'You' : racerName(view, names, r));
   const turnOf = view.over ? 'race over' : `${who(view.turn.racer)} to move`;
-  lines.push(`Acorn Run · round ${view.round} · ${turnOf} · acorns ${view.acornSupply} · VP tokens ${view.tokenSupply}`.slice(0, 80));
+  lines.push(`Acorn Run · round ${view.round} · ${turnOf} · acorns ${view.acornSupply} · VP tokens ${view.tokenSupply}`.slice(0, W));
   const drawn = trees.map((t) => drawTree(T, view, t));
   const header = trees.map((t, i) => `${t}:${T.board.trees[t]!.name}`.slice(0, drawn[i]![0]!.length).padEnd(drawn[i]![0]!.length)).join('  ');
+  // Beside the drawing, the racers by the numbers their pawns carry on it, named in full (issue
+  // 25: never cut to "Twinkl", never a space id): acorns, combo tokens, and where they are only
+  // when the drawing does not show it (another tree, over the line, out of time).
+  const status = (r: AcornRunView['racers'][number]): string => {
+    if (r.out) return ' out of time';
+    if (r.place !== null) return ` ${finishLabel(view.racers, r.racer)}`;
+    return r.pos !== null && !trees.includes(space(T, r.pos).tree) ? ` on ${treeWords(T, space(T, r.pos).tree)}` : '';
+  };
   const racerLines = view.racers.map((r) => {
-    const where = r.out ? 'out of time' : r.place !== null ? `finished ${T.content.race.results[r.place]} VP` : space(T, r.pos!).name;
     const mark = r.racer === view.turn.racer && !view.over ? '>' : ' ';
-    return `${mark}${r.racer + 1} ${who(r.racer).slice(0, 6).padEnd(6)} ${where.padEnd(9)} a${r.acorns} t${r.tokenCount}`;
+    return `${mark}${r.racer + 1} ${who(r.racer)} a${r.acorns} t${r.tokenCount}${status(r)}`;
   });
   lines.push(`   ${header}`);
   for (let row = 0; row < 6; row++) {
-    const left = `${LANE_CODES[5 - row]} ${drawn.map((d) => d[row]!).join('  ')}`;
-    lines.push(`${left.padEnd(50)}${racerLines[row] ?? ''}`.slice(0, 80).trimEnd());
+    const left = `${LANE_CODES[5 - row]} ${drawn.map((d) => d[row]!).join('  ')} `;
+    lines.push(`${left}${racerLines[row] ?? ''}`.slice(0, W).trimEnd());
   }
+  // More racers than rows (seven or more never race), so none is left out above. A terminal with
+  // room to spare also says where every pawn is, in the words the narration uses.
+  const where = view.racers.flatMap((r) =>
+    r.pos === null ? [] : [`${r.racer === view.turn.racer && !view.over ? '>' : ' '}${r.racer + 1} ${who(r.racer)}: ${spaceWords(T, r.pos)}`.slice(0, W)],
+  );
   const results = view.results
     .map((r, i) => `${T.content.race.results[i]}:${r === null ? '_' : r === OUT_OF_TIME ? 'X' : String(r + 1)}`)
     .join(' ');
+  const drawing = lines.length;
   if (view.dummies) lines.push(...dummyLines(view));
-  lines.push(`Results ${results}   out-of-time tokens ${view.outOfTimeLeft}`.slice(0, 80));
+  lines.push(`Results ${results}   out-of-time tokens ${view.outOfTimeLeft}`.slice(0, W));
   for (const row of ['cheap', 'expensive'] as MarketRow[]) {
     const cards = view.market[row].row.map((c, i) => `${row[0]}${i + 1} ${c === null ? '—' : `${shortCard(T, c)}(${kindOf(T, c).cost})`}`);
-    lines.push(`${row === 'cheap' ? 'Cheap    ' : 'Expensive'} ${cards.join('  ')}  [${view.market[row].deckCount}]`.slice(0, 80));
+    lines.push(`${row === 'cheap' ? 'Cheap    ' : 'Expensive'} ${cards.join('  ')}  [${view.market[row].deckCount}]`.slice(0, W));
   }
   if (me?.hand) {
-    lines.push(...wrapWords('Hand ', me.hand.map((c, i) => `${i + 1}:${shortCard(T, c)}`)));
+    lines.push(...wrapWords('Hand ', me.hand.map((c, i) => `${i + 1}:${shortCard(T, c)}`), ' ', W));
     const tokens = me.tokens ? ` (${me.tokens.join('+') || '0'} VP)` : '';
-    lines.push(`Board [${gridText(T, me.grid)}] acorns ${me.acorns} · tokens ${me.tokenCount}${tokens} · deck ${me.deckCount} · discard ${me.discard.length}`.slice(0, 80));
+    lines.push(`Board [${gridText(T, me.grid)}] acorns ${me.acorns} · tokens ${me.tokenCount}${tokens} · deck ${me.deckCount} · discard ${me.discard.length}`.slice(0, W));
   }
   if (!view.over) {
     const t = view.turn;
-    lines.push(`Turn: main moves ${t.mainMoves} · extra sprints ${t.extraSprints} · buying power ${t.buyingPower}${t.refreshes ? ` · refreshes ${t.refreshes}` : ''} · played ${t.played.length}`.slice(0, 80));
+    lines.push(`Turn: main moves ${t.mainMoves} · extra sprints ${t.extraSprints} · buying power ${t.buyingPower}${t.refreshes ? ` · refreshes ${t.refreshes}` : ''} · played ${t.played.length}`.slice(0, W));
     const p = pendingLine(T, view);
-    if (p) lines.push(p.slice(0, 80));
+    if (p) lines.push(p.slice(0, W));
   } else {
-    lines.push(`Final: ${view.racers.map((r) => `${who(r.racer)} ${r.out ? 0 : r.raceVp + (r.tokens ?? []).reduce((a, b) => a + b, 0)}`).join(' · ')}`.slice(0, 80));
+    lines.push(`Final: ${view.racers.map((r) => `${who(r.racer)} ${r.out ? 0 : r.raceVp + (r.tokens ?? []).reduce((a, b) => a + b, 0)}`).join(' · ')}`.slice(0, W));
   }
+  // The table may take the terminal's rows but six (the screen's header, menu, hint and prompt).
+  if (lines.length + where.length <= size.rows - 6) lines.splice(drawing, 0, ...where);
   return lines;
 }
 
@@ -197,10 +214,12 @@ function parse(T: RunTables, text: string, view: AcornRunView, legal: readonly A
   const words = t.split(/\s+/);
   const verb = words[0] ?? '';
   const arg = words[1];
+  // `done` while choosing what to discard at the end of the turn (R11) keeps the rest: the turn is done.
+  if (verb === 'done' && !arg && view.turn.pending[0]?.kind === 'cleanup') return found((a) => a.type === 'keep', 'you cannot keep your cards now');
   if (['climb', 'descend', 'jump', 'slide', 'done', 'cancel', 'skip', 'keep', 'end'].includes(verb) && !arg) {
     return found((a) => a.type === verb, `you cannot ${verb} now`);
   }
-  if (verb === 'sprint' && arg) return found((a) => a.type === 'sprint' && a.color.startsWith(arg), `you cannot sprint in ${arg} now (R3: your lane's color or a higher one)`);
+  if (verb === 'sprint' && arg) return found((a) => a.type === 'sprint' && a.color.startsWith(arg), `you cannot sprint in ${arg} now (your lane's color or a higher one)`);
   if (verb === 'land' && arg) {
     return found((a) => {
       if (a.type !== 'land') return false;
@@ -220,7 +239,7 @@ function parse(T: RunTables, text: string, view: AcornRunView, legal: readonly A
     return found((a) => a.type === verb && a.row === row && a.index === index, `you cannot ${verb} ${arg} now`);
   }
   if (verb === 'spend' && arg && /^\d+$/.test(arg)) {
-    return found((a) => a.type === 'spend' && a.cell === Number(arg) - 1, `acorn space ${arg} is used, or you have no acorn (R9)`);
+    return found((a) => a.type === 'spend' && a.cell === Number(arg) - 1, `acorn space ${arg} is used, or you have no acorn`);
   }
   if (verb === 'refresh' && arg) return found((a) => a.type === 'refresh' && a.row.startsWith(arg), 'you have no refresh this turn');
   return null;
@@ -228,11 +247,13 @@ function parse(T: RunTables, text: string, view: AcornRunView, legal: readonly A
 
 /** The terminal table of the race built from these tables. */
 export const textUIFor = (T: RunTables): TextUI<AcornRunView, Action> => ({
-  render: (view, viewer, names) => render(T, view, viewer, names),
+  render: (view, viewer, names, size) => render(T, view, viewer, names, size),
   label: (action, view) => label(T, action, view),
   parse: (text, view, legal) => parse(T, text, view, legal),
   hint: (view) =>
-    view.turn.pending.length > 0
-      ? 'a menu number, or: add N, land upper|lower, done, cancel'
-      : 'a menu number, or: sprint red, climb, jump, play N, spend N, buy c1, end',
+    view.turn.pending[0]?.kind === 'cleanup'
+      ? 'a menu number, or: discard N, or keep (done) to keep the rest'
+      : view.turn.pending.length > 0
+        ? 'a menu number, or: add N, land upper|lower, done, cancel'
+        : 'a menu number, or: sprint red, climb, jump, play N, spend N, buy c1, end',
 });

@@ -82,7 +82,7 @@ export function createAcorns(content: AcornsContent): AnyGamePackage {
         {
           key: 'partners',
           label: 'Partners',
-          explanation: 'A12: teams of two neighbours share their claims, with 4, 6 or 8 players.',
+          explanation: 'Teams of two neighbours share their claims, with 4, 6 or 8 players.',
           kind: 'choice',
           choices: [
             { value: false, label: 'everyone for themselves' },

@@ -51,7 +51,7 @@ export function explainIllegal(state: State, seat: Seat, action: Action): string
       if (state.current !== seat) return `it is seat ${String(state.current)}'s turn to place`;
       const card = state.chosen[seat]!;
       const where = state.piles.flatMap((p, i) => (fits(card, p) ? [i] : []));
-      return `your ${card} fits on pile${where.length > 1 ? 's' : ''} ${where.join(', ')}: you must place it (L6)`;
+      return `your ${card} fits on pile${where.length > 1 ? 's' : ''} ${where.join(', ')}: you must place it`;
     }
   }
 }

@@ -71,7 +71,7 @@ export function createAutumnLeaves(content: DeckContent): AnyGamePackage {
       {
         key: 'hands',
         label: 'Hands',
-        explanation: 'How many hands are dealt and scored (L2: six; fewer for a quick game).',
+        explanation: 'How many hands are dealt and scored (six; fewer for a quick game).',
         kind: 'choice',
         choices: [...new Set([1, 2, 3, 4, 5, 6, 8, 10, 12, content.hands])]
           .sort((a, b) => a - b)

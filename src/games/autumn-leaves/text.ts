@@ -88,7 +88,7 @@ export const textUI: TextUI<View, Action> = {
       const action = legal.find((a) => a.type === type);
       if (action) return { action };
       if (view.phase !== 'place') return { error: 'you can only take back or discard a revealed card' };
-      return { error: 'your card fits on a leaf pile, so you must place it (L6)' };
+      return { error: 'your card fits on a leaf pile, so you must place it' };
     }
     const place = /^(?:p|place)\s+(\d+|me|mine|own)$/.exec(t);
     if (place) {

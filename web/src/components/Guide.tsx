@@ -4,7 +4,7 @@
  * that tells the new player, step by step, what to do next and why. The hints read the seat's
  * view and legal actions only; the panel can be hidden at any time.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Action as RunAction } from '../../../src/games/acorn-run/actions.js';
 import { GUIDED_FIRST_TURN } from '../../../src/games/acorn-run/arrange.js';
 import { kindOf } from '../../../src/games/acorn-run/cards.js';
@@ -22,18 +22,13 @@ import type { CreateTableRequest } from '../../../src/server/protocol.js';
 import { api } from '../api.js';
 import { navigate, tableLink } from '../router.js';
 import { keepSeat, savedName, saveName } from '../seats.js';
-
-interface Hint {
-  /** 1-based step number and how many steps the guide has. */
-  step: number;
-  of: number;
-  text: string;
-}
+import { acornsHint, leavesHint, type Hint } from '../guide-hints.js';
 
 interface Guide {
   /** The practice table: seats, options and the arranged deal (you sit at seat 0). */
   table: Omit<CreateTableRequest, 'join'>;
-  hint: (view: unknown, legal: readonly unknown[], you: number) => Hint;
+  /** The hint now, given what the player has done for good (`done`); null once the guide is over. */
+  hint: (view: unknown, legal: readonly unknown[], you: number, done: ReadonlySet<string>) => Hint | null;
 }
 
 /** Autumn Leaves: you hold 2 3 5 6 7 9 10; the two easy bots hold middling cards, so your 5 and 6 find homes. */
@@ -45,32 +40,7 @@ const leavesGuide: Guide = {
     seed: 'guided-first-turn',
     arrangement: { deals: [arrangeLeaves([[2, 3, 5, 6, 7, 9, 10], [4, 4, 6, 8, 8, 9, 10], [3, 5, 7, 7, 8, 9, 10]])] },
   },
-  hint: (v, l, you) => {
-    const view = v as LeavesView;
-    const legal = l as readonly LeavesAction[];
-    const of = 5;
-    const placedByMe = view.log.events.filter((e) => e.type === 'place' && e.seat === you).length;
-    if (view.phase === 'over' || placedByMe > 0 || view.hand > 0) {
-      return { step: 5, of, text: 'That is the whole idea. Keep going: empty your hand before the others and you score below zero. The summary at the end of the hand shows every pile and the points. "How to play" above has the rest.' };
-    }
-    if (legal.some((a) => a.type === 'place')) {
-      return { step: 4, of, text: 'Your card fits: the piles that say "place here" have a top card one step away from it. Click one (yours or another player\'s — a pile that grows is good for its owner).' };
-    }
-    if (legal.some((a) => a.type === 'keep')) {
-      return { step: 4, of, text: 'Your card fits on no pile this time. Take it back, or discard it and draw a new card. Next round, try a card one step from a pile\'s top.' };
-    }
-    if (view.phase === 'choose' && view.round === 0) {
-      return legal.length > 0
-        ? { step: 1, of, text: 'Everyone picks a card at the same time. In this first round your card starts your own leaf pile. Click your 5 (or type 5): a middle card leaves room to build up and down.' }
-        : { step: 2, of, text: 'Chosen! The bots are choosing too; all cards are shown together.' };
-    }
-    if (view.phase === 'choose') {
-      return legal.length > 0
-        ? { step: 3, of, text: 'Round 2: pick a card one step away from a pile\'s top card. Your 6 fits on a 5 or a 7, your 4 on a 3 or a 5. The lowest card is placed first.' }
-        : { step: 3, of, text: 'Waiting for the others to pick.' };
-    }
-    return { step: 3, of, text: 'The cards are placed from the lowest up. Watch them move onto the piles; your turn to place comes when your card is the lowest left.' };
-  },
+  hint: (v, l, you, done) => leavesHint(v as LeavesView, l as readonly LeavesAction[], you, done),
 };
 
 /** Acorns: you start (the bot deals) with two trees, red squirrels and the red fox. */
@@ -85,22 +55,7 @@ const acornsGuide: Guide = {
       hands: [['tree-5-1', 'squirrel-red-3-1', 'squirrel-red-2-1', 'fox-red', 'squirrel-blue-1-1', 'tree-3-1'], ['tree-4-1', 'squirrel-green-1-1', 'squirrel-yellow-2-1']],
     }),
   },
-  hint: (v, l, you) => {
-    const view = v as AcornsView;
-    const legal = l as readonly AcornsAction[];
-    const of = 4;
-    const mine = view.log.events.filter((e) => 'seat' in e && e.seat === you);
-    const planted = mine.some((e) => e.kind === 'plant');
-    const squirrels = mine.some((e) => e.kind === 'squirrel');
-    if (view.over || (planted && squirrels)) {
-      return { step: 4, of, text: 'You have the basics. At the start of each of your turns you win every tree you lead. Keep the red fox for when someone challenges your red group: a fox beats any number of squirrels. "How to play" above has the rest.' };
-    }
-    if (legal.length === 0) return { step: planted ? 3 : 2, of, text: 'The bot is taking its turn: watch the cards move.' };
-    if (!planted) {
-      return { step: 1, of, text: 'Your turn. Plant a tree: click your 5-acorn tree in your hand. If nobody puts squirrels around it before your next turn, its 5 acorns are yours.' };
-    }
-    return { step: 3, of, text: 'Now put squirrels on a tree: click your red 3, then a tree that lights up. Point at a tree that stays dim to see why your card may not go there.' };
-  },
+  hint: (v, l, you, done) => acornsHint(v as AcornsView, l as readonly AcornsAction[], you, done),
 };
 
 /**
@@ -124,7 +79,9 @@ const acornRunGuide: Guide = {
     const of = 6;
     const me = view.me === null ? undefined : view.racers[view.me];
     const basics = { step: 6, of, text: 'You have the basics: one main move a turn with your cards, acorns for your player board or the market, better cards bought for later turns. From a jump-off space at the end of a tree, jump to the next one with a chain of cards whose combo symbols match; longer chains win acorns and combo points. "How to play" above has the rest.' };
-    if (!me || view.over || view.round > 1) return basics;
+    // The first turn is over: the basics once (round 2), then the guide is done.
+    if (!me || view.over || view.round > 2) return null;
+    if (view.round > 1) return basics;
     if (legal.length === 0) return { step: 5, of, text: 'Twinkle, the dummy racer, takes its turn: watch its pawn move.' };
     const pending = view.turn.pending[0];
     if (pending?.kind === 'cleanup') {
@@ -159,9 +116,24 @@ const acornRunGuide: Guide = {
 
 const GUIDES: Record<string, Guide> = { 'autumn-leaves': leavesGuide, acorns: acornsGuide, 'acorn-run': acornRunGuide };
 
-export const hasGuide = (game: string): boolean => game in GUIDES;
+/**
+ * Whether the lobby offers a game's guided first turn: the guides deal the shipped cards and speak
+ * of them ("your 5-acorn tree", "Green Rush"), so a server playing a variant of the game
+ * (`drey serve --content`) offers none rather than a deal its content does not have.
+ */
+export const hasGuide = (game: { id: string; content?: { variant?: string } }): boolean => game.id in GUIDES && game.content?.variant === undefined;
 
 const guideKey = (tableId: string): string => `drey:guide:${tableId}`;
+/** What the player has done at a guided table, kept so that no hint goes back to a step already done. */
+const doneKey = (tableId: string): string => `drey:guide-done:${tableId}`;
+const readDone = (tableId: string): Set<string> => {
+  try {
+    const kept: unknown = JSON.parse(localStorage.getItem(doneKey(tableId)) ?? '[]');
+    return new Set(Array.isArray(kept) ? kept.filter((d): d is string => typeof d === 'string') : []);
+  } catch {
+    return new Set();
+  }
+};
 
 /** Creates the practice table, sits the player at seat 0 and opens it; an error message if the server refused. */
 export async function startGuide(game: string): Promise<string | null> {
@@ -181,8 +153,19 @@ export async function startGuide(game: string): Promise<string | null> {
 export function GuidePanel({ tableId, game, view, legal, you }: { tableId: string; game: string; view: unknown; legal: readonly unknown[]; you: number | null }) {
   const [on, setOn] = useState(() => localStorage.getItem(guideKey(tableId)) === game);
   const guide = GUIDES[game];
-  if (!on || !guide || you === null) return null;
-  const hint = guide.hint(view, legal, you);
+  const done = readDone(tableId);
+  const hint = on && guide && you !== null ? guide.hint(view, legal, you, done) : null;
+  const fresh = (hint?.done ?? []).filter((d) => !done.has(d));
+  const over = on && guide !== undefined && you !== null && hint === null;
+  useEffect(() => {
+    if (fresh.length > 0) localStorage.setItem(doneKey(tableId), JSON.stringify([...done, ...fresh]));
+    // The guide's steps are done and its turns over: it leaves the table for good.
+    if (over) {
+      localStorage.removeItem(guideKey(tableId));
+      localStorage.removeItem(doneKey(tableId));
+    }
+  });
+  if (!hint) return null;
   return (
     <aside className="guide" aria-label="guided first turn" data-testid="guide">
       <div className="guide-head">
@@ -194,6 +177,7 @@ export function GuidePanel({ tableId, game, view, legal, you }: { tableId: strin
           className="btn small"
           onClick={() => {
             localStorage.removeItem(guideKey(tableId));
+            localStorage.removeItem(doneKey(tableId));
             setOn(false);
           }}
         >

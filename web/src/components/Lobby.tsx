@@ -17,6 +17,7 @@ import { profileLabel } from './Clocks.js';
 import { MyTables } from './MyTables.js';
 import { TimeProfileField } from './TimeProfileField.js';
 import { startGuide, hasGuide } from './Guide.js';
+import { tableRowState } from '../lobby-rows.js';
 import { HowToPlayButton } from './HowToPlay.js';
 import { OptionsForm } from './OptionsForm.js';
 import { seatLabel } from './TablePage.js';
@@ -184,8 +185,8 @@ function CreateTable({ game, onCancel }: { game: GameInfo; onCancel: () => void 
 }
 
 function TableRow({ t }: { t: TableSummary }) {
-  const free = t.seats.filter((s) => s.kind === 'human' && s.name === null && s.reservedFor === undefined).length;
   const mine = heldSeat(t.id) !== null;
+  const row = tableRowState(t, mine);
   const go = (to: string) => (e: React.MouseEvent) => {
     e.preventDefault();
     navigate(to);
@@ -195,7 +196,7 @@ function TableRow({ t }: { t: TableSummary }) {
       <div>
         <strong>{t.gameTitle}</strong>
         {t.content?.variant !== undefined && <span className="muted small" data-testid="table-variant"> · {variantLabel(t.content)}</span>}{' '}
-        <span className={`pill ${t.status}`}>{t.status === 'open' ? `${free} seat${free === 1 ? '' : 's'} free` : t.status}</span>{' '}
+        <span className={`pill ${t.status}`}>{row.pill}</span>{' '}
         {t.deal.kind === 'fixed' && <DealNote deal={t.deal} />}
         <div className="muted small">{t.seats.map((s, i) => seatLabel(s, i)).join(' · ')}{t.time !== 'none' && ` · ${profileLabel(t.time)}`}</div>
       </div>
@@ -206,7 +207,7 @@ function TableRow({ t }: { t: TableSummary }) {
           </a>
         ) : (
           <a className="btn small primary" href={tableLink(t.id)} onClick={go(tableLink(t.id))}>
-            {mine ? 'Return' : t.status === 'open' ? 'Join' : 'Watch'}
+            {row.action}
           </a>
         )}
       </div>
@@ -289,7 +290,7 @@ export function Lobby() {
                   New table
                 </button>
                 <HowToPlayButton game={g.id} className="btn" />
-                {hasGuide(g.id) && (
+                {hasGuide(g) && (
                   <button type="button" className="btn" onClick={() => void startGuide(g.id).then((r) => r && setError(r))} data-testid={`guide-${g.id}`}>
                     Guided first turn
                   </button>

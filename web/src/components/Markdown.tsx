@@ -68,12 +68,15 @@ export function Markdown({ source }: { source: string }) {
       continue;
     }
     if (line.startsWith('```')) {
+      const lang = line.slice(3).trim();
       const code: string[] = [];
       i++;
       while (i < lines.length && !lines[i]!.startsWith('```')) code.push(lines[i++]!);
       i++;
+      // A block wider than the page scrolls sideways: it takes the keyboard focus (arrow keys
+      // scroll it) and is named for a screen reader (axe: scrollable-region-focusable).
       blocks.push(
-        <pre key={key++}>
+        <pre key={key++} tabIndex={0} aria-label={lang ? `${lang.toUpperCase()} example` : 'Figure in text'}>
           <code>{code.join('\n')}</code>
         </pre>,
       );
@@ -88,7 +91,8 @@ export function Markdown({ source }: { source: string }) {
       }
       const [head, ...body] = rows;
       blocks.push(
-        <div className="table-wrap" key={key++}>
+        // Scrolls sideways on a narrow screen: reachable and named like a code block.
+        <div className="table-wrap" key={key++} role="region" tabIndex={0} aria-label={`Table: ${(head ?? []).join(', ')}`.slice(0, 120)}>
           <table>
             {head && (
               <thead>

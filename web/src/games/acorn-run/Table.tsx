@@ -15,7 +15,7 @@ import type { Effect } from '../../../../src/games/acorn-run/content/schema.js';
 import { effectLabel } from '../../../../src/games/acorn-run/describe.js';
 import { actionLabel } from '../../../../src/games/acorn-run/labels.js';
 import { spaceWords } from '../../../../src/games/acorn-run/narrate.js';
-import { cardSentence, comboWords, effectSentence, matchLegal, movePlans, pendingMoveEnd, stepPrompt } from '../../../../src/games/acorn-run/play-aids.js';
+import { cardSentence, comboWords, effectSentence, finishLabel, matchLegal, movePlans, pendingMoveEnd, resultRows, stepPrompt } from '../../../../src/games/acorn-run/play-aids.js';
 import { CELL_EMPTY, OUT_OF_TIME } from '../../../../src/games/acorn-run/state.js';
 import type { AcornRunView, RacerView } from '../../../../src/games/acorn-run/view.js';
 import { useFlip } from '../../motion.js';
@@ -135,7 +135,7 @@ function PawnMark({ pawn }: { pawn: string }) {
 
 const comboVp = (r: RacerView): number | null => (r.tokens ? r.tokens.reduce((a, b) => a + b, 0) : null);
 
-function RacerPanel({ racer, name, mine, turn, spends, busy, spend: spendNow }: { racer: RacerView; name: string; mine: boolean; turn: boolean; spends: Map<number, Action>; busy: boolean; spend: (a: Action) => void }) {
+function RacerPanel({ racer, racers, name, mine, turn, spends, busy, spend: spendNow }: { racer: RacerView; racers: readonly RacerView[]; name: string; mine: boolean; turn: boolean; spends: Map<number, Action>; busy: boolean; spend: (a: Action) => void }) {
   const T = useRunTables();
   const columns = T.content.playerBoard.columns;
   const vp = comboVp(racer);
@@ -145,7 +145,7 @@ function RacerPanel({ racer, name, mine, turn, spends, busy, spend: spendNow }: 
         <PawnMark pawn={racer.pawn} />
         <strong>{name}</strong>
         <span className="run-sub">{racer.kind === 'dummy' ? `dummy · ${racer.pawn}` : racer.pawn}</span>
-        {racer.place !== null && <span className="tag">finished {racer.place + 1}.</span>}
+        {racer.place !== null && !racer.out && <span className="tag">{finishLabel(racers, racer.racer)}</span>}
         {racer.out && <span className="tag">out of time</span>}
       </div>
       <dl className="run-stats">
@@ -207,12 +207,8 @@ function RacerPanel({ racer, name, mine, turn, spends, busy, spend: spendNow }: 
 
 /** Every racer, dummies included, with race and combo VP (R13: ties go to the better race result). */
 function RunResults({ view, name }: { view: AcornRunView; name: (r: number) => string }) {
-  const rows = view.racers
-    .map((r) => {
-      const combo = comboVp(r) ?? 0;
-      return { r, combo, total: r.out ? 0 : r.raceVp + combo };
-    })
-    .sort((a, b) => b.total - a.total || (a.r.place ?? 99) - (b.r.place ?? 99));
+  // The rank and the order of crossing the line, never the results space (issue 25).
+  const rows = resultRows(view.racers).map((row) => ({ ...row, r: view.racers[row.racer]! }));
   return (
     <section className="run-results" aria-label="race results" data-testid="run-results">
       <h2>Race results</h2>
@@ -222,14 +218,14 @@ function RunResults({ view, name }: { view: AcornRunView; name: (r: number) => s
           <tr><th scope="col">#</th><th scope="col">Racer</th><th scope="col">Result</th><th scope="col">Race VP</th><th scope="col">Combo VP</th><th scope="col">Total</th></tr>
         </thead>
         <tbody>
-          {rows.map(({ r, combo, total }, i) => (
+          {rows.map(({ r, combo, total, rank, result }) => (
             <tr key={r.racer} className={r.racer === view.me ? 'mine' : ''}>
-              <td>{i + 1}</td>
+              <td>{rank}</td>
               <td>
                 <span className="run-result-name"><PawnMark pawn={r.pawn} /> {name(r.racer)}</span>
                 {r.kind === 'dummy' ? <span className="run-result-dummy"> (dummy)</span> : null}
               </td>
-              <td className="run-result">{r.out ? 'out of time' : r.place !== null ? `place ${r.place + 1}` : '—'}</td>
+              <td className="run-result">{result}</td>
               <td>{r.raceVp}</td>
               <td>{combo}</td>
               <td><strong>{total}</strong></td>
@@ -250,7 +246,7 @@ const GROUPS: { title: string; types: Action['type'][] }[] = [
   { title: 'Turn', types: ['end', 'keep'] },
 ];
 
-export function AcornRunTable({ view, legal, you, names, act, busy }: TableProps<AcornRunView, Action>) {
+export function AcornRunTable({ view, legal, you, names, toAct, act, busy }: TableProps<AcornRunView, Action>) {
   const T = useRunTables();
   const [selected, setSelected] = useState<number[]>([]);
   const [queue, setQueue] = useState<Action[]>([]);
@@ -371,9 +367,13 @@ export function AcornRunTable({ view, legal, you, names, act, busy }: TableProps
   for (const a of legal) if (a.type === 'spend') spends.set(a.cell, a);
 
   const turnName = racerName(view.turn.racer);
+  // A table waiting for its players has nobody to act yet: no "You to move" before anyone joined.
+  const waiting = !view.over && toAct.length === 0;
   const prompt = view.over
     ? 'The race is over.'
-    : !myTurn
+    : waiting
+      ? 'Waiting for players: the race starts when every seat is taken.'
+      : !myTurn
       ? `${turnName} ${turnName === 'You' ? 'are' : 'is'} racing…`
       : working
         ? 'Moving…'
@@ -393,7 +393,7 @@ export function AcornRunTable({ view, legal, you, names, act, busy }: TableProps
     <div className="run-table" ref={flip}>
       <div className="run-status" aria-live="polite">
         <span className="run-chip">Round {view.round}</span>
-        <span className="run-chip">{view.over ? 'race over' : `${turnName} to move`}</span>
+        <span className="run-chip">{view.over ? 'race over' : waiting ? 'waiting for players' : `${turnName} to move`}</span>
         {!view.over && myTurn && (
           <span className="run-chip">
             main move {view.turn.mainMoves > 0 ? 'left' : 'used'}
@@ -545,7 +545,7 @@ export function AcornRunTable({ view, legal, you, names, act, busy }: TableProps
 
       <section className="run-racers" aria-label="racers">
         {view.order.map((r) => (
-          <RacerPanel key={r} racer={view.racers[r]!} name={racerName(r)} mine={r === view.me} turn={r === view.turn.racer && !view.over} spends={r === view.me && !working ? spends : new Map()} busy={busy} spend={one} />
+          <RacerPanel key={r} racer={view.racers[r]!} racers={view.racers} name={racerName(r)} mine={r === view.me} turn={r === view.turn.racer && !view.over} spends={r === view.me && !working ? spends : new Map()} busy={busy} spend={one} />
         ))}
       </section>
     </div>

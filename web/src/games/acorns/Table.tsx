@@ -244,7 +244,7 @@ export function AcornsTable({ view, legal, you, names, act, busy }: TableProps<A
           <button type="button" className="btn primary big" onClick={() => play(forced)} data-action={JSON.stringify(forced)} data-testid="forced" data-focus-key="forced">
             {forced.type === 'draw' ? 'Draw a card' : 'Pass'}
           </button>
-          <span className="small">{forced.type === 'draw' ? 'Your only move this turn.' : 'Nothing else is possible (A3).'}</span>
+          <span className="small">{forced.type === 'draw' ? 'Your only move this turn.' : 'Nothing else is possible.'}</span>
         </div>
       )}
 

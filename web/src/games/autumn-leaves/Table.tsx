@@ -284,7 +284,7 @@ export function AutumnLeavesTable({ view, legal, you, names, act, busy }: TableP
             {chooseCard.size > 0
               ? 'Click a card, or type its rank (1–9, or 1 then 0 for a 10).'
               : view.phase === 'choose' && view.myChoice !== null
-                ? `You chose your ${view.myChoice}: it stays face down until everyone has chosen, and a choice is final (L3).`
+                ? `You chose your ${view.myChoice}: it stays face down until everyone has chosen, and a choice is final.`
                 : '\u00a0'}
           </p>
         </section>
@@ -310,7 +310,7 @@ function HandSummary({ ended, view, names, you, onClose }: {
       <h3>
         Hand {ended.hand + 1} of {view.hands} is over
       </h3>
-      <p className="small">{how} Low is good (L9): whoever emptied their hand scores minus their pile size; everyone else scores their highest card in hand minus their pile size, never below zero.</p>
+      <p className="small">{how} Low is good: whoever emptied their hand scores minus their pile size; everyone else scores their highest card in hand minus their pile size, never below zero.</p>
       <div className="al-summary-grid">
         {ended.piles.map((pile, s) => (
           <div key={s} className={`al-summary-seat ${s === you ? 'mine' : ''}`}>
