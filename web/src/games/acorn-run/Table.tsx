@@ -403,45 +403,30 @@ export function AcornRunTable({ view, legal, you, names, act, busy }: TableProps
         <span className="run-chip">results spaces left {view.results.filter((r) => r === null).length}</span>
         {view.results.includes(OUT_OF_TIME) && <span className="run-chip low">time is running out</span>}
       </div>
-      <p className="run-prompt" data-testid="prompt">
-        {prompt}
-      </p>
-      {myTurn && !working && turnActions.length > 0 && (
-        <div className="run-turn-actions" role="group" aria-label="end of turn">
-          {turnActions.map((a) => (
-            <button key={key(a)} type="button" className="btn primary" disabled={busy} data-action={key(a)} onClick={() => one(a)}>
-              {actionLabel(T, a, view)}
-            </button>
-          ))}
-        </div>
-      )}
+      <div className="run-prompt-row">
+        <p className="run-prompt" data-testid="prompt">
+          {prompt}
+        </p>
+        {myTurn && !working && turnActions.length > 0 && (
+          <div className="run-turn-actions" role="group" aria-label="end of turn">
+            {turnActions.map((a) => (
+              <button key={key(a)} type="button" className="btn primary" disabled={busy} data-action={key(a)} onClick={() => one(a)}>
+                {actionLabel(T, a, view)}
+              </button>
+            ))}
+          </div>
+        )}
+      </div>
       {note && <p className="run-note" role="status">{note}</p>}
 
       {view.over && <RunResults view={view} name={racerName} />}
 
+      {/* On a wide screen the board and your hand share the left column and the market, the picked
+          cards and the jump being built the right, so all of it fits one screen; on a phone the
+          columns dissolve (display: contents) and the hand comes first (acorn-run.css). */}
+      <div className="run-play">
+      <div className="run-play-main">
       <RaceBoard view={view} targets={targets} names={racerName} follow={view.me !== null && (myTurn || view.over) ? view.me : view.turn.racer} />
-
-      {jumping && (
-        <section className="run-combo" aria-label="the jump being built" data-testid="combo">
-          <h3>Your jump</h3>
-          <div className="run-combo-cards">
-            {jumping.cards.length === 0 && <span className="run-sub">Add a card with combo symbols first, then a card of one of its symbols' colours, and so on.</span>}
-            {jumping.cards.map((c, i) => (
-              <span key={c} className="run-combo-step">
-                {i > 0 && <span className="run-arrow" aria-hidden="true">→</span>}
-                <span data-flip-id={`card-${c}`}>
-                  <RunCard card={c} width={58} />
-                </span>
-              </span>
-            ))}
-          </div>
-          <p>
-            <strong>Reward if you land now:</strong> {comboWords(T, jumping.cards.length)}
-            {jumping.cards.length >= 1 && T.board.spaces[jumping.from]!.jumpTo !== null ? (jumping.cards.length >= 2 ? ' · either lane' : ' · add a combo card to reach the upper lane') : ''}
-          </p>
-        </section>
-      )}
-
       {me?.hand && (
         <section className="run-hand" aria-label="your hand">
           <h3>
@@ -477,44 +462,10 @@ export function AcornRunTable({ view, legal, you, names, act, busy }: TableProps
               );
             })}
           </div>
-          {selected.length > 0 && !pending && (
-            <div className="run-picked" aria-label="the cards you picked">
-              {selected.map((c) => (
-                <div key={c} className="run-picked-card">
-                  <p>{cardSentence(T, c)}</p>
-                  <div className="row">
-                    {cardOwnActions(c).map((a) => (
-                      <button key={key(a)} type="button" className="btn small" disabled={busy} data-action={key(a)} onClick={() => one(a)}>
-                        {actionLabel(T, a, view)}
-                      </button>
-                    ))}
-                  </div>
-                </div>
-              ))}
-              <button type="button" className="btn small" onClick={() => setSelected([])}>
-                Unpick all
-              </button>
-            </div>
-          )}
         </section>
       )}
-
-      {myTurn && grouped.length > 0 && (
-        <section className="run-choices" aria-label="every choice in words">
-          <h3>Every choice in words</h3>
-          {grouped.map((g) => (
-            <div key={g.title} className="run-choice-group" role="group" aria-label={g.title}>
-              <span className="run-sub">{g.title}:</span>
-              {g.actions.map((a) => (
-                <button key={key(a)} type="button" className={`btn small ${a.type === 'end' || a.type === 'keep' || a.type === 'done' ? 'primary' : ''}`} disabled={busy || working} data-action={key(a)} onClick={() => one(a)}>
-                  {actionLabel(T, a, view)}
-                </button>
-              ))}
-            </div>
-          ))}
-        </section>
-      )}
-
+      </div>
+      <div className="run-play-side">
       <section className="run-market" aria-label="market">
         {(['cheap', 'expensive'] as MarketRow[]).map((row) => (
           <div key={row} className="run-row">
@@ -542,6 +493,63 @@ export function AcornRunTable({ view, legal, you, names, act, busy }: TableProps
           </div>
         ))}
       </section>
+      {selected.length > 0 && !pending && (
+        <section className="run-picked" aria-label="the cards you picked">
+          {selected.map((c) => (
+            <div key={c} className="run-picked-card">
+              <p>{cardSentence(T, c)}</p>
+              <div className="row">
+                {cardOwnActions(c).map((a) => (
+                  <button key={key(a)} type="button" className="btn small" disabled={busy} data-action={key(a)} onClick={() => one(a)}>
+                    {actionLabel(T, a, view)}
+                  </button>
+                ))}
+              </div>
+            </div>
+          ))}
+          <button type="button" className="btn small" onClick={() => setSelected([])}>
+            Unpick all
+          </button>
+        </section>
+      )}
+      {jumping && (
+        <section className="run-combo" aria-label="the jump being built" data-testid="combo">
+          <h3>Your jump</h3>
+          <div className="run-combo-cards">
+            {jumping.cards.length === 0 && <span className="run-sub">Add a card with combo symbols first, then a card of one of its symbols' colours, and so on.</span>}
+            {jumping.cards.map((c, i) => (
+              <span key={c} className="run-combo-step">
+                {i > 0 && <span className="run-arrow" aria-hidden="true">→</span>}
+                <span data-flip-id={`card-${c}`}>
+                  <RunCard card={c} width={58} />
+                </span>
+              </span>
+            ))}
+          </div>
+          <p>
+            <strong>Reward if you land now:</strong> {comboWords(T, jumping.cards.length)}
+            {jumping.cards.length >= 1 && T.board.spaces[jumping.from]!.jumpTo !== null ? (jumping.cards.length >= 2 ? ' · either lane' : ' · add a combo card to reach the upper lane') : ''}
+          </p>
+        </section>
+      )}
+      </div>
+      </div>
+
+      {myTurn && grouped.length > 0 && (
+        <section className="run-choices" aria-label="every choice in words">
+          <h3>Every choice in words</h3>
+          {grouped.map((g) => (
+            <div key={g.title} className="run-choice-group" role="group" aria-label={g.title}>
+              <span className="run-sub">{g.title}:</span>
+              {g.actions.map((a) => (
+                <button key={key(a)} type="button" className={`btn small ${a.type === 'end' || a.type === 'keep' || a.type === 'done' ? 'primary' : ''}`} disabled={busy || working} data-action={key(a)} onClick={() => one(a)}>
+                  {actionLabel(T, a, view)}
+                </button>
+              ))}
+            </div>
+          ))}
+        </section>
+      )}
 
       <section className="run-racers" aria-label="racers">
         {view.order.map((r) => (
