@@ -151,7 +151,7 @@ describe.each([
       const t = await create({ game: 'acorn-run', seats: [{ kind: 'human' }], options: { dummies: 2 }, seed: 'layout', arrangement: { ...AR_ARRANGEMENT, positions: ['t0.g1.1'] }, join: { seat: 0, name: 'Ann' } });
       await open(page, t);
       await expect.poll(() => prompt(page).textContent(), { timeout: 15_000 }).toMatch(/^Your turn/);
-      const wanted =
+      const wanted: Record<string, string> =
         label === 'desktop'
           ? { prompt: '[data-testid=prompt]', hand: '.run-hand', board: '.run-board', cheap: '.run-market .run-row:nth-child(1)', expensive: '.run-market .run-row:nth-child(2)' }
           : { prompt: '[data-testid=prompt]', hand: '.run-hand' };
@@ -200,7 +200,7 @@ describe.each([
       // Six seats: the most piles a table shows.
       const t = await create({ game: 'autumn-leaves', seats: [{ kind: 'human' }, ...Array.from({ length: 5 }, () => ({ kind: 'bot', bot: 'easy' }))], options: { hands: 1 }, seed: 'layout', join: { seat: 0, name: 'Ann' } });
       await open(page, t);
-      const wanted = label === 'desktop' ? { prompt: '[data-testid=prompt]', hand: '.al-hand', piles: '.al-piles' } : { prompt: '[data-testid=prompt]', hand: '.al-hand' };
+      const wanted: Record<string, string> = label === 'desktop' ? { prompt: '[data-testid=prompt]', hand: '.al-hand', piles: '.al-piles' } : { prompt: '[data-testid=prompt]', hand: '.al-hand' };
       await expect.poll(() => page.locator('.al-hand button.al-card.legal').count(), { timeout: 15_000 }).toBeGreaterThan(0);
       await expectOnScreen(page, `Autumn Leaves ${label}, opened`, wanted);
       await expectAccessible(page, `the Autumn Leaves table at ${label} width`);
@@ -253,7 +253,7 @@ describe.each([
       await expect(page.locator('[data-testid=seat-1] .team-tag').textContent()).resolves.toBe('Team 1');
       await expect(page.locator('[data-testid=seat-2] .team-tag').textContent()).resolves.toBe('Team 2');
       await expect(page.locator('[data-testid=seat-3] .team-tag').textContent()).resolves.toBe('Team 2');
-      const wanted = label === 'desktop' ? { prompt: '[data-testid=prompt]', hand: '.al-hand', trees: '.ac-trees' } : { prompt: '[data-testid=prompt]', hand: '.al-hand' };
+      const wanted: Record<string, string> = label === 'desktop' ? { prompt: '[data-testid=prompt]', hand: '.al-hand', trees: '.ac-trees' } : { prompt: '[data-testid=prompt]', hand: '.al-hand' };
       await expectOnScreen(page, `Acorns ${label}, opened`, wanted);
       await expectAccessible(page, `the Acorns table at ${label} width`);
       if (label === 'phone') await checkPocket(page, 'Acorns');

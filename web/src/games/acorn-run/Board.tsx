@@ -74,7 +74,8 @@ const ZONE_INDEX = { green: 0, yellow: 1, red: 2 } as const;
 export interface PawnPlace {
   x: number;
   y: number;
-  /** The name label's offset: ±30 next to the pawn, ±52 a step further when both near places are taken. */
+  /** The name label's offset from the pawn's centre: above or below (dy ±30), beside it (dx), or a step further out (dy ±52). */
+  dx: number;
   dy: number;
 }
 
@@ -99,6 +100,7 @@ export function pawnPlaces(board: Board, view: AcornRunView, names: (racer: numb
         x: p.x + (jump ? 0 : i * 14 - (racers.length - 1) * 7),
         y: p.y + (jump ? (i - (racers.length - 1) / 2) * 30 : 0),
         // Stacked on a jump-off, the lower pawns carry their names below; side by side, every other one.
+        dx: 0,
         dy: (jump ? i > (racers.length - 1) / 2 : i % 2 === 1) ? 30 : -30,
       });
     });
@@ -108,7 +110,7 @@ export function pawnPlaces(board: Board, view: AcornRunView, names: (racer: numb
   for (const r of home) byZone.set(r.finishLane ?? 'none', [...(byZone.get(r.finishLane ?? 'none') ?? []), r.racer]);
   for (const [zone, racers] of byZone) {
     const y = zone === 'none' ? TOP + LANE * 3 : (laneY(2 * ZONE_INDEX[zone as keyof typeof ZONE_INDEX]) + laneY(2 * ZONE_INDEX[zone as keyof typeof ZONE_INDEX] + 1)) / 2;
-    racers.forEach((r, i) => out.set(r, { x: FINISH_X + i * 14 - (racers.length - 1) * 7, y: y + (i - (racers.length - 1) / 2) * 8, dy: i % 2 === 1 ? 30 : -30 }));
+    racers.forEach((r, i) => out.set(r, { x: FINISH_X + i * 14 - (racers.length - 1) * 7, y: y + (i - (racers.length - 1) / 2) * 8, dx: 0, dy: i % 2 === 1 ? 30 : -30 }));
   }
   return placeNames(out, (r) => labelWidth(names(r)));
 }
@@ -116,24 +118,27 @@ export function pawnPlaces(board: Board, view: AcornRunView, names: (racer: numb
 /**
  * Names go where they cover no other pawn and no name already placed (issue 25: names of pawns on
  * neighbouring spaces, or three on one space, overlapped): each pawn, left to right, takes the
- * first free place of its preferred side, the other side, then a step further out on either.
+ * first free place of its preferred side, the other side, right or left of it, then a step further
+ * out above or below; when none is free, the place that covers least.
  */
 function placeNames(places: Map<number, PawnPlace>, widthOf: (racer: number) => number): Map<number, PawnPlace> {
   type Box = { l: number; r: number; t: number; b: number };
-  const meet = (a: Box, b: Box): boolean => a.l < b.r && b.l < a.r && a.t < b.b && b.t < a.b;
   const bodies = [...places.values()].map((p) => ({ p, box: { l: p.x - 14, r: p.x + 14, t: p.y - 17, b: p.y + 15 } }));
   const labels: Box[] = [];
   const order = [...places].sort(([, a], [, b]) => a.x - b.x || a.y - b.y);
   for (const [r, p] of order) {
     const w = widthOf(r);
-    const at = (dy: number): Box => ({ l: p.x - w / 2, r: p.x + w / 2, t: p.y + dy - 9, b: p.y + dy + 7 });
-    const tries = [p.dy, -p.dy, p.dy * (52 / 30), -p.dy * (52 / 30)];
-    const free = tries.find((dy) => {
-      const box = at(dy);
-      return !labels.some((l) => meet(l, box)) && !bodies.some((o) => o.p !== p && meet(o.box, box));
-    });
-    p.dy = free ?? p.dy;
-    labels.push(at(p.dy));
+    const at = ([dx, dy]: readonly [number, number]): Box => ({ l: p.x + dx - w / 2, r: p.x + dx + w / 2, t: p.y + dy - 9, b: p.y + dy + 7 });
+    const side = 17 + w / 2;
+    const tries: (readonly [number, number])[] = [[0, p.dy], [0, -p.dy], [side, 0], [-side, 0], [0, p.dy * (52 / 30)], [0, -p.dy * (52 / 30)]];
+    const cover = (place: readonly [number, number]): number => {
+      const box = at(place);
+      const area = (o: Box): number => Math.max(0, Math.min(o.r, box.r) - Math.max(o.l, box.l)) * Math.max(0, Math.min(o.b, box.b) - Math.max(o.t, box.t));
+      return labels.reduce((n, l) => n + area(l), 0) + bodies.reduce((n, o) => n + (o.p === p ? 0 : area(o.box)), 0);
+    };
+    const best = tries.find((t) => cover(t) === 0) ?? tries.reduce((a, b) => (cover(b) < cover(a) ? b : a));
+    [p.dx, p.dy] = best;
+    labels.push(at(best));
   }
   return places;
 }
@@ -153,7 +158,7 @@ export interface BoardTarget {
 }
 
 /** A squirrel pawn: a round head-and-body drop with an initial, outlined for any background. */
-function Pawn({ racer, x: px, y: py, dy, fill, initial, name, turn }: { racer: number; x: number; y: number; dy: number; fill: string; initial: string; name: string; turn: boolean }) {
+function Pawn({ racer, x: px, y: py, dx, dy, fill, initial, name, turn }: { racer: number; x: number; y: number; dx: number; dy: number; fill: string; initial: string; name: string; turn: boolean }) {
   const w = labelWidth(name);
   // The outer group carries no transform of its own, so the motion module can slide it from the
   // pawn's last place (web/src/motion.ts); the turn ring is always drawn (unpainted when it is not
@@ -165,11 +170,11 @@ function Pawn({ racer, x: px, y: py, dy, fill, initial, name, turn }: { racer: n
       <title>{name}</title>
       <circle r="21" className={turn ? 'run-pawn-turn' : 'run-pawn-ring-off'} />
       {/* Unpainted: spans both places the name may take, so the pawn's box stays the same. */}
-      <rect x={-w / 2} y="-61" width={w} height="120" fill="none" />
+      <rect x={-w - 17} y="-61" width={2 * w + 34} height="120" fill="none" />
       <path d={PAWN_PATH} fill={fill} stroke="#fff" strokeWidth="3" />
       <path d="M9 -12 C16 -22 24 -10 17 -2" fill="none" stroke={fill} strokeWidth="5" strokeLinecap="round" />
       <text y="5" textAnchor="middle" className="run-pawn-initial">{initial}</text>
-      <g transform={`translate(0 ${dy})`}>
+      <g transform={`translate(${dx} ${dy})`}>
         <rect x={-w / 2} y="-9" width={w} height="16" rx="8" fill="#2b1a0c" opacity="0.85" />
         <text y="3" textAnchor="middle" className="run-pawn-name">{name}</text>
       </g>
@@ -367,7 +372,7 @@ export function RaceBoard({ view, targets, names, follow }: {
           {[...places].map(([r, p]) => {
             const racer = view.racers[r]!;
             const name = names(r);
-            return <Pawn key={r} racer={r} x={p.x} y={p.y} dy={p.dy} fill={PAWN_FILL[racer.pawn] ?? '#999'} initial={name.slice(0, 1).toUpperCase()} name={name} turn={r === view.turn.racer && !view.over} />;
+            return <Pawn key={r} racer={r} x={p.x} y={p.y} dx={p.dx} dy={p.dy} fill={PAWN_FILL[racer.pawn] ?? '#999'} initial={name.slice(0, 1).toUpperCase()} name={name} turn={r === view.turn.racer && !view.over} />;
           })}
           {targets.map((t) => {
             const p = spacePoint(board, T.board.spaces[t.space]!);
