@@ -191,6 +191,12 @@ export function TablePage({ id, inviteSeat }: { id: string; inviteSeat: number |
   // On a phone the table and the log are two tabs (issue 25): the cards come first, the log one tap away.
   const narrow = useNarrow();
   const [pane, setPane] = useState<'table' | 'log'>('table');
+  // When it becomes your turn the table tab comes back by itself (your cards are what you need
+  // then), unless you are typing in the chat.
+  const yourTurn = frame !== null && frame.status === 'running' && frame.legal.length > 0;
+  useEffect(() => {
+    if (yourTurn && !document.activeElement?.closest('.table-side')) setPane('table');
+  }, [yourTurn]);
 
   useEffect(() => {
     if (!t.error) return;
