@@ -108,7 +108,10 @@ async function checkPocket(page: Page, game: string): Promise<void> {
   await expect(menu.getAttribute('aria-expanded')).resolves.toBe('true');
   await expect(page.locator('[data-testid=turn-sound]').isVisible()).resolves.toBe(true);
   await expect(page.locator('[data-testid=seat-link-tools]').isVisible()).resolves.toBe(true);
+  // The open menu is wholly on the screen.
+  await expectOnScreen(page, `the ${game} menu`, { menu: '.table-menu-panel' });
   await expectAccessible(page, `the ${game} table's open menu at phone width`);
+  await shot(page, `layout-${game.toLowerCase().replace(/ /g, '-')}-menu-phone`);
   await menu.click();
   await expect(menu.getAttribute('aria-expanded')).resolves.toBe('false');
 
