@@ -1,7 +1,8 @@
 /**
  * Absent players at the table: the notice that a bot plays a seat (and the button that takes it
- * back), the player's own seat link for another device, the creator's tools (a new link for a
- * lost seat, a bot for an absent one), and the result's mark of the moves bots played for people.
+ * back), the player's own seat link for another device and the creator's tools (a new link for a
+ * lost seat, a bot for an absent one) in the table's menu, and the result's mark of the moves bots
+ * played for people.
  */
 import { useRef, useState } from 'react';
 import type { TableFrame } from '../../../src/server/protocol.js';
@@ -29,36 +30,21 @@ function useAbsenceLog(frame: TableFrame, names: readonly string[]): string[] {
   return lines;
 }
 
+/**
+ * What the table says about absent players: the notice that a bot plays your seat (and the button
+ * that takes it back) and who was taken over or came back. Your seat link and the creator's tools
+ * live in the table's menu (SeatTools), so they do not push the cards down the screen.
+ */
 export function AbsencePanel({ frame, held, names }: { frame: TableFrame; held: HeldSeat | null; names: readonly string[] }) {
   const log = useAbsenceLog(frame, names);
-  const creator = creatorToken(frame.tableId);
-  const [links, setLinks] = useState<Record<number, string>>({});
   const [message, setMessage] = useState<string | null>(null);
   const mine = frame.you !== null ? frame.time.seats[frame.you] : undefined;
-  const running = frame.status === 'running';
-  const others = frame.seats.flatMap((s, i) => (s.kind === 'human' && s.name !== null && i !== frame.you ? [i] : []));
-
-  const newLink = async (seat: number): Promise<void> => {
-    if (!creator) return;
-    const r = await api.newSeatLink(frame.tableId, seat, creator);
-    if (!r.ok) return setMessage(r.error.message);
-    setLinks((l) => ({ ...l, [seat]: seatLink(frame.tableId, { seat, token: r.value.token }) }));
-  };
-  const toBot = async (seat: number): Promise<void> => {
-    if (!creator) return;
-    const r = await api.handToBot(frame.tableId, seat, creator);
-    setMessage(r.ok ? null : r.error.message);
-  };
   const back = async (): Promise<void> => {
     if (!held) return;
     const r = await api.back(frame.tableId, held.token);
     setMessage(r.ok ? null : r.error.message);
   };
-
-  const showCreator = creator !== null && frame.status !== 'finished' && others.length > 0;
-  // The seat link is only offered while the game runs: a finished table with nothing else to say draws no empty panel.
-  const showLink = held !== null && frame.status !== 'finished';
-  if (!(mine?.standIn && held) && log.length === 0 && !showLink && !showCreator && message === null) return null;
+  if (!(mine?.standIn && held) && log.length === 0 && message === null) return null;
   return (
     <section className="panel absence" aria-label="absent players">
       {mine?.standIn && held && (
@@ -76,12 +62,51 @@ export function AbsencePanel({ frame, held, names }: { frame: TableFrame; held: 
           ))}
         </ul>
       )}
+      {message && <p className="error-text">{message}</p>}
+    </section>
+  );
+}
+
+/** Whether SeatTools has anything to show for this table and seat. */
+export function hasSeatTools(frame: TableFrame, held: HeldSeat | null): boolean {
+  const others = frame.seats.some((s, i) => s.kind === 'human' && s.name !== null && i !== frame.you);
+  return frame.status !== 'finished' && (held !== null || (creatorToken(frame.tableId) !== null && others));
+}
+
+/**
+ * The player's own seat link for another device and the creator's tools (a new link for a lost
+ * seat, a bot for an absent one), shown in the table's menu.
+ */
+export function SeatTools({ frame, held, names }: { frame: TableFrame; held: HeldSeat | null; names: readonly string[] }) {
+  const creator = creatorToken(frame.tableId);
+  const [links, setLinks] = useState<Record<number, string>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const running = frame.status === 'running';
+  const others = frame.seats.flatMap((s, i) => (s.kind === 'human' && s.name !== null && i !== frame.you ? [i] : []));
+
+  const newLink = async (seat: number): Promise<void> => {
+    if (!creator) return;
+    const r = await api.newSeatLink(frame.tableId, seat, creator);
+    if (!r.ok) return setMessage(r.error.message);
+    setLinks((l) => ({ ...l, [seat]: seatLink(frame.tableId, { seat, token: r.value.token }) }));
+  };
+  const toBot = async (seat: number): Promise<void> => {
+    if (!creator) return;
+    const r = await api.handToBot(frame.tableId, seat, creator);
+    setMessage(r.ok ? null : r.error.message);
+  };
+
+  const showCreator = creator !== null && frame.status !== 'finished' && others.length > 0;
+  // The seat link is only offered while the game runs.
+  const showLink = held !== null && frame.status !== 'finished';
+  return (
+    <>
       {showLink && (
-        <details className="small">
-          <summary>Your seat link (to play on another device)</summary>
-          <input className="link" readOnly value={seatLink(frame.tableId, held)} onFocus={(e) => e.target.select()} data-testid="seat-link" />
+        <div className="small seat-link-tools" data-testid="seat-link-tools">
+          <label htmlFor="seat-link">Your seat link (to play on another device)</label>
+          <input id="seat-link" className="link" readOnly value={seatLink(frame.tableId, held)} onFocus={(e) => e.target.select()} data-testid="seat-link" />
           <p className="muted">Anyone with it plays your seat: keep it to yourself.</p>
-        </details>
+        </div>
       )}
       {showCreator && (
         <details className="small" data-testid="creator-tools">
@@ -101,7 +126,7 @@ export function AbsencePanel({ frame, held, names }: { frame: TableFrame; held: 
                       Let a bot play until they return
                     </button>
                   )}
-                  {links[seat] && <input className="link" readOnly value={links[seat]} onFocus={(e) => e.target.select()} />}
+                  {links[seat] && <input className="link" readOnly value={links[seat]} aria-label={`new seat link for ${names[seat] ?? ''}`} onFocus={(e) => e.target.select()} />}
                 </li>
               );
             })}
@@ -110,7 +135,7 @@ export function AbsencePanel({ frame, held, names }: { frame: TableFrame; held: 
         </details>
       )}
       {message && <p className="error-text">{message}</p>}
-    </section>
+    </>
   );
 }
 

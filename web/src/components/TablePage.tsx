@@ -12,7 +12,8 @@ import { gameModule, useGameTitle, useGameVariant } from '../games/index.js';
 import { navigate, tableLink } from '../router.js';
 import { heldSeat, keepSeat, savedName, saveName, type HeldSeat } from '../seats.js';
 import { takeSeatLink } from '../creator.js';
-import { AbsencePanel, BotPlayedNote } from './Absence.js';
+import { AbsencePanel, BotPlayedNote, hasSeatTools, SeatTools } from './Absence.js';
+import { TableMenu, useNarrow } from './TableMenu.js';
 import { profileLabel, SeatClock, useRemaining } from './Clocks.js';
 import { TurnSettings, useTurnSignals } from './TurnSignals.js';
 import { createTableStore, type TableState, type TableStore } from '../store/table-store.js';
@@ -55,12 +56,14 @@ function useTable(tableId: string, held: HeldSeat | null): TableState & { act: (
   };
 }
 
-function SeatBar({ frame }: { frame: TableFrame }) {
+function SeatBar({ frame, teams }: { frame: TableFrame; teams: readonly (readonly number[])[] | null }) {
   const remaining = useRemaining(frame.time);
+  const teamOf = (seat: number): number => teams?.findIndex((t) => t.includes(seat)) ?? -1;
   return (
     <ol className="seat-bar" aria-label="seats">
       {frame.seats.map((s, i) => {
         const turn = frame.toAct.includes(i);
+        const team = teamOf(i);
         return (
           <li key={i} className={`seat-chip ${turn ? 'turn' : ''} ${frame.you === i ? 'you' : ''}`} data-testid={`seat-${i}`}>
             <span
@@ -69,7 +72,8 @@ function SeatBar({ frame }: { frame: TableFrame }) {
             />
             <span className="seat-name">{seatLabel(s, i)}</span>
             {s.kind === 'bot' && <span className="tag bot-tag">{s.bot} bot</span>}
-            {frame.you === i && <span className="tag">you</span>}
+            {team >= 0 && <span className="tag team-tag">Team {team + 1}</span>}
+            {frame.you === i && <span className="tag you-tag">you</span>}
             {turn && <span className="tag turn-tag">to play</span>}
             <SeatClock seat={frame.time.seats[i]} remaining={remaining[i]} name={seatLabel(s, i)} />
           </li>
@@ -154,11 +158,12 @@ function InviteLinks({ frame }: { frame: TableFrame }) {
   );
 }
 
-function Log({ lines }: { lines: string[] }) {
+function Log({ lines, shown }: { lines: string[]; shown: boolean }) {
   const [el, setEl] = useState<HTMLOListElement | null>(null);
+  // Also when its tab is opened on a phone: a hidden list has no height to scroll.
   useEffect(() => {
     if (el) el.scrollTop = el.scrollHeight;
-  }, [el, lines.length]);
+  }, [el, lines.length, shown]);
   return (
     <section className="panel log" aria-label="game log">
       <h2>Log</h2>
@@ -183,6 +188,15 @@ export function TablePage({ id, inviteSeat }: { id: string; inviteSeat: number |
   const names = frame ? frame.seats.map((s, i) => seatLabel(s, i)) : [];
   // After an action the redrawn controls get keyboard focus back where the player was (focus.ts).
   const keepFocus = useKeepFocus<HTMLDivElement>(t.pending ? null : (frame?.seq ?? null));
+  // On a phone the table and the log are two tabs (issue 25): the cards come first, the log one tap away.
+  const narrow = useNarrow();
+  const [pane, setPane] = useState<'table' | 'log'>('table');
+  // When it becomes your turn the table tab comes back by itself (your cards are what you need
+  // then), unless you are typing in the chat.
+  const yourTurn = frame !== null && frame.status === 'running' && frame.legal.length > 0;
+  useEffect(() => {
+    if (yourTurn && !document.activeElement?.closest('.table-side')) setPane('table');
+  }, [yourTurn]);
 
   useEffect(() => {
     if (!t.error) return;
@@ -212,22 +226,25 @@ export function TablePage({ id, inviteSeat }: { id: string; inviteSeat: number |
   // update told (the store keeps it, table-store.ts); games without a narrator show the log lines.
   const lines = t.narration ? historyLines(t.narration) : collapse(t.log.map((e) => (e.undone ? `${e.text} (taken back)` : e.text)));
   const status = frame.status === 'open' ? 'Waiting for players' : frame.status === 'running' ? 'Playing' : 'Finished';
+  const showSignals = frame.you !== null && frame.status !== 'finished';
+  /** A tab's panel on a phone; on a wider screen both show side by side and are plain regions. */
+  const paneProps = (p: 'table' | 'log') => (narrow ? { id: `pane-${p}`, role: 'tabpanel', 'aria-labelledby': `tab-${p}`, hidden: pane !== p } : {});
 
   return (
     <main className="page table-page" data-game={frame.game} data-seq={frame.seq} data-status={frame.status}>
       <header className="table-head">
-        <div>
+        <div className="table-title">
           <h1>
             {module ? <span style={{ color: module.accent }}>●</span> : null} {title}
             {variant && <small className="muted" data-testid="table-variant"> · {variant}</small>}
           </h1>
-          <p className="muted">
+          <p className="muted table-facts">
             <span className={`pill ${frame.status}`}>{status}</span> · {frame.you === null ? 'You are watching' : `You play seat ${frame.you + 1}`} · move{' '}
             {frame.seq} · <DealNote deal={frame.deal} /> · {profileLabel(frame.time.profile)}
             {t.connection !== 'connected' && <span className="pill warn"> reconnecting…</span>}
           </p>
         </div>
-        <nav className="row">
+        <nav className="row table-nav" aria-label="table">
           <HowToPlayButton game={frame.game} />
           <a className="btn small" href={`/rules/${frame.game}`} onClick={(e) => (e.preventDefault(), navigate(`/rules/${frame.game}`))}>
             Rules
@@ -240,9 +257,15 @@ export function TablePage({ id, inviteSeat }: { id: string; inviteSeat: number |
           <a className="btn small" href="/" onClick={(e) => (e.preventDefault(), navigate('/'))}>
             Lobby
           </a>
+          {(showSignals || hasSeatTools(frame, held)) && (
+            <TableMenu>
+              {showSignals && <TurnSettings />}
+              <SeatTools frame={frame} held={held} names={names} />
+            </TableMenu>
+          )}
         </nav>
       </header>
-      <SeatBar frame={frame} />
+      <SeatBar frame={frame} teams={module?.seatTeams?.(frame.view) ?? null} />
       {t.error && (
         <div className="toast" role="alert" data-testid="error">
           {t.error.message}
@@ -258,15 +281,40 @@ export function TablePage({ id, inviteSeat }: { id: string; inviteSeat: number |
       {frame.status === 'finished' && <BotPlayedNote frame={frame} names={names} />}
       {frame.status === 'finished' && t.store && <Rematch link={t.rematch ?? null} seated={frame.you !== null} rematch={t.store.rematch} />}
       <AbsencePanel frame={frame} held={held} names={names} />
-      {frame.you !== null && frame.status !== 'finished' && <TurnSettings />}
+      {narrow && (
+        <div className="table-tabs" role="tablist" aria-label="table or log">
+          {(['table', 'log'] as const).map((p) => (
+            <button
+              key={p}
+              type="button"
+              role="tab"
+              id={`tab-${p}`}
+              aria-selected={pane === p}
+              aria-controls={`pane-${p}`}
+              tabIndex={pane === p ? 0 : -1}
+              className={`table-tab ${pane === p ? 'on' : ''}`}
+              onClick={() => setPane(p)}
+              onKeyDown={(e) => {
+                // Arrow keys move between the tabs (the ARIA tabs pattern).
+                if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
+                const next = p === 'table' ? 'log' : 'table';
+                setPane(next);
+                document.getElementById(`tab-${next}`)?.focus();
+              }}
+            >
+              {p === 'table' ? 'Table' : 'Log & chat'}
+            </button>
+          ))}
+        </div>
+      )}
       <div className="table-layout">
-        <div className="table-main" ref={keepFocus}>
+        <div className="table-main" ref={keepFocus} {...paneProps('table')}>
           <UndoButton step={frame.undo ?? null} busy={t.pending} undo={(step) => void t.store?.undo(step)} />
           <GuidePanel tableId={frame.tableId} game={frame.game} view={frame.view} legal={frame.legal} you={frame.you} />
           {module && <module.Table view={frame.view} legal={frame.legal} you={frame.you} names={names} toAct={frame.toAct} act={t.act} busy={t.pending} />}
         </div>
-        <aside className="table-side">
-          <Log lines={lines} />
+        <aside className="table-side" {...paneProps('log')}>
+          <Log lines={lines} shown={!narrow || pane === 'log'} />
           {t.store && <Chat lines={t.chat ?? []} canWrite={frame.you !== null} say={t.store.say} />}
         </aside>
       </div>

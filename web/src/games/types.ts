@@ -44,6 +44,11 @@ export interface GameModule<View, Action extends ActionBase> {
    */
   teams?: (options: Readonly<Record<string, unknown>>, seats: number) => number[][] | null;
   /**
+   * The teams of a running table, read from its view (seat numbers, 0-based), or null when
+   * everyone plays alone: the seat chips name each seat's team.
+   */
+  seatTeams?: (view: View) => readonly (readonly number[])[] | null;
+  /**
    * The same module built from other content files (a variant the server plays, `drey serve
    * --content`): its table, narrator and replay draw the variant's cards and board. Content is a
    * value: the builtin module is left as it was, and both can live in one page. A game whose web

@@ -25,7 +25,8 @@ const COL = 22;
 const LANE = 46;
 const GAP = 78;
 const TOP = 44;
-const LEFT = 24;
+/** Room left of the first tree for the "Go!" labels (drawn left of the start spaces, they were cut to "o!" at 24). */
+const LEFT = 52;
 
 /** Where the trees, lanes and finish line of one board are drawn (computed once per board). */
 export interface BoardLayout {
@@ -69,19 +70,24 @@ export function spacePoint(board: Board, s: Space): { x: number; y: number } {
 
 const ZONE_INDEX = { green: 0, yellow: 1, red: 2 } as const;
 
-/** Where a pawn is drawn, and whether its name goes below it (so names of pawns side by side do not overlap). */
+/** Where a pawn is drawn, and how far above (negative) or below its centre its name is drawn. */
 export interface PawnPlace {
   x: number;
   y: number;
-  below: boolean;
+  /** The name label's offset from the pawn's centre: above or below (dy ±30), beside it (dx), or a step further out (dy ±52). */
+  dx: number;
+  dy: number;
 }
+
+/** How wide a pawn's name label is drawn (the Pawn component's frame). */
+export const labelWidth = (name: string): number => Math.max(34, name.length * 6.4 + 12);
 
 /**
  * Where each pawn stands: on its space, several on one space side by side (stacked on a jump-off),
  * and a racer who crossed the line (its position is gone from the view, R12) on the finish line in
  * the colour zone it crossed from, in order of arrival, so the board still shows who got home.
  */
-export function pawnPlaces(board: Board, view: AcornRunView): Map<number, PawnPlace> {
+export function pawnPlaces(board: Board, view: AcornRunView, names: (racer: number) => string = () => ''): Map<number, PawnPlace> {
   const FINISH_X = layoutOf(board).finishX;
   const out = new Map<number, PawnPlace>();
   const at = new Map<number, number[]>();
@@ -94,7 +100,8 @@ export function pawnPlaces(board: Board, view: AcornRunView): Map<number, PawnPl
         x: p.x + (jump ? 0 : i * 14 - (racers.length - 1) * 7),
         y: p.y + (jump ? (i - (racers.length - 1) / 2) * 30 : 0),
         // Stacked on a jump-off, the lower pawns carry their names below; side by side, every other one.
-        below: jump ? i > (racers.length - 1) / 2 : i % 2 === 1,
+        dx: 0,
+        dy: (jump ? i > (racers.length - 1) / 2 : i % 2 === 1) ? 30 : -30,
       });
     });
   }
@@ -103,24 +110,35 @@ export function pawnPlaces(board: Board, view: AcornRunView): Map<number, PawnPl
   for (const r of home) byZone.set(r.finishLane ?? 'none', [...(byZone.get(r.finishLane ?? 'none') ?? []), r.racer]);
   for (const [zone, racers] of byZone) {
     const y = zone === 'none' ? TOP + LANE * 3 : (laneY(2 * ZONE_INDEX[zone as keyof typeof ZONE_INDEX]) + laneY(2 * ZONE_INDEX[zone as keyof typeof ZONE_INDEX] + 1)) / 2;
-    racers.forEach((r, i) => out.set(r, { x: FINISH_X + i * 14 - (racers.length - 1) * 7, y: y + (i - (racers.length - 1) / 2) * 8, below: i % 2 === 1 }));
+    racers.forEach((r, i) => out.set(r, { x: FINISH_X + i * 14 - (racers.length - 1) * 7, y: y + (i - (racers.length - 1) / 2) * 8, dx: 0, dy: i % 2 === 1 ? 30 : -30 }));
   }
-  return clearNames(out);
+  return placeNames(out, (r) => labelWidth(names(r)));
 }
 
 /**
- * A name drawn above a pawn would sit on a pawn in the lane just above it (lanes are LANE apart; a
- * pawn with its name is taller): such a name goes below instead, unless the lane below is taken
- * there too.
+ * Names go where they cover no other pawn and no name already placed (issue 25: names of pawns on
+ * neighbouring spaces, or three on one space, overlapped): each pawn, left to right, takes the
+ * first free place of its preferred side, the other side, right or left of it, then a step further
+ * out above or below; when none is free, the place that covers least.
  */
-function clearNames(places: Map<number, PawnPlace>): Map<number, PawnPlace> {
-  const all = [...places.values()];
-  const near = (p: PawnPlace, dy: (d: number) => boolean): boolean => all.some((q) => q !== p && Math.abs(q.x - p.x) < 36 && dy(q.y - p.y));
-  for (const p of all) {
-    if (p.below) continue;
-    const over = near(p, (d) => d < -8 && d > -LANE - 8);
-    const under = near(p, (d) => d > 8 && d < LANE + 8);
-    if (over && !under) p.below = true;
+function placeNames(places: Map<number, PawnPlace>, widthOf: (racer: number) => number): Map<number, PawnPlace> {
+  type Box = { l: number; r: number; t: number; b: number };
+  const bodies = [...places.values()].map((p) => ({ p, box: { l: p.x - 14, r: p.x + 14, t: p.y - 17, b: p.y + 15 } }));
+  const labels: Box[] = [];
+  const order = [...places].sort(([, a], [, b]) => a.x - b.x || a.y - b.y);
+  for (const [r, p] of order) {
+    const w = widthOf(r);
+    const at = ([dx, dy]: readonly [number, number]): Box => ({ l: p.x + dx - w / 2, r: p.x + dx + w / 2, t: p.y + dy - 9, b: p.y + dy + 7 });
+    const side = 17 + w / 2;
+    const tries: (readonly [number, number])[] = [[0, p.dy], [0, -p.dy], [side, 0], [-side, 0], [0, p.dy * (52 / 30)], [0, -p.dy * (52 / 30)]];
+    const cover = (place: readonly [number, number]): number => {
+      const box = at(place);
+      const area = (o: Box): number => Math.max(0, Math.min(o.r, box.r) - Math.max(o.l, box.l)) * Math.max(0, Math.min(o.b, box.b) - Math.max(o.t, box.t));
+      return labels.reduce((n, l) => n + area(l), 0) + bodies.reduce((n, o) => n + (o.p === p ? 0 : area(o.box)), 0);
+    };
+    const best = tries.find((t) => cover(t) === 0) ?? tries.reduce((a, b) => (cover(b) < cover(a) ? b : a));
+    [p.dx, p.dy] = best;
+    labels.push(at(best));
   }
   return places;
 }
@@ -140,8 +158,8 @@ export interface BoardTarget {
 }
 
 /** A squirrel pawn: a round head-and-body drop with an initial, outlined for any background. */
-function Pawn({ racer, x: px, y: py, below, fill, initial, name, turn }: { racer: number; x: number; y: number; below: boolean; fill: string; initial: string; name: string; turn: boolean }) {
-  const w = Math.max(34, name.length * 6.4 + 12);
+function Pawn({ racer, x: px, y: py, dx, dy, fill, initial, name, turn }: { racer: number; x: number; y: number; dx: number; dy: number; fill: string; initial: string; name: string; turn: boolean }) {
+  const w = labelWidth(name);
   // The outer group carries no transform of its own, so the motion module can slide it from the
   // pawn's last place (web/src/motion.ts); the turn ring is always drawn (unpainted when it is not
   // this racer's turn), and so is a frame for the name above or below, so the pawn's box changes
@@ -152,11 +170,11 @@ function Pawn({ racer, x: px, y: py, below, fill, initial, name, turn }: { racer
       <title>{name}</title>
       <circle r="21" className={turn ? 'run-pawn-turn' : 'run-pawn-ring-off'} />
       {/* Unpainted: spans both places the name may take, so the pawn's box stays the same. */}
-      <rect x={-w / 2} y="-39" width={w} height="76" fill="none" />
+      <rect x={-w - 17} y="-61" width={2 * w + 34} height="120" fill="none" />
       <path d={PAWN_PATH} fill={fill} stroke="#fff" strokeWidth="3" />
       <path d="M9 -12 C16 -22 24 -10 17 -2" fill="none" stroke={fill} strokeWidth="5" strokeLinecap="round" />
       <text y="5" textAnchor="middle" className="run-pawn-initial">{initial}</text>
-      <g transform={`translate(0 ${below ? 30 : -30})`}>
+      <g transform={`translate(${dx} ${dy})`}>
         <rect x={-w / 2} y="-9" width={w} height="16" rx="8" fill="#2b1a0c" opacity="0.85" />
         <text y="3" textAnchor="middle" className="run-pawn-name">{name}</text>
       </g>
@@ -177,13 +195,21 @@ export function RaceBoard({ view, targets, names, follow }: {
   const { treeX, finishX: FINISH_X, width: BOARD_WIDTH, height: BOARD_HEIGHT } = layoutOf(board);
   const wrap = useRef<HTMLDivElement>(null);
   const [scale, setScale] = useState<number | null>(null);
-  // The first scale shows about two trees across the board's width.
+  // The first scale shows about two trees across the board's width; on a wide screen no more than
+  // the height left under the board for your hand, so board, hand and market fit one screen (issue 25).
   useLayoutEffect(() => {
     const el = wrap.current;
-    if (el && scale === null) setScale(Math.min(1.1, Math.max(0.72, el.clientWidth / 760)));
-  }, [scale]);
+    if (!el || scale !== null) return;
+    let first = Math.min(1.1, Math.max(0.72, el.clientWidth / 760));
+    if (!window.matchMedia?.('(max-width: 700px)').matches) {
+      const hand = el.closest('.run-table')?.querySelector('.run-hand');
+      const room = window.innerHeight - el.getBoundingClientRect().top - (hand ? hand.getBoundingClientRect().height + 10 : 0) - 24;
+      first = Math.min(first, Math.max(0.55, room / BOARD_HEIGHT));
+    }
+    setScale(first);
+  }, [scale, BOARD_HEIGHT]);
   const s = scale ?? 1;
-  const places = pawnPlaces(board, view);
+  const places = pawnPlaces(board, view, names);
   const focusPos = view.racers[follow]?.pos ?? null;
   const focusX = places.get(follow)?.x ?? null;
   const centre = useCallback(
@@ -346,7 +372,7 @@ export function RaceBoard({ view, targets, names, follow }: {
           {[...places].map(([r, p]) => {
             const racer = view.racers[r]!;
             const name = names(r);
-            return <Pawn key={r} racer={r} x={p.x} y={p.y} below={p.below} fill={PAWN_FILL[racer.pawn] ?? '#999'} initial={name.slice(0, 1).toUpperCase()} name={name} turn={r === view.turn.racer && !view.over} />;
+            return <Pawn key={r} racer={r} x={p.x} y={p.y} dx={p.dx} dy={p.dy} fill={PAWN_FILL[racer.pawn] ?? '#999'} initial={name.slice(0, 1).toUpperCase()} name={name} turn={r === view.turn.racer && !view.over} />;
           })}
           {targets.map((t) => {
             const p = spacePoint(board, T.board.spaces[t.space]!);

@@ -403,82 +403,98 @@ export function AcornRunTable({ view, legal, you, names, toAct, act, busy }: Tab
         <span className="run-chip">results spaces left {view.results.filter((r) => r === null).length}</span>
         {view.results.includes(OUT_OF_TIME) && <span className="run-chip low">time is running out</span>}
       </div>
-      <p className="run-prompt" data-testid="prompt">
-        {prompt}
-      </p>
-      {myTurn && !working && turnActions.length > 0 && (
-        <div className="run-turn-actions" role="group" aria-label="end of turn">
-          {turnActions.map((a) => (
-            <button key={key(a)} type="button" className="btn primary" disabled={busy} data-action={key(a)} onClick={() => one(a)}>
-              {actionLabel(T, a, view)}
-            </button>
-          ))}
-        </div>
-      )}
+      <div className="run-prompt-row">
+        <p className="run-prompt" data-testid="prompt">
+          {prompt}
+        </p>
+        {myTurn && !working && turnActions.length > 0 && (
+          <div className="run-turn-actions" role="group" aria-label="end of turn">
+            {turnActions.map((a) => (
+              <button key={key(a)} type="button" className="btn primary" disabled={busy} data-action={key(a)} onClick={() => one(a)}>
+                {actionLabel(T, a, view)}
+              </button>
+            ))}
+          </div>
+        )}
+      </div>
       {note && <p className="run-note" role="status">{note}</p>}
 
       {view.over && <RunResults view={view} name={racerName} />}
 
-      <RaceBoard view={view} targets={targets} names={racerName} follow={view.me !== null && (myTurn || view.over) ? view.me : view.turn.racer} />
-
-      {jumping && (
-        <section className="run-combo" aria-label="the jump being built" data-testid="combo">
-          <h3>Your jump</h3>
-          <div className="run-combo-cards">
-            {jumping.cards.length === 0 && <span className="run-sub">Add a card with combo symbols first, then a card of one of its symbols' colours, and so on.</span>}
-            {jumping.cards.map((c, i) => (
-              <span key={c} className="run-combo-step">
-                {i > 0 && <span className="run-arrow" aria-hidden="true">→</span>}
-                <span data-flip-id={`card-${c}`}>
-                  <RunCard card={c} width={58} />
-                </span>
-              </span>
+      {/* On a wide screen the board and your hand share the left column and the market, the picked
+          cards and the jump being built the right, so all of it fits one screen; on a phone the
+          columns dissolve (display: contents) and the hand comes first (acorn-run.css). */}
+      <div className="run-play">
+        <div className="run-play-main">
+          <RaceBoard view={view} targets={targets} names={racerName} follow={view.me !== null && (myTurn || view.over) ? view.me : view.turn.racer} />
+          {me?.hand && (
+            <section className="run-hand" aria-label="your hand">
+              <h3>
+                Your hand{view.turn.played.length > 0 ? ` · played this turn: ${view.turn.played.length}` : ''}
+                {paying ? ` · paying ${paying.power + paying.cards.length} of ${kindOf(T, view.market[paying.row].row[paying.index] ?? 0).cost}` : ''}
+              </h3>
+              <div className="run-cards">
+                {hand.length === 0 && <p className="run-hand-empty">No cards in hand: you draw back up at the end of your turn.</p>}
+                {hand.map((card) => {
+                  const a = myTurn && !working ? cardAction(card) : null;
+                  const selectable = myTurn && !working && !pending;
+                  if (a) {
+                    return (
+                      <button key={card} type="button" className="run-card-btn legal" disabled={busy} data-action={key(a)} data-card-kind={kindOf(T, card).id} data-flip-id={`card-${card}`} onClick={() => one(a)}>
+                        <span className="sr-only">{actionLabel(T, a, view)}. </span>
+                        <RunCard card={card} />
+                      </button>
+                    );
+                  }
+                  if (selectable) {
+                    const on = selected.includes(card);
+                    return (
+                      <button key={card} type="button" className={`run-card-btn pickable ${on ? 'selected' : ''}`} aria-pressed={on} disabled={busy} data-select={`card:${card}`} data-card-kind={kindOf(T, card).id} data-flip-id={`card-${card}`} onClick={() => toggle(card)}>
+                        <span className="sr-only">{on ? 'unpick' : 'pick'} </span>
+                        <RunCard card={card} />
+                      </button>
+                    );
+                  }
+                  return (
+                    <span key={card} className="run-card-btn" data-flip-id={`card-${card}`}>
+                      <RunCard card={card} dim={myTurn} />
+                    </span>
+                  );
+                })}
+              </div>
+            </section>
+          )}
+        </div>
+        <div className="run-play-side">
+          <section className="run-market" aria-label="market">
+            {(['cheap', 'expensive'] as MarketRow[]).map((row) => (
+              <div key={row} className="run-row">
+                <h3>
+                  {row === 'cheap' ? 'Cheap market (cost 1–2)' : 'Expensive market (cost 3–4)'} · {view.market[row].deckCount} in deck
+                </h3>
+                <div className="run-cards">
+                  {view.market[row].row.map((card, index) => {
+                    if (card === null) return <span key={index} className="run-empty-slot" />;
+                    const a = myTurn && !working ? marketAction(row, index) : null;
+                    const buying = paying && paying.row === row && paying.index === index;
+                    return a ? (
+                      <button key={index} type="button" className="run-card-btn legal" disabled={busy} data-action={key(a)} data-flip-id={`card-${card}`} onClick={() => one(a)}>
+                        <span className="sr-only">{actionLabel(T, a, view)}. </span>
+                        <RunCard card={card} width={68} />
+                      </button>
+                    ) : (
+                      <span key={index} className={`run-card-btn ${buying ? 'buying' : ''}`} data-flip-id={`card-${card}`}>
+                        <RunCard card={card} width={68} />
+                        {buying && <span className="run-paying">paid {paying.power + paying.cards.length}/{kindOf(T, card).cost}</span>}
+                      </span>
+                    );
+                  })}
+                </div>
+              </div>
             ))}
-          </div>
-          <p>
-            <strong>Reward if you land now:</strong> {comboWords(T, jumping.cards.length)}
-            {jumping.cards.length >= 1 && T.board.spaces[jumping.from]!.jumpTo !== null ? (jumping.cards.length >= 2 ? ' · either lane' : ' · add a combo card to reach the upper lane') : ''}
-          </p>
-        </section>
-      )}
-
-      {me?.hand && (
-        <section className="run-hand" aria-label="your hand">
-          <h3>
-            Your hand{view.turn.played.length > 0 ? ` · played this turn: ${view.turn.played.length}` : ''}
-            {paying ? ` · paying ${paying.power + paying.cards.length} of ${kindOf(T, view.market[paying.row].row[paying.index] ?? 0).cost}` : ''}
-          </h3>
-          <div className="run-cards">
-            {hand.length === 0 && <p className="run-hand-empty">No cards in hand: you draw back up at the end of your turn.</p>}
-            {hand.map((card) => {
-              const a = myTurn && !working ? cardAction(card) : null;
-              const selectable = myTurn && !working && !pending;
-              if (a) {
-                return (
-                  <button key={card} type="button" className="run-card-btn legal" disabled={busy} data-action={key(a)} data-card-kind={kindOf(T, card).id} data-flip-id={`card-${card}`} onClick={() => one(a)}>
-                    <span className="sr-only">{actionLabel(T, a, view)}. </span>
-                    <RunCard card={card} />
-                  </button>
-                );
-              }
-              if (selectable) {
-                const on = selected.includes(card);
-                return (
-                  <button key={card} type="button" className={`run-card-btn pickable ${on ? 'selected' : ''}`} aria-pressed={on} disabled={busy} data-select={`card:${card}`} data-card-kind={kindOf(T, card).id} data-flip-id={`card-${card}`} onClick={() => toggle(card)}>
-                    <span className="sr-only">{on ? 'unpick' : 'pick'} </span>
-                    <RunCard card={card} />
-                  </button>
-                );
-              }
-              return (
-                <span key={card} className="run-card-btn" data-flip-id={`card-${card}`}>
-                  <RunCard card={card} dim={myTurn} />
-                </span>
-              );
-            })}
-          </div>
+          </section>
           {selected.length > 0 && !pending && (
-            <div className="run-picked" aria-label="the cards you picked">
+            <section className="run-picked" aria-label="the cards you picked">
               {selected.map((c) => (
                 <div key={c} className="run-picked-card">
                   <p>{cardSentence(T, c)}</p>
@@ -494,10 +510,30 @@ export function AcornRunTable({ view, legal, you, names, toAct, act, busy }: Tab
               <button type="button" className="btn small" onClick={() => setSelected([])}>
                 Unpick all
               </button>
-            </div>
+            </section>
           )}
-        </section>
-      )}
+          {jumping && (
+            <section className="run-combo" aria-label="the jump being built" data-testid="combo">
+              <h3>Your jump</h3>
+              <div className="run-combo-cards">
+                {jumping.cards.length === 0 && <span className="run-sub">Add a card with combo symbols first, then a card of one of its symbols' colours, and so on.</span>}
+                {jumping.cards.map((c, i) => (
+                  <span key={c} className="run-combo-step">
+                    {i > 0 && <span className="run-arrow" aria-hidden="true">→</span>}
+                    <span data-flip-id={`card-${c}`}>
+                      <RunCard card={c} width={58} />
+                    </span>
+                  </span>
+                ))}
+              </div>
+              <p>
+                <strong>Reward if you land now:</strong> {comboWords(T, jumping.cards.length)}
+                {jumping.cards.length >= 1 && T.board.spaces[jumping.from]!.jumpTo !== null ? (jumping.cards.length >= 2 ? ' · either lane' : ' · add a combo card to reach the upper lane') : ''}
+              </p>
+            </section>
+          )}
+        </div>
+      </div>
 
       {myTurn && grouped.length > 0 && (
         <section className="run-choices" aria-label="every choice in words">
@@ -514,34 +550,6 @@ export function AcornRunTable({ view, legal, you, names, toAct, act, busy }: Tab
           ))}
         </section>
       )}
-
-      <section className="run-market" aria-label="market">
-        {(['cheap', 'expensive'] as MarketRow[]).map((row) => (
-          <div key={row} className="run-row">
-            <h3>
-              {row === 'cheap' ? 'Cheap market (cost 1–2)' : 'Expensive market (cost 3–4)'} · {view.market[row].deckCount} in deck
-            </h3>
-            <div className="run-cards">
-              {view.market[row].row.map((card, index) => {
-                if (card === null) return <span key={index} className="run-empty-slot" />;
-                const a = myTurn && !working ? marketAction(row, index) : null;
-                const buying = paying && paying.row === row && paying.index === index;
-                return a ? (
-                  <button key={index} type="button" className="run-card-btn legal" disabled={busy} data-action={key(a)} data-flip-id={`card-${card}`} onClick={() => one(a)}>
-                    <span className="sr-only">{actionLabel(T, a, view)}. </span>
-                    <RunCard card={card} width={68} />
-                  </button>
-                ) : (
-                  <span key={index} className={`run-card-btn ${buying ? 'buying' : ''}`} data-flip-id={`card-${card}`}>
-                    <RunCard card={card} width={68} />
-                    {buying && <span className="run-paying">paid {paying.power + paying.cards.length}/{kindOf(T, card).cost}</span>}
-                  </span>
-                );
-              })}
-            </div>
-          </div>
-        ))}
-      </section>
 
       <section className="run-racers" aria-label="racers">
         {view.order.map((r) => (

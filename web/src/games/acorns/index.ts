@@ -25,6 +25,8 @@ function acornsModuleOf(tables: AcornsTables): GameModule<AcornsView, AcornsActi
       const shape = { partners: true, seats };
       return Array.from({ length: sideCount(shape) }, (_, side) => seatsOfSide(shape, side));
     },
+    // A12: the view says who plays with whom; the seat chips show it.
+    seatTeams: (view) => view.teams,
     // Acorns has one content file, 'deck' (the server sends every file of the variant it plays).
     withContent: (files) => acornsModuleOf(tablesOf(validateContent(files['deck']))),
   };
