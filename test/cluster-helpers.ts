@@ -12,6 +12,8 @@ export interface Proc {
   name: string;
   child: ChildProcess;
   url: string;
+  /** Everything the process wrote so far (its warnings name what failed). */
+  output(): string;
 }
 
 const procs: Proc[] = [];
@@ -44,7 +46,7 @@ export function serve(name: string, databaseUrl: string, env: Record<string, str
       out += c.toString();
       const m = /serving on (http:\/\/\S+)/.exec(out);
       if (m) {
-        const proc = { name, child, url: m[1]! };
+        const proc = { name, child, url: m[1]!, output: () => out };
         procs.push(proc);
         resolve(proc);
       }

@@ -93,7 +93,9 @@ describe.skipIf(skip !== undefined)('PostgreSQL restarts under three server proc
     // Every action got an answer, and every refusal said what to do (try again), never silence or an internal error.
     const refused = players.flatMap((p) => p.refused);
     console.log(`PostgreSQL restarts: ${after.length} + ${botLog.length} actions, refusals ${JSON.stringify(refused)}, slowest answer ${Math.max(...players.map((p) => p.slowestMs))} ms`);
-    for (const code of refused) expect(RETRYABLE.has(code), `refused with ${code}`).toBe(true);
+    // What the servers said went wrong while the database was away, to read when this fails.
+    const failures = procs.flatMap((p) => p.output().split('\n').filter((l) => /failed|error/i.test(l)).map((l) => `${p.name}: ${l.slice(0, 300)}`));
+    for (const code of refused) expect(RETRYABLE.has(code), `refused with ${code}; the servers said:\n${failures.slice(0, 20).join('\n')}`).toBe(true);
     expect(procs.every((p) => p.child.exitCode === null && p.child.signalCode === null)).toBe(true);
     for (const p of players) p.socket.close();
   }, 400_000);

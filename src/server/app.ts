@@ -17,6 +17,7 @@ import { variantsOf } from '../games/variants.js';
 import { createWorkerPool, type BotRunner } from './bots/pool.js';
 import type { Clock } from './clocks.js';
 import { registerApi, sendError } from './http.js';
+import { thrownAnswer } from './result.js';
 import { DEFAULT_LIMITS, limitConnections, limitedHttpServer, TableQuota, type ConnectionCounts, type ServerLimits } from './limits.js';
 import { handshakeAllowed, hostAllowed, type OriginPolicy } from './origins.js';
 import { connectCluster, type Cluster } from './cluster.js';
@@ -132,7 +133,8 @@ export async function createDreyServer(opts: DreyServerOptions): Promise<DreySer
     if (req.is404 && status < 500) return sendError(reply, notFound(req));
     if (status >= 500) {
       app.log.error(error);
-      return reply.code(status).send({ error: { code: 'internal-error', message: 'the server could not handle that request' } });
+      const answer = thrownAnswer(error, 'request');
+      return reply.code(answer.code === 'storage-unavailable' ? 503 : status).send({ error: answer });
     }
     const code: ServerErrorCode = status === 403 ? 'forbidden' : status === 404 ? 'not-found' : status === 429 ? 'rate-limited' : 'bad-request';
     return reply.code(status).send({ error: { code, message: error.message } });

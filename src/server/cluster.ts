@@ -17,7 +17,7 @@ import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { Redis } from 'ioredis';
 import type { Server } from 'socket.io';
 import { z } from 'zod';
-import { messageOf, type ServiceResult } from './result.js';
+import { messageOf, thrownAnswer, type ServiceResult } from './result.js';
 import { TableOpSchema, type TableOp } from './table-ops.js';
 
 export type ForwardAnswer =
@@ -100,7 +100,7 @@ export async function connectCluster(opts: ClusterOptions): Promise<Cluster> {
       .handle(op)
       .catch((e: unknown): ServiceResult<unknown> => {
         opts.warn(`a forwarded ${op.op} on table ${op.tableId} failed: ${messageOf(e)}`);
-        return { ok: false, error: { code: 'internal-error', message: 'the server could not handle that message' } };
+        return { ok: false, error: thrownAnswer(e) };
       })
       .then((result) => pub.publish(answerChannel(from), JSON.stringify(result === 'not-owner' ? { id, notOwner: true } : { id, result })))
       .catch((e: unknown) => opts.warn(`answering a forwarded operation failed: ${messageOf(e)}`));

@@ -34,7 +34,7 @@ import {
   type UpdateMessage,
   type WatchAck,
 } from './protocol.js';
-import { fail, messageOf } from './result.js';
+import { fail, messageOf, thrownAnswer } from './result.js';
 import type { TableChange, TableService } from './service.js';
 
 const room = (tableId: string): string => `table:${tableId}`;
@@ -82,7 +82,7 @@ function guarded(
       .then(() => handler(msg, ack))
       .catch((e: unknown) => {
         warn(`a socket message failed: ${messageOf(e)}`);
-        reply(socket, ack, { ok: false, error: { code: 'internal-error', message: 'the server could not handle that message' } });
+        reply(socket, ack, { ok: false, error: thrownAnswer(e) });
       });
   };
 }

@@ -41,3 +41,14 @@ export function storageFailure(what: string, e: unknown): { ok: false; error: Se
     ? fail('storage-unavailable', `the database is not answering, so ${what} was not saved; nothing changed, try again in a few seconds`)
     : fail('storage-error', `${what} could not be saved: ${messageOf(e)}`);
 }
+
+/**
+ * The answer to a request whose handling threw (a rules bug, a failed read): `internal-error` with
+ * no details, except when the cause is the database being away, which the client is told, with
+ * `storage-unavailable`, to try again in a few seconds (nothing changed either way).
+ */
+export function thrownAnswer(e: unknown, what = 'message'): ServerError {
+  return storageUnavailable(e)
+    ? { code: 'storage-unavailable', message: 'the database is not answering; nothing changed, try again in a few seconds' }
+    : { code: 'internal-error', message: `the server could not handle that ${what}` };
+}

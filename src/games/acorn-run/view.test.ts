@@ -94,7 +94,8 @@ describe('Acorn Run options and arrangements', () => {
   it('explains refused actions in a player’s words and describes legal ones', () => {
     const m = race({ positions: ['t1.y1.0'] });
     const s = stateOf(m);
-    expect(acornRun.explainIllegal(s, 0, { type: 'sprint', color: 'green' })).toMatch(/R3/);
+    // R3: a lane's colour limits the sprint colours; the player reads the rule in words, not its code.
+    expect(acornRun.explainIllegal(s, 0, { type: 'sprint', color: 'green' })).toMatch(/in a yellow lane you may sprint only with .*yellow/);
     expect(acornRun.explainIllegal(s, 0, { type: 'spend', cell: 0 })).toMatch(/no acorn/);
     expect(acornRun.explainIllegal(s, 1, { type: 'end' })).toMatch(/turn/);
     for (const a of acornRun.legalActions(s, 0)) expect(acornRun.describeAction(s, 0, a).length).toBeGreaterThan(5);
