@@ -244,6 +244,7 @@ describe.each(VIEWPORTS)('Acorns at %s width', (width, viewport) => {
       let moves = 0;
       let forced = false;
       let pictured = false;
+      let stuck = 0;
       for (;;) {
         if ((await waitTurn(page, LEGAL)) === 'over') break;
         const before = await seqOf(page);
@@ -266,7 +267,19 @@ describe.each(VIEWPORTS)('Acorns at %s width', (width, viewport) => {
           await page.locator('.al-choices button[data-action]:not([disabled]), [data-testid=forced]').first().click();
         }
         moves++;
-        await expect.poll(() => seqOf(page), { timeout: 15_000 }).toBeGreaterThan(before);
+        // A click that lands while the bots' move re-renders the hand can pick a card that is gone a
+        // moment later (seen once in CI on a phone): the table then still waits for Ann, who tries
+        // again. Twice in one game would be a real fault, not timing.
+        const advanced = await expect
+          .poll(() => seqOf(page), { timeout: 15_000 })
+          .toBeGreaterThan(before)
+          .then(() => true, () => false);
+        if (!advanced) {
+          stuck++;
+          console.log(`acorns ${width}: move ${moves} did not register; Ann tries again`);
+          expect(stuck, 'two moves in one game did not register').toBeLessThan(2);
+          continue;
+        }
         // The picture once a few trees are in play (or late in the game whatever the table shows).
         if (!pictured && moves >= 6 && ((await page.locator('.ac-tree').count()) >= 2 || moves >= 30)) {
           pictured = true;
