@@ -17,6 +17,7 @@ import { createDreyServer, type DreyServer } from '../src/server/app.js';
 import type { CreateTableResponse } from '../src/server/protocol.js';
 import { openSqliteStore } from '../src/server/storage/sqlite.js';
 import { launchBrowser, webBuilt } from './browser-helpers.js';
+import { ACORN_RUN_OPENING } from './browser-helpers.js';
 
 const BOARD = BUILTIN_TABLES.board;
 
@@ -47,18 +48,7 @@ const id = (name: string): number => {
 };
 
 /** The opening hand (then four more cards), the market and the start: see the test's steps. */
-const ARRANGEMENT = {
-  positions: ['t5.y2.3'],
-  acorns: [1],
-  decks: [
-    [
-      ...['s-yellow', 's-yellow-r', 's-yellow-g', 's-red-g', 's-green-y', 's-green'],
-      ...['s-green', 'y-dash', 'y-twig-r', 'y-twig-g', 's-red', 's-red-y'],
-      ...['s-green-r', 's-green', 's-red-g'],
-    ],
-  ],
-  expensive: ['g-rush', 'g-again', 'g-shuffle'],
-};
+const ARRANGEMENT = ACORN_RUN_OPENING;
 
 async function practiceTable(): Promise<{ tableId: string; token: string }> {
   const r = await fetch(`${url}/api/tables`, {

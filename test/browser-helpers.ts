@@ -135,3 +135,17 @@ export async function expectAccessible(page: Page, where: string): Promise<void>
     throw new Error(`axe-core found serious or critical violations on ${where}:\n${found.map((v) => `- ${v.id} (${v.impact}): ${v.help} at ${v.targets.join(', ')}`).join('\n')}`);
   }
 }
+
+/** An Acorn Run practice deal both Acorn Run browser tests play: the opening hand (then four more cards), the market and the start. */
+export const ACORN_RUN_OPENING = {
+  positions: ['t5.y2.3'],
+  acorns: [1],
+  decks: [
+    [
+      ...['s-yellow', 's-yellow-r', 's-yellow-g', 's-red-g', 's-green-y', 's-green'],
+      ...['s-green', 'y-dash', 'y-twig-r', 'y-twig-g', 's-red', 's-red-y'],
+      ...['s-green-r', 's-green', 's-red-g'],
+    ],
+  ],
+  expensive: ['g-rush', 'g-again', 'g-shuffle'],
+};

@@ -18,6 +18,7 @@ import { createDreyServer, type DreyServer } from '../src/server/app.js';
 import type { CreateTableResponse } from '../src/server/protocol.js';
 import { openSqliteStore } from '../src/server/storage/sqlite.js';
 import { animationsSettled, expectAccessible, launchBrowser, webBuilt } from './browser-helpers.js';
+import { ACORN_RUN_OPENING } from './browser-helpers.js';
 
 let server: DreyServer;
 let url: string;
@@ -127,18 +128,7 @@ async function checkPocket(page: Page, game: string): Promise<void> {
   await expect(prompt(page).isVisible()).resolves.toBe(true);
 }
 
-const AR_ARRANGEMENT = {
-  positions: ['t5.y2.3'],
-  acorns: [1],
-  decks: [
-    [
-      ...['s-yellow', 's-yellow-r', 's-yellow-g', 's-red-g', 's-green-y', 's-green'],
-      ...['s-green', 'y-dash', 'y-twig-r', 'y-twig-g', 's-red', 's-red-y'],
-      ...['s-green-r', 's-green', 's-red-g'],
-    ],
-  ],
-  expensive: ['g-rush', 'g-again', 'g-shuffle'],
-};
+const AR_ARRANGEMENT = ACORN_RUN_OPENING;
 
 describe.each([
   ['desktop', DESKTOP],
