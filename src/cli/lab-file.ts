@@ -59,6 +59,8 @@ export function parseLabReport(text: string, source: string): Result<LabReport, 
   } catch (e) {
     return err({ code: 'bad-run', message: `${source} is not JSON (${(e as Error).message})` });
   }
+  // A tune's saved run (`drey lab tune --json`) is read as its confirming comparison.
+  if (json !== null && typeof json === 'object' && (json as { kind?: unknown }).kind === 'tune') json = (json as { compare?: unknown }).compare;
   const parsed = reportSchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;

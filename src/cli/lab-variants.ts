@@ -6,7 +6,7 @@
 import { ContentError, loadContentDir, packageWithContent, registryWithContent } from '../content/files.js';
 import { createRegistry, type Registry } from '../games/index.js';
 import type { Variant } from '../lab/compare.js';
-import { setNumberAt } from '../lab/sweep.js';
+import { numberAt, setNumberAt } from '../lab/sweep.js';
 import { usage } from './errors.js';
 
 function contentUsage(where: string, e: unknown): never {
@@ -68,4 +68,60 @@ export async function contentFieldVariants(
     if (built !== pkg.value) variant.registry = createRegistry(registry.packages.map((p) => (p.game.id === game ? built : p)));
     return { value, variant };
   });
+}
+
+/**
+ * `drey lab tune`'s content: the starting files (the builtin, or with `content` that directory's
+ * content over it), each field's starting value, and a builder of the variant with every field
+ * set at once, which answers why instead when the content check refuses the result.
+ */
+export async function tuneContent(
+  registry: Registry,
+  game: string,
+  fields: readonly string[],
+  content?: string,
+): Promise<{ start: number[]; variant: (settings: readonly number[], name: string) => Variant | { why: string } }> {
+  const pkg = registry.find(game);
+  if (!pkg.ok) usage(pkg.error.message);
+  const builtin = pkg.value.content.builtin;
+  let files: Readonly<Record<string, unknown>> = builtin;
+  if (content !== undefined) {
+    try {
+      files = (await loadContentDir(pkg.value, content)).content.data;
+    } catch (e) {
+      contentUsage(`content ${content}`, e);
+    }
+  }
+  const paths = fields.map((field) => {
+    const [file, ...path] = field.split('.');
+    if (file === undefined || !(file in builtin) || path.length === 0) {
+      usage(`--field ${field}: a content field is FILE.PATH with FILE one of ${Object.keys(builtin).join(', ') || '(this game has no content files)'}`);
+    }
+    return { field, file, path };
+  });
+  const start = paths.map(({ field, file, path }) => {
+    const v = numberAt(files[file], path);
+    if (!v.ok) usage(`--field ${field}: ${content === undefined ? '' : `${content}: `}${file}.json has ${v.error.message}`);
+    return v.value;
+  });
+  const where = content ?? 'builtin';
+  const variant = (settings: readonly number[], name: string): Variant | { why: string } => {
+    const edited: Record<string, unknown> = { ...files };
+    for (const [i, { field, file, path }] of paths.entries()) {
+      const next = setNumberAt(edited[file], path, settings[i]!);
+      if (!next.ok) return { why: `${field}: ${next.error.message}` };
+      edited[file] = next.value;
+    }
+    let built;
+    try {
+      built = packageWithContent(pkg.value, edited, name);
+    } catch (e) {
+      if (e instanceof ContentError) return { why: e.message };
+      throw e;
+    }
+    const v: Variant = { name, source: where, hash: built.content.hash, ...(content !== undefined ? { content } : {}) };
+    if (built !== pkg.value) v.registry = createRegistry(registry.packages.map((p) => (p.game.id === game ? built : p)));
+    return v;
+  };
+  return { start, variant };
 }

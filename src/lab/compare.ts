@@ -18,7 +18,9 @@ import { DetailFold, figureLabel, gameFigures, type CardFigure, type FigureLabel
 import { playGame, type GameResult } from './play.js';
 import type { RecordFile } from './record-file.js';
 import { resolveRun, type ResolvedRun, type RunSpec } from './resolve.js';
-import { runSchedule, type RunOptions } from './run.js';
+import { defaultWorkers, runSchedule, type RunOptions } from './run.js';
+import { WorkerPool } from '../workers/pool.js';
+import type { LabTasks } from './play.js';
 import { tournamentSchedule, type ScheduledGame } from './schedule.js';
 import { medianWithInterval, meanWithInterval, wilsonInterval, pairedDifference, unpairedDifference, type Difference, type Interval, type MeanSummary } from './stats.js';
 
@@ -171,11 +173,25 @@ export const pairedSchedule = (spec: CompareSpec): ScheduledGame[] => tournament
  * Plays every variant on the same schedule, one after the other, through the one runner; folds
  * each variant's results in schedule order. `onProgress` counts games over all variants.
  */
-export async function playVariants(
-  spec: CompareSpec,
-  variants: readonly Variant[],
-  opts: RunOptions = {},
-): Promise<Result<{ schedule: ScheduledGame[]; runs: VariantRun[]; seconds: number[]; workers: number[] }, GameError>> {
+export async function playVariants(spec: CompareSpec, variants: readonly Variant[], opts: RunOptions = {}): Promise<Result<PlayedVariants, GameError>> {
+  // One pool for every variant (worker threads start once), unless the caller lends its own.
+  if (opts.pool || opts.queue || (opts.workers ?? defaultWorkers()) <= 1) return playEachVariant(spec, variants, opts);
+  const pool = new WorkerPool<LabTasks>({ size: opts.workers ?? defaultWorkers() });
+  try {
+    return await playEachVariant(spec, variants, { ...opts, pool });
+  } finally {
+    await pool.close();
+  }
+}
+
+export interface PlayedVariants {
+  schedule: ScheduledGame[];
+  runs: VariantRun[];
+  seconds: number[];
+  workers: number[];
+}
+
+async function playEachVariant(spec: CompareSpec, variants: readonly Variant[], opts: RunOptions): Promise<Result<PlayedVariants, GameError>> {
   const resolved = resolveVariants(spec, variants, opts.registry);
   if (!resolved.ok) return resolved;
   const schedule = pairedSchedule(spec);
@@ -341,10 +357,16 @@ export function finishVariants(played: {
 }
 
 /** Plays the variants (the first is the base) and reports every figure with its paired difference from the base. */
-export async function runCompare(spec: CompareSpec, variants: readonly Variant[], opts: RunOptions = {}): Promise<Result<CompareReport, GameError>> {
+export async function runCompare(
+  spec: CompareSpec,
+  variants: readonly Variant[],
+  opts: RunOptions & { onPlayed?: (runs: readonly VariantRun[]) => void } = {},
+): Promise<Result<CompareReport, GameError>> {
   if (variants.length < 2) return err({ code: 'bad-variants', message: 'compare needs a base and at least one variant (base=builtin v1=DIR)' });
   const played = await playVariants(spec, variants, opts);
   if (!played.ok) return played;
+  // A caller that needs more than the report (`drey lab tune`'s own targets) reads the games here.
+  opts.onPlayed?.(played.value.runs);
   const { schedule, runs, seconds, workers } = played.value;
   const base = runs[0]!;
   const cardNames = base.run.pkg.lab?.cardNames ?? {};

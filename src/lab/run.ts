@@ -28,6 +28,11 @@ export interface RunOptions {
    * processes anywhere take the games a seed block at a time (queue.ts). `workers` is then unused.
    */
   queue?: QueueRunnerOptions;
+  /**
+   * A pool to play on, kept open by its owner: runs that follow one another (the variants of a
+   * comparison, the rounds of a tune) start their worker threads once, not once per run.
+   */
+  pool?: WorkerPool<LabTasks>;
 }
 
 /** How a schedule was played: on this many threads here, or as jobs on a queue. */
@@ -81,7 +86,7 @@ export async function runSchedule(
     ? await playOnQueue(run, schedule, opts.queue, onResult, (n) => (jobs = n))
     : workers === 1
       ? await playHere(run, schedule, onResult)
-      : await playOnPool(run, schedule, workers, onResult);
+      : await playOnPool(run, schedule, workers, onResult, opts.pool);
   if (!played.ok) return played;
   if (done !== schedule.length || feed.waiting > 0) {
     return err({ code: 'lost-games', message: `only ${done - feed.waiting} of ${schedule.length} games came back` });
@@ -113,8 +118,9 @@ async function playOnPool(
   schedule: readonly ScheduledGame[],
   workers: number,
   onResult: (r: GameResult) => void,
+  shared?: WorkerPool<LabTasks>,
 ): Promise<Result<void, GameError>> {
-  const pool = new WorkerPool<LabTasks>({ size: workers });
+  const pool = shared ?? new WorkerPool<LabTasks>({ size: workers });
   let next = 0;
   let failure: GameError | undefined;
   /** The next slice for a lane whose last slice took `msPerGame` a game (undefined: none yet). */
@@ -134,7 +140,7 @@ async function playOnPool(
       if (!played.ok) {
         // The first failure is the one reported; closing the pool stops the other workers.
         failure ??= played.error;
-        void pool.close();
+        if (!shared) void pool.close();
         return;
       }
       msPerGame = (performance.now() - started) / games.length;
@@ -144,7 +150,7 @@ async function playOnPool(
   try {
     await Promise.all(Array.from({ length: workers }, lane));
   } finally {
-    await pool.close();
+    if (!shared) await pool.close();
   }
   return failure === undefined ? ok(undefined) : err(failure);
 }

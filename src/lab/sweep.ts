@@ -165,3 +165,18 @@ export function setNumberAt(doc: unknown, path: readonly string[], value: number
   }
   return ok(copy);
 }
+
+/** The number at `path` in `doc` (path parts as `setNumberAt`), or why there is none. */
+export function numberAt(doc: unknown, path: readonly string[]): Result<number, GameError> {
+  let node: unknown = doc;
+  for (const [i, part] of path.entries()) {
+    if (Array.isArray(node)) {
+      const byId = node.find((e) => typeof e === 'object' && e !== null && (e as { id?: unknown }).id === part);
+      node = byId ?? (/^\d+$/.test(part) ? node[Number(part)] : undefined);
+    } else if (typeof node === 'object' && node !== null && Object.hasOwn(node, part)) {
+      node = (node as Record<string, unknown>)[part];
+    } else node = undefined;
+    if (node === undefined) return err({ code: 'bad-field', message: `no field ${path.slice(0, i + 1).join('.')}` });
+  }
+  return typeof node === 'number' ? ok(node) : err({ code: 'bad-field', message: `${path.join('.')} is not a number` });
+}

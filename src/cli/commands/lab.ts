@@ -3,10 +3,12 @@
  *
  *   drey lab compare <game> base=builtin v1=DIR[,key=value…] … --games N --bots …
  *   drey lab sweep <game> --field options.roundLimit --values 10..20:2 --figure rounds --target "median rounds 14-18"
+ *   drey lab tune <game> --field race.roundLimit=20..30 --field … --target "rounds 14±1" --target … --budget 4000 --out DIR
  *   drey lab report RUN.json --html FILE
  *   drey lab serve RUN.json [--port N]
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Command } from 'commander';
 import type { Registry } from '../../games/index.js';
 import { runCompare, type CompareReport, type CompareSpec, type Variant } from '../../lab/compare.js';
@@ -18,7 +20,9 @@ import { columns, percent } from '../format.js';
 import { addGameOptionFlags, optionValue, rawGameOptions } from '../game-options.js';
 import { labReportHtml, type LabReport } from '../lab-html.js';
 import { parseLabReport, variantPackages } from '../lab-file.js';
-import { contentFieldVariants, loadVariantRegistry } from '../lab-variants.js';
+import { contentFieldVariants, loadVariantRegistry, tuneContent } from '../lab-variants.js';
+import { parseTuneField, parseTuneTarget, runTune, MAX_TUNE_CANDIDATES, type TuneField, type TuneReport, type TuneRound, type TuneTarget, type TargetEstimate } from '../../lab/tune.js';
+import { canonicalJson } from '../../engine/hash.js';
 import { progressBar } from '../progress.js';
 import { serveLabReport } from '../lab-serve.js';
 
@@ -32,6 +36,26 @@ interface RunFlags {
   html?: string;
   [option: string]: unknown;
 }
+
+interface TuneFlags {
+  seats?: number;
+  bots: string[];
+  seed: string;
+  workers?: number;
+  json?: string;
+  html?: string;
+  [option: string]: unknown;
+  field: string[];
+  target: string[];
+  budget: number;
+  minutes?: number;
+  candidates: number;
+  confirm?: number;
+  content?: string;
+  out?: string;
+}
+
+const collect = (value: string, previous: string[]): string[] => [...previous, value];
 
 interface SweepFlags extends RunFlags {
   field: string;
@@ -130,9 +154,12 @@ export function sweepLines(report: SweepReport): string[] {
 }
 
 function addRunFlags(command: Command): Command {
+  return addSharedFlags(command.option('--games <n>', 'games per variant (rounded up to whole deals)', intFlag(1, 1_000_000), 200));
+}
+
+function addSharedFlags(command: Command): Command {
   command
     .option('--seats <n>', 'number of seats (default 4, or the nearest the game allows)', intFlag(1, 64))
-    .option('--games <n>', 'games per variant (rounded up to whole deals)', intFlag(1, 1_000_000), 200)
     .option('--bots <names>', 'bots, rotated through the seats (default: heuristic)', botListFlag, ['heuristic'])
     .option('--seed <seed>', 'seed of the run: deal i has seed <seed>.<i> in every variant', seedFlag, '1')
     .option('--workers <n>', 'worker threads (default: one per core)', intFlag(1, 256))
@@ -197,6 +224,83 @@ export function registerLab(program: Command, registry: Registry): void {
     writeOutputs(report.value, flags, registry, variants.map((v) => v.variant));
   });
 
+  addSharedFlags(
+    lab
+      .command('tune')
+      .description('search content fields toward targets (successive halving on paired seeds), then confirm the best against the start on fresh seeds')
+      .argument('<game>', 'game id, e.g. acorn-run')
+      .requiredOption('--field <path=values>', 'a content field and its values, e.g. race.roundLimit=20..30:2 (repeat for each field)', collect, [])
+      .requiredOption('--target <text>', 'e.g. "rounds 14±1", "seat* fair±2%", "mean dummyWin 45%-55%", "bought:* 5%-90%" (repeat for each target)', collect, [])
+      .option('--budget <games>', 'games the search may play, all candidates together', intFlag(10, 10_000_000), 4000)
+      .option('--minutes <m>', 'stop the search after about this many minutes (the best so far is kept)', intFlag(1, 10_080))
+      .option('--candidates <n>', `content candidates drawn from the fields' values (default 16, at most ${MAX_TUNE_CANDIDATES})`, intFlag(2, MAX_TUNE_CANDIDATES), 16)
+      .option('--confirm <games>', 'games of the confirming comparison per variant (default a quarter of the budget, at least 100)', intFlag(1, 1_000_000))
+      .option('--content <dir>', 'the content to start from (default: the built-in content)')
+      .option('--out <dir>', 'write the best content here (after every round, and at the end), ready for --content'),
+  ).action(async (game: string, flags: TuneFlags) => {
+    const spec = runSpec(game, registry, { ...flags, games: 1 });
+    const fields: TuneField[] = flags.field.map((t) => {
+      const f = parseTuneField(t);
+      if (!f.ok) usage(f.error.message);
+      return f.value;
+    });
+    const targets: TuneTarget[] = flags.target.map((t) => {
+      const parsed = parseTuneTarget(t);
+      if (!parsed.ok) usage(parsed.error.message);
+      return parsed.value;
+    });
+    if (new Set(fields.map((f) => f.field)).size !== fields.length) usage('each --field is named once');
+    const built = await tuneContent(registry, game, fields.map((f) => f.field), flags.content);
+    const progress = progressBar(process.stderr, 'tune');
+    const writeBest = (settings: readonly number[], note: string[]): void => {
+      if (flags.out === undefined) return;
+      const v = built.variant(settings, 'best');
+      if ('why' in v) return;
+      writeTuned(flags.out, (v.registry ?? registry).get(game)!.content.data, registry.get(game)!.content.builtin, note);
+    };
+    const report = await runTune(
+      {
+        spec,
+        fields,
+        start: built.start,
+        targets,
+        budget: { games: flags.budget, ...(flags.minutes !== undefined ? { minutes: flags.minutes } : {}) },
+        candidates: flags.candidates,
+        ...(flags.confirm !== undefined ? { confirm: flags.confirm } : {}),
+        variant: built.variant,
+      },
+      {
+        workers: flags.workers ?? defaultWorkers(),
+        registry,
+        onProgress: (d, t) => progress.update(d, t),
+        onRound: (round, best) => {
+          progress.done();
+          process.stderr.write(`${roundLine(round, fields)}\n`);
+          writeBest(best.settings, [`Best so far after round ${round.round} of the search (not yet confirmed).`, '', ...roundLines(round, fields)]);
+        },
+      },
+    );
+    progress.done();
+    if (!report.ok) throw new CliError(report.error.message, report.error.code.startsWith('bad-') ? EXIT.usage : EXIT.failed);
+    const lines = tuneLines(report.value);
+    process.stdout.write(`${lines.join('\n')}\n`);
+    writeBest(report.value.best.settings, lines);
+    if (flags.out !== undefined) process.stdout.write(`wrote the best content to ${flags.out} (use it with --content ${flags.out})\n`);
+    const variants = [report.value.start, report.value.best].map((c, i) => {
+      const v = built.variant(c.settings, i === 0 ? 'start' : 'best');
+      return 'why' in v ? { name: i === 0 ? 'start' : 'best', source: '' } : { ...v, name: i === 0 ? 'start' : 'best' };
+    });
+    if (flags.json !== undefined) {
+      try {
+        writeFileSync(flags.json, `${JSON.stringify(report.value)}\n`);
+      } catch (e) {
+        throw new CliError(`cannot write ${flags.json}: ${(e as Error).message}`, EXIT.failed);
+      }
+      process.stdout.write(`wrote ${flags.json}\n`);
+    }
+    writeOutputs(report.value.compare, { ...(flags.html !== undefined ? { html: flags.html } : {}) }, registry, variants);
+  });
+
   lab
     .command('report')
     .description('turn a saved run (--json) into the HTML report')
@@ -259,4 +363,77 @@ async function sweepVariants(registry: Registry, game: string, field: string, va
     }));
   }
   return contentFieldVariants(registry, game, field, values, content);
+}
+
+const settingsText = (fields: readonly TuneField[], settings: readonly number[]): string => fields.map((f, i) => `${f.field}=${settings[i]}`).join(', ');
+
+const estimateText = (e: TargetEstimate): string => {
+  const share = e.key.startsWith('win-') || e.key.startsWith('card-games|') || e.key === 'stat|dummyWin';
+  const fmt = share ? (x: number) => percent(x) : (x: number) => x.toFixed(2);
+  return `${fmt(e.estimate)} [${fmt(e.interval[0])}, ${fmt(e.interval[1])}]${e.meets ? '' : ` (target ${fmt(e.low)}–${fmt(e.high)})`}`;
+};
+
+/** How many candidates the content check refused, and its distinct reasons (the first three). */
+function refusedText(report: TuneReport): string {
+  const whys = [...new Set(report.refused.map((r) => r.why))];
+  const n = report.refused.length;
+  return `${n} candidate${n === 1 ? '' : 's'} refused by the content check (${whys.slice(0, 3).join('; ')}${whys.length > 3 ? '; …' : ''})`;
+}
+
+function roundLine(round: TuneRound, fields: readonly TuneField[]): string {
+  const best = round.ranking[0]!;
+  return `round ${round.round}: ${round.candidates} candidates × ${round.games} games in ${round.seconds.toFixed(1)} s; best so far ${best.name}${best.start ? ' (the start)' : ''}: ${settingsText(fields, best.settings)}, distance ${best.loss.toFixed(3)}`;
+}
+
+function roundLines(round: TuneRound, fields: readonly TuneField[]): string[] {
+  return columns([
+    ['candidate', 'settings', 'games', 'distance', ...round.ranking[0]!.estimates.map((e) => e.target)],
+    ...round.ranking.map((c) => [c.name, settingsText(fields, c.settings), String(c.games), c.loss.toFixed(3), ...c.estimates.map(estimateText)]),
+  ]);
+}
+
+/** The tune as text: the search, then the start against the best on fresh seeds, target by target. */
+export function tuneLines(report: TuneReport): string[] {
+  const lines = [
+    `${report.title}: tune of ${report.fields.map((f) => f.field).join(', ')} toward ${report.targets.map((t) => `"${t.text}"`).join(', ')}, ${report.seats} seats, bots ${report.bots.join(',')}, seed ${report.seed}`,
+    `search: ${report.rounds.length} rounds of successive halving, ${report.searchGames} games in ${report.searchSeconds.toFixed(0)} s (budget ${report.budget.games} games${report.budget.minutes !== undefined ? ` or ${report.budget.minutes} min` : ''})${report.refused.length > 0 ? `; ${refusedText(report)}` : ''}`,
+  ];
+  if (report.stoppedEarly) lines.push(`stopped early: ${report.stoppedEarly}`);
+  for (const r of report.rounds) lines.push(`  ${roundLine(r, report.fields)}`);
+  lines.push(
+    '',
+    `best: ${report.best.start ? 'the starting content (no candidate came closer to the targets)' : settingsText(report.fields, report.best.settings)}`,
+    `start: ${settingsText(report.fields, report.start.settings)}`,
+    '',
+    `confirmed on ${report.confirm.games} fresh games per variant (seed ${report.confirm.seed}), worst member for a family, 95% intervals:`,
+    ...columns([
+      ['target', 'start', 'best', 'met by'],
+      ...report.targets.map((t, i) => {
+        const a = report.confirm.start[i];
+        const b = report.confirm.best[i];
+        return [
+          t.text,
+          a ? `${a.label}: ${estimateText(a)}` : 'no such figure',
+          b ? `${b.label}: ${estimateText(b)}` : 'no such figure',
+          [a?.meets ? 'start' : '', b?.meets ? 'best' : ''].filter(Boolean).join(', ') || 'neither',
+        ];
+      }),
+    ]),
+  );
+  return lines;
+}
+
+/** The tuned content as a directory for --content: the files that differ from the builtin, and TUNE.md. */
+function writeTuned(dir: string, data: Readonly<Record<string, unknown>>, builtin: Readonly<Record<string, unknown>>, note: readonly string[]): void {
+  try {
+    mkdirSync(dir, { recursive: true });
+    // Files of an earlier best that this one no longer changes go, so the directory is exactly this content.
+    for (const entry of readdirSync(dir)) if (entry.endsWith('.json') && !entry.endsWith('.schema.json') && entry.slice(0, -5) in builtin) rmSync(join(dir, entry));
+    for (const [name, file] of Object.entries(data)) {
+      if (canonicalJson(file) !== canonicalJson(builtin[name])) writeFileSync(join(dir, `${name}.json`), `${JSON.stringify(file, null, 2)}\n`);
+    }
+    writeFileSync(join(dir, 'TUNE.md'), `# drey lab tune\n\n\`\`\`\n${note.join('\n')}\n\`\`\`\n`);
+  } catch (e) {
+    throw new CliError(`cannot write ${dir}: ${(e as Error).message}`, EXIT.failed);
+  }
 }
