@@ -420,6 +420,11 @@ export function tuneLines(report: TuneReport): string[] {
       }),
     ]),
   );
+  // Flags tell how a target was met: a length met by the sunset shows as round-limit games.
+  for (const v of report.compare.variants) {
+    const counts = Object.entries(v.flagCounts).map(([k, n]) => `${n} ${k}`).join(', ');
+    lines.push(`flags, ${v.name}: ${counts || 'none'} (of ${report.confirm.games} games)`);
+  }
   return lines;
 }
 
