@@ -14,13 +14,13 @@ import { performance } from 'node:perf_hooks';
 import { err, ok, type GameError, type Result } from '../engine/result.js';
 import { BUILTINS, type Registry } from '../games/index.js';
 import { canonicalJson } from '../engine/hash.js';
-import { DetailFold, figureLabel, gameFigures, type CardFigure, type FigureLabel, type Flag, type PlaceFigure } from './figures.js';
+import { DetailFold, figureLabel, figureRange, gameFigures, type CardFigure, type FigureLabel, type Flag, type PlaceFigure } from './figures.js';
 import { playGame, type GameResult } from './play.js';
 import type { RecordFile } from './record-file.js';
 import { resolveRun, type ResolvedRun, type RunSpec } from './resolve.js';
 import { runSchedule, type RunOptions } from './run.js';
 import { tournamentSchedule, type ScheduledGame } from './schedule.js';
-import { medianWithInterval, meanWithInterval, wilsonInterval, pairedDifference, unpairedDifference, type Difference, type Interval, type MeanSummary } from './stats.js';
+import { FEW, medianWithInterval, meanWithInterval, wilsonInterval, pairedDifference, pairedShareDifference, unpairedDifference, type Difference, type Interval, type MeanSummary } from './stats.js';
 
 /** One variant of the game: a name, the registry holding its package, options of its own. */
 export interface Variant {
@@ -119,6 +119,8 @@ export interface FigureRow extends FigureLabel {
   values: MeanSummary[];
   /** Per variant after the base: the paired difference from the base, over blocks. */
   diffs: Difference[];
+  /** Some variant's figure or difference rests on fewer than FEW games or deals: its interval means little. */
+  few: boolean;
 }
 
 /** What every workbench report (compare, sweep) says of its run. */
@@ -238,21 +240,28 @@ const blockMean = (block: Map<string, { sum: number; n: number }>, key: string):
   return acc && acc.n > 0 ? acc.sum / acc.n : undefined;
 };
 
-/** A figure's mean over its games; a share's interval is Wilson's (it stays inside [0, 1]). */
+/**
+ * A figure's mean over its games; a share's interval is Wilson's (it stays inside [0, 1]), a
+ * count's the normal one cut at 0 (figureRange).
+ */
 export function figureSummary(values: readonly number[], unit: 'share' | 'number'): MeanSummary {
-  const m = meanWithInterval(values);
+  const m = meanWithInterval(values, undefined, figureRange(unit));
   return unit === 'share' && m.n > 0 ? { ...m, interval: wilsonInterval(Math.min(m.n, Math.max(0, m.mean * m.n)), m.n) } : m;
 }
 
-/** The paired difference of `key` between two variants, over the blocks where both have it. */
-export function pairedFigure(base: VariantRun, other: VariantRun, key: string): Difference {
+/**
+ * The paired difference of `key` between two variants, over the blocks (deals) where both have
+ * it: a share's by Newcombe's paired method (pairedShareDifference, inside [−1, 1]), a count's
+ * as the mean of per-deal differences (a difference of counts has no bound of its own).
+ */
+export function pairedFigure(base: VariantRun, other: VariantRun, key: string, unit: 'share' | 'number' = 'number'): Difference {
   const pairs: [number, number][] = [];
   base.blocks.forEach((block, b) => {
     const x = blockMean(block, key);
     const y = blockMean(other.blocks[b]!, key);
     if (x !== undefined && y !== undefined) pairs.push([x, y]);
   });
-  return pairedDifference(pairs);
+  return unit === 'share' ? pairedShareDifference(pairs) : pairedDifference(pairs);
 }
 
 /** The same difference as if the two variants had been played on different deals. */
@@ -348,11 +357,12 @@ export async function runCompare(spec: CompareSpec, variants: readonly Variant[]
   const { schedule, runs, seconds, workers } = played.value;
   const base = runs[0]!;
   const cardNames = base.run.pkg.lab?.cardNames ?? {};
-  const figures: FigureRow[] = figureKeys(runs).map((key) => ({
-    ...figureLabel(key, cardNames),
-    values: runs.map((r) => figureSummary(r.games.flatMap((g) => g.get(key) ?? []), figureLabel(key, cardNames).unit)),
-    diffs: runs.slice(1).map((r) => pairedFigure(base, r, key)),
-  }));
+  const figures: FigureRow[] = figureKeys(runs).map((key) => {
+    const label = figureLabel(key, cardNames);
+    const values = runs.map((r) => figureSummary(r.games.flatMap((g) => g.get(key) ?? []), label.unit));
+    const diffs = runs.slice(1).map((r) => pairedFigure(base, r, key, label.unit));
+    return { ...label, values, diffs, few: [...values, ...diffs].some((x) => x.n < FEW) };
+  });
   const finished = finishVariants(played.value);
   if (!finished.ok) return finished;
   const { summaries, replays } = finished.value;

@@ -13,10 +13,10 @@
 import type { GameResult } from './play.js';
 import { seatWinShares } from './aggregate.js';
 import type { ScheduledGame } from './schedule.js';
-import { emptyMean, addToMean, proportionDifference, summarizeMean, wilsonInterval, type Difference, type Interval, type MeanAccumulator, type MeanSummary } from './stats.js';
+import { emptyMean, addToMean, COUNT_RANGE, FEW, proportionDifference, SHARE_RANGE, summarizeMean, wilsonInterval, type Difference, type Interval, type MeanAccumulator, type MeanSummary, type Range } from './stats.js';
 
-/** Fewer samples than this and a figure is shown as "too few games". */
-export const FEW = 30;
+/** Fewer samples than this and a figure is shown as "too few games" (stats.ts). */
+export { FEW };
 /** A seat with no choice for this many of its decisions in a row is flagged. */
 export const NO_CHOICE_FLAG = 12;
 /** A seat taking the same action this many times in a row is flagged. */
@@ -28,6 +28,13 @@ export interface FigureLabel {
   /** A share in [0, 1] (shown as %), or a plain number. */
   unit: 'share' | 'number';
 }
+
+/**
+ * What a figure's values can be: shares lie in [0, 1]; every number the lab reports is a count or
+ * an amount that cannot be negative (rounds, actions, copies, VP, a game's stats and probe values:
+ * see SeatFacts.values), so its interval stops at 0.
+ */
+export const figureRange = (unit: FigureLabel['unit']): Range => (unit === 'share' ? SHARE_RANGE : COUNT_RANGE);
 
 const labelOf = (key: string, cardNames: Readonly<Record<string, string>>): FigureLabel => {
   const [kind, a, b] = key.split('|');
@@ -246,11 +253,11 @@ export class DetailFold {
         name: this.cardNames[id] ?? id,
         seen: c.seen,
         boughtIn: share(c.bought, this.seatGames),
-        round: summarizeMean(c.round),
+        round: summarizeMean(c.round, undefined, COUNT_RANGE),
         winBought: share(c.boughtWins, c.bought),
         winPassed: share(c.passedWins, c.passed),
         improvement: proportionDifference(c.boughtWins, c.bought, c.passedWins, c.passed),
-        uses: Object.fromEntries([...c.uses].map(([k, m]) => [k, summarizeMean(m)])),
+        uses: Object.fromEntries([...c.uses].map(([k, m]) => [k, summarizeMean(m, undefined, COUNT_RANGE)])),
         few: Math.min(c.bought, c.passed) < FEW,
         ...(c.sample !== undefined ? { sample: c.sample } : {}),
       }));
@@ -262,7 +269,7 @@ export class DetailFold {
       .map(([id, p]) => ({
         id,
         used: share(p.used, this.seatGames),
-        rounds: summarizeMean(p.rounds),
+        rounds: summarizeMean(p.rounds, undefined, COUNT_RANGE),
         few: p.used < FEW,
         ...(p.sample !== undefined ? { sample: p.sample } : {}),
       }));
