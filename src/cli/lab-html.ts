@@ -11,7 +11,7 @@ import { replay } from '../engine/match.js';
 import type { AnyGamePackage } from '../games/package.js';
 import type { CompareReport, ReplayEntry, VariantSummary } from '../lab/compare.js';
 import type { SweepReport } from '../lab/sweep.js';
-import { FEW, type Share } from '../lab/figures.js';
+import { FEW, labelWithSameAs, type Share } from '../lab/figures.js';
 import { FEW_RULE, type Difference, type Interval, type MeanSummary } from '../lab/stats.js';
 import { replayNarration } from './replay-log.js';
 
@@ -78,7 +78,7 @@ function figuresSection(report: CompareReport): string {
       const digits = f.values.every((v) => Math.abs(v.mean) < 1) ? 3 : 2;
       const fmt = f.unit === 'share' ? pct : (x: number) => num(x, digits);
       const cell = (m: MeanSummary): string => `${fmt(m.mean)} <small>${interval(m.interval, fmt)}</small>${m.n < FEW ? ` <span class="few">n=${m.n}, too few</span>` : ''}`;
-      return `<tr><td>${esc(f.label)}</td><td>${cell(f.values[0]!)}</td>${f.diffs.map((d, i) => `<td>${cell(f.values[i + 1]!)}</td><td>${diffCell(d, fmt)}</td>`).join('')}</tr>`;
+      return `<tr><td>${esc(labelWithSameAs(f))}</td><td>${cell(f.values[0]!)}</td>${f.diffs.map((d, i) => `<td>${cell(f.values[i + 1]!)}</td><td>${diffCell(d, fmt)}</td>`).join('')}</tr>`;
     })
     .join('');
   const cards = rowsOf(true);

@@ -13,8 +13,8 @@
 import { performance } from 'node:perf_hooks';
 import { err, ok, type GameError, type Result } from '../engine/result.js';
 import { BUILTINS, type Registry } from '../games/index.js';
-import { canonicalJson } from '../engine/hash.js';
-import { DetailFold, figureLabel, figureRange, gameFigures, type CardFigure, type FigureLabel, type Flag, type PlaceFigure } from './figures.js';
+import { canonicalJson, stableHash } from '../engine/hash.js';
+import { confoundedFigures, DetailFold, figureLabel, figureMembers, figureRange, gameFigures, type CardFigure, type FigureLabel, type Flag, type PlaceFigure, type SameAs } from './figures.js';
 import { playGame, type GameResult } from './play.js';
 import type { RecordFile } from './record-file.js';
 import { resolveRun, type ResolvedRun, type RunSpec } from './resolve.js';
@@ -75,6 +75,8 @@ export interface VariantRun {
   blocks: Map<string, { sum: number; n: number }>[];
   /** Per game: each figure. */
   games: Map<string, number>[];
+  /** Per win-share figure: a hash over the seats it covered in every game, in order (figureMembers). */
+  members: Map<string, string>;
 }
 
 /**
@@ -121,6 +123,8 @@ export interface FigureRow extends FigureLabel {
   diffs: Difference[];
   /** Some variant's figure or difference rests on fewer than FEW games or deals: its interval means little. */
   few: boolean;
+  /** Figures that were the same numbers in every game of every variant, reported once as this row. */
+  sameAs?: SameAs[];
 }
 
 /** What every workbench report (compare, sweep) says of its run. */
@@ -190,7 +194,7 @@ export async function playVariants(
     const run = resolved.value[i]!;
     const cardNames = run.pkg.lab?.cardNames ?? {};
     const cardIds = Object.keys(cardNames);
-    const vr: VariantRun = { variant, run, results: [], detail: new DetailFold(cardNames), blocks: Array.from({ length: blocks }, () => new Map()), games: [] };
+    const vr: VariantRun = { variant, run, results: [], detail: new DetailFold(cardNames), blocks: Array.from({ length: blocks }, () => new Map()), games: [], members: new Map() };
     const start = performance.now();
     // Workers load the built-in games (content variants go as their files in run.spec.content):
     // a variant that is neither plays on this thread.
@@ -204,6 +208,7 @@ export async function playVariants(
         vr.detail.add(r, scheduled);
         const figures = gameFigures(r, scheduled.lineup, cardIds);
         vr.games.push(figures);
+        for (const [k, seats] of figureMembers(r, scheduled.lineup)) vr.members.set(k, stableHash([vr.members.get(k) ?? '', r.index, seats]));
         const block = vr.blocks[scheduled.group]!;
         for (const [k, v] of figures) {
           const acc = block.get(k) ?? { sum: 0, n: 0 };
@@ -357,12 +362,21 @@ export async function runCompare(spec: CompareSpec, variants: readonly Variant[]
   const { schedule, runs, seconds, workers } = played.value;
   const base = runs[0]!;
   const cardNames = base.run.pkg.lab?.cardNames ?? {};
-  const figures: FigureRow[] = figureKeys(runs).map((key) => {
-    const label = figureLabel(key, cardNames);
-    const values = runs.map((r) => figureSummary(r.games.flatMap((g) => g.get(key) ?? []), label.unit));
-    const diffs = runs.slice(1).map((r) => pairedFigure(base, r, key, label.unit));
-    return { ...label, values, diffs, few: [...values, ...diffs].some((x) => x.n < FEW) };
-  });
+  const keys = figureKeys(runs);
+  // Figures that covered the same seats in every game of every variant are the same numbers
+  // (Acorn Run: the seat fixes the start lane): one row, saying what else it is and why.
+  const signatures = new Map(keys.flatMap((k) => (runs.every((r) => r.members.has(k)) ? [[k, runs.map((r) => r.members.get(k)).join('/')] as const] : [])));
+  const same = confoundedFigures(keys, signatures, cardNames);
+  const dropped = new Set([...same.values()].flatMap((list) => list.map((s) => s.key)));
+  const figures: FigureRow[] = keys
+    .filter((key) => !dropped.has(key))
+    .map((key) => {
+      const label = figureLabel(key, cardNames);
+      const values = runs.map((r) => figureSummary(r.games.flatMap((g) => g.get(key) ?? []), label.unit));
+      const diffs = runs.slice(1).map((r) => pairedFigure(base, r, key, label.unit));
+      const sameAs = same.get(key);
+      return { ...label, values, diffs, few: [...values, ...diffs].some((x) => x.n < FEW), ...(sameAs ? { sameAs } : {}) };
+    });
   const finished = finishVariants(played.value);
   if (!finished.ok) return finished;
   const { summaries, replays } = finished.value;

@@ -94,6 +94,72 @@ export function gameFigures(result: GameResult, lineup: readonly string[], cards
   return out;
 }
 
+/**
+ * Which seats each win-share figure of one game averages over ('1,3'): seat k's figure is seat
+ * k's, a bot's the seats it sat in, a start group's the seats that started there. Two figures
+ * with the same seats in every game are the same numbers (in Acorn Run the seat fixes the start
+ * lane): the report prints them once (confoundedFigures).
+ */
+export function figureMembers(result: GameResult, lineup: readonly string[]): Map<string, string> {
+  const out = new Map<string, string>();
+  const seatsWhere = (test: (seat: number) => boolean): string => result.scores.flatMap((_, seat) => (test(seat) ? [seat] : [])).join(',');
+  result.scores.forEach((_, seat) => out.set(`win-seat|${seat}`, String(seat)));
+  const bots = [...new Set(lineup)];
+  if (bots.length > 1) for (const bot of bots) out.set(`win-bot|${bot}`, seatsWhere((s) => lineup[s] === bot));
+  const seats = result.facts?.seats ?? [];
+  for (const f of seats) {
+    for (const [k, v] of Object.entries(f.groups ?? {})) {
+      const key = `win-group|${k}|${v}`;
+      if (!out.has(key)) out.set(key, seatsWhere((s) => seats[s]?.groups?.[k] === v));
+    }
+  }
+  return out;
+}
+
+/** Why two figures with the same seats in every game are the same: the kept figure's words for it. */
+export interface SameAs {
+  key: string;
+  label: string;
+  reason: string;
+}
+
+/**
+ * Of figures whose seats were the same in every game (equal `signatures`, see figureMembers),
+ * the first in `keys`' order is kept and the others are listed as the same as it, with the reason
+ * ("seat 1 always starts there"). Returns kept key → what it stands for too.
+ */
+export function confoundedFigures(keys: readonly string[], signatures: ReadonlyMap<string, string>, cardNames: Readonly<Record<string, string>>): Map<string, SameAs[]> {
+  const byFirst = new Map<string, string>();
+  const out = new Map<string, SameAs[]>();
+  for (const key of keys) {
+    const sig = signatures.get(key);
+    if (sig === undefined) continue;
+    const first = byFirst.get(sig);
+    if (first === undefined) {
+      byFirst.set(sig, key);
+      continue;
+    }
+    const label = labelOf(key, cardNames).label;
+    const list = out.get(first) ?? [];
+    list.push({ key, label, reason: sameReason(first, key) });
+    out.set(first, list);
+  }
+  return out;
+}
+
+function sameReason(kept: string, other: string): string {
+  const [kk, ka] = kept.split('|');
+  const [ok] = other.split('|');
+  const who = kk === 'win-seat' ? `seat ${Number(ka) + 1}` : kk === 'win-bot' ? `bot ${ka}` : 'the same seats';
+  if (ok === 'win-group') return `${who} always ${who === 'the same seats' ? 'start' : 'starts'} there`;
+  if (ok === 'win-bot') return `${other.split('|')[1]} always sits in ${who}`;
+  return `${who} in every game`;
+}
+
+/** A figure's label with what it also stands for: "win share, seat 1 (same as start lane g1: seat 1 always starts there)". */
+export const labelWithSameAs = (f: { label: string; sameAs?: readonly SameAs[] }): string =>
+  f.sameAs && f.sameAs.length > 0 ? `${f.label} (same as ${f.sameAs.map((s) => `${s.label.replace(/^win share, /, '')}: ${s.reason}`).join('; ')})` : f.label;
+
 function push<K>(map: Map<K, number[]>, key: K, value: number): void {
   const list = map.get(key);
   if (list) list.push(value);

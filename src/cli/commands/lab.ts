@@ -12,6 +12,7 @@ import type { Registry } from '../../games/index.js';
 import { runCompare, type CompareReport, type CompareSpec, type Variant } from '../../lab/compare.js';
 import { defaultWorkers } from '../../lab/run.js';
 import { parseSweepValues, parseTarget, runSweep, type SweepReport, type SweepStat } from '../../lab/sweep.js';
+import { labelWithSameAs } from '../../lab/figures.js';
 import { FEW, FEW_RULE, type Difference } from '../../lab/stats.js';
 import { CliError, EXIT, usage } from '../errors.js';
 import { botListFlag, intFlag, seatsFor, seedFlag } from '../flags.js';
@@ -104,7 +105,7 @@ export function compareLines(report: CompareReport): string[] {
       // "*" marks an interval that excludes 0 (a difference, not a verdict); "n=4, too few" one that means little.
       const diff = (d: Difference): string =>
         `${signedFmt(d.mean, fmt)} [${fmt(d.interval[0])}, ${fmt(d.interval[1])}]${d.interval[0] > 0 || d.interval[1] < 0 ? ' *' : ''}${d.n < FEW ? ` (n=${d.n}, too few)` : ''}`;
-      return [f.label, fmt(f.values[0]!.mean), ...f.diffs.flatMap((d, i) => [fmt(f.values[i + 1]!.mean), diff(d)])];
+      return [labelWithSameAs(f), fmt(f.values[0]!.mean), ...f.diffs.flatMap((d, i) => [fmt(f.values[i + 1]!.mean), diff(d)])];
     });
   const lines = [
     `${report.title}: ${names.join(' vs ')} on the same ${report.games} games (${report.blocks} deals), ${report.seats} seats, bots ${report.bots.join(',')}, seed ${report.seed}`,
