@@ -14,7 +14,7 @@ import { performance } from 'node:perf_hooks';
 import { err, ok, type GameError, type Result } from '../engine/result.js';
 import { BUILTINS, type Registry } from '../games/index.js';
 import { canonicalJson, stableHash } from '../engine/hash.js';
-import { confoundedFigures, DetailFold, figureLabel, figureMembers, figureRange, gameFigures, type CardFigure, type FigureLabel, type Flag, type PlaceFigure, type SameAs } from './figures.js';
+import { confoundedFigures, DetailFold, uniqueCardNames, figureLabel, figureMembers, figureRange, gameFigures, type CardFigure, type FigureLabel, type Flag, type PlaceFigure, type SameAs } from './figures.js';
 import { playGame, type GameResult } from './play.js';
 import type { RecordFile } from './record-file.js';
 import { resolveRun, type ResolvedRun, type RunSpec } from './resolve.js';
@@ -361,7 +361,7 @@ export async function runCompare(spec: CompareSpec, variants: readonly Variant[]
   if (!played.ok) return played;
   const { schedule, runs, seconds, workers } = played.value;
   const base = runs[0]!;
-  const cardNames = base.run.pkg.lab?.cardNames ?? {};
+  const cardNames = uniqueCardNames(base.run.pkg.lab?.cardNames ?? {});
   const keys = figureKeys(runs);
   // Figures that covered the same seats in every game of every variant are the same numbers
   // (Acorn Run: the seat fixes the start lane): one row, saying what else it is and why.

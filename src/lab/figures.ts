@@ -61,6 +61,16 @@ const labelOf = (key: string, cardNames: Readonly<Record<string, string>>): Figu
 export const figureLabel = labelOf;
 
 /**
+ * Card id → a label no other card has: a game's names, with the id added where two cards share a
+ * name (a game's own lab names should already tell them apart, as Acorn Run's do).
+ */
+export function uniqueCardNames(cardNames: Readonly<Record<string, string>>): Record<string, string> {
+  const count = new Map<string, number>();
+  for (const name of Object.values(cardNames)) count.set(name, (count.get(name) ?? 0) + 1);
+  return Object.fromEntries(Object.entries(cardNames).map(([id, name]) => [id, count.get(name)! > 1 ? `${name} (${id})` : name]));
+}
+
+/**
  * Every figure of one game, by key (`|` separates a key's parts). `cards` are the card ids the
  * game's probe knows: copies bought count 0 in a probed game where nobody bought one.
  */
@@ -128,7 +138,7 @@ export interface SameAs {
  * the first in `keys`' order is kept and the others are listed as the same as it, with the reason
  * ("seat 1 always starts there"). Returns kept key → what it stands for too.
  */
-export function confoundedFigures(keys: readonly string[], signatures: ReadonlyMap<string, string>, cardNames: Readonly<Record<string, string>>): Map<string, SameAs[]> {
+export function confoundedFigures(keys: readonly string[], signatures: ReadonlyMap<string, string>, cardNames: Readonly<Record<string, string>> = {}): Map<string, SameAs[]> {
   const byFirst = new Map<string, string>();
   const out = new Map<string, SameAs[]>();
   for (const key of keys) {
@@ -241,7 +251,11 @@ export class DetailFold {
   private readonly seatWins: { x: number; n: number; sample?: number }[] = [];
   private readonly botWins = new Map<string, { x: number; n: number; sample?: number }>();
 
-  constructor(private readonly cardNames: Readonly<Record<string, string>>) {}
+  private readonly cardNames: Readonly<Record<string, string>>;
+
+  constructor(cardNames: Readonly<Record<string, string>>) {
+    this.cardNames = uniqueCardNames(cardNames);
+  }
 
   private flag(f: Flag): void {
     this.flagCounts.set(f.kind, (this.flagCounts.get(f.kind) ?? 0) + 1);

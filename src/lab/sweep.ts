@@ -5,7 +5,7 @@
  * the values that meet a target ("median rounds 14-18").
  */
 import { err, ok, type GameError, type Result } from '../engine/result.js';
-import { figureLabel, type FigureLabel } from './figures.js';
+import { figureLabel, uniqueCardNames, type FigureLabel } from './figures.js';
 import { figureSummary, finishVariants, playVariants, type CompareSpec, type LabRunHeader, type Variant } from './compare.js';
 import type { RunOptions } from './run.js';
 import { medianWithInterval, type Interval } from './stats.js';
@@ -98,7 +98,7 @@ export async function runSweep(
   if (!played.ok) return played;
   const { runs, schedule } = played.value;
   const key = figureKey(sweep.figure);
-  const label = figureLabel(key, runs[0]!.run.pkg.lab?.cardNames ?? {});
+  const label = figureLabel(key, uniqueCardNames(runs[0]!.run.pkg.lab?.cardNames ?? {}));
   if (!runs.some((r) => r.games.some((g) => g.has(key)))) {
     const known = [...new Set(runs.flatMap((r) => r.games.flatMap((g) => [...g.keys()])))].sort().join(', ');
     return err({ code: 'bad-figure', message: `no figure '${sweep.figure}' in these games (figure keys: ${known})` });
