@@ -125,9 +125,9 @@ describe('drey sim', () => {
     expect(run.stdout).toContain('options: {"hands":2}');
     expect(run.stdout).toMatch(/seat +bot +win rate +95% interval +mean score +mean rank/);
     // Seats count from 1, as in `drey lab` and `drey play --seat`.
-    expect(run.stdout).toMatch(/^ *1 +heuristic /m);
-    expect(run.stdout).toMatch(/^ *4 +heuristic /m);
-    expect(run.stdout).not.toMatch(/^ *0 +heuristic /m);
+    expect(run.stdout).toMatch(/^ *1 +random /m);
+    expect(run.stdout).toMatch(/^ *4 +random /m);
+    expect(run.stdout).not.toMatch(/^ *0 +random /m);
     expect(run.stdout).toMatch(/40 games in [\d.]+ s on 1 thread: [\d,]+ games\/s/);
   });
 
