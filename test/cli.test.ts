@@ -48,7 +48,7 @@ describe('drey play', () => {
     const run = drey(['play', 'autumn-leaves', '--seats', '4', '--seed', 'cli-play', '--record', file], '#1\n'.repeat(4000));
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain('seed cli-play · you are seat 0 · bots: heuristic');
+    expect(run.stdout).toContain('seed cli-play · you are seat 1 · bots: heuristic');
     expect(run.stdout).toContain('1) choose');
     expect(run.stdout).toMatch(/(won|shared the win)\. After \d+ rounds \(lowest score wins\):/);
     expect(run.stdout).toMatch(/1st +\S+ +-?\d+/);
@@ -80,9 +80,10 @@ describe('drey play', () => {
   });
 
   it('lets you sit in another seat and name the bots', () => {
-    const run = drey(['play', 'autumn-leaves', '--seat', '2', '--bots', 'random', '--seed', 's'], 'quit\n');
+    // --seat counts from 1 like every report: seat 3 is the engine's index 2.
+    const run = drey(['play', 'autumn-leaves', '--seat', '3', '--bots', 'random', '--seed', 's'], 'quit\n');
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain('you are seat 2 · bots: random');
+    expect(run.stdout).toContain('you are seat 3 · bots: random');
     expect(run.stdout).toMatch(/▶? You +7 /);
   });
 });
@@ -123,6 +124,10 @@ describe('drey sim', () => {
     expect(run.stdout).toContain('Autumn Leaves: 40 games at 4 seats, seed 1');
     expect(run.stdout).toContain('options: {"hands":2}');
     expect(run.stdout).toMatch(/seat +bot +win rate +95% interval +mean score +mean rank/);
+    // Seats count from 1, as in `drey lab` and `drey play --seat`.
+    expect(run.stdout).toMatch(/^ *1 +random /m);
+    expect(run.stdout).toMatch(/^ *4 +random /m);
+    expect(run.stdout).not.toMatch(/^ *0 +random /m);
     expect(run.stdout).toMatch(/40 games in [\d.]+ s on 1 thread: [\d,]+ games\/s/);
   });
 
@@ -179,7 +184,7 @@ describe.concurrent('bad input: one line on stderr, exit code 2, no stack trace'
     [['play', 'autumn-leaves', '--seats', '2'], /takes 3–6 seats, not 2/],
     [['sim', 'autumn-leaves', '--bots', 'genius'], /no bot 'genius' for autumn-leaves/],
     [['sim', 'autumn-leaves', '--bots', 'random,random'], /2 bots named for 4 seats/],
-    [['play', 'autumn-leaves', '--seat', '4'], /there is no seat 4 at a 4-seat table/],
+    [['play', 'autumn-leaves', '--seat', '5'], /there is no seat 5 at a 4-seat table \(seats are 1–4\)/],
     [['sim', 'autumn-leaves', '--games', 'many'], /--games <n>' argument 'many' is invalid/],
     [['sim', 'autumn-leaves', '--option', 'hands=99'], /hands/],
     [['sim', 'autumn-leaves', '--partners'], /partners/],

@@ -80,7 +80,7 @@ describe('a game registered by one line', () => {
     const run = drey(['play', 'tiny-race', '--seats', '2', '--seed', 'one-line', '--bots', 'easy', '--record', file], '2\n'.repeat(20));
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain('Tiny Race · seed one-line · you are seat 0 · bots: easy');
+    expect(run.stdout).toContain('Tiny Race · seed one-line · you are seat 1 · bots: easy');
     expect(run.stdout).toContain('type 1, 2 or 3');
     const record = JSON.parse(readFileSync(file, 'utf8')) as { actions: { seat: number; action: { by: number } }[] };
     expect(record.actions.filter((a) => a.seat === 0).every((a) => a.action.by === 2)).toBe(true);

@@ -341,9 +341,19 @@ describe('drey lab (CLI)', () => {
       expect(r.code).toBe(0);
       expect(r.out).toContain('long − base (paired 95%)');
       expect(r.out).toMatch(/game length \(rounds\)\s+3\.00\s+5\.00\s+\+2\.00/);
+      // Six games: a difference that excludes 0 is marked "*", and every figure says its interval means little.
+      expect(r.out).toMatch(/game length \(rounds\)\s+3\.00\s+5\.00\s+\+2\.00 \[2\.00, 2\.00\] \* \(n=\d+, too few\)/);
+      expect(r.out).toContain('too few: n < 30: too few samples for the interval to mean much');
+      // Win shares and their paired differences stay within ±100% however few the games.
+      for (const m of r.out.matchAll(/(-?\d+\.\d)%/g)) expect(Math.abs(Number(m[1]))).toBeLessThanOrEqual(100);
       const back = await run(['lab', 'report', json, '--html', html]);
       expect(back.code).toBe(0);
-      expect(readFileSync(html, 'utf8')).toContain('<svg');
+      const page = readFileSync(html, 'utf8');
+      expect(page).toContain('<svg');
+      // Significance is marked, not coloured as good: the legend says so, and nothing is green.
+      expect(page).toContain('◆ bold</b>: the 95% interval excludes 0');
+      expect(page).toContain('◆ +2.00');
+      expect(page).not.toMatch(/color:#064|color:green/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

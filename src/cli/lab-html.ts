@@ -11,8 +11,8 @@ import { replay } from '../engine/match.js';
 import type { AnyGamePackage } from '../games/package.js';
 import type { CompareReport, ReplayEntry, VariantSummary } from '../lab/compare.js';
 import type { SweepReport } from '../lab/sweep.js';
-import { FEW, type Share } from '../lab/figures.js';
-import type { Difference, Interval, MeanSummary } from '../lab/stats.js';
+import { FEW, labelWithSameAs, type Share } from '../lab/figures.js';
+import { FEW_RULE, type Difference, type Interval, type MeanSummary } from '../lab/stats.js';
 import { replayNarration } from './replay-log.js';
 
 export type LabReport = CompareReport | SweepReport;
@@ -41,10 +41,18 @@ const shareCell = (s: Share): string =>
   s.n < FEW ? `<span class="few" title="fewer than ${FEW} samples">${pct(s.rate)} (n=${s.n}, too few)</span>` : `${pct(s.rate)} <small>${interval(s.interval, pct)} n=${s.n}</small>`;
 const meanCell = (m: MeanSummary, digits = 2): string =>
   m.n === 0 ? '–' : `${num(m.mean, digits)} <small>± ${num(m.sd, digits)} sd, ${interval(m.interval, (x) => num(x, digits))} n=${m.n}</small>`;
+/**
+ * A difference, marked (bold and ◆, one neutral colour) when its 95% interval excludes 0. Not
+ * green or red: a significant difference is not "good" or "bad" — that depends on what the
+ * designer wants (SIGNIFICANCE_LEGEND).
+ */
 const diffCell = (d: Difference, f: (x: number) => string): string => {
   const clear = d.interval[0] > 0 || d.interval[1] < 0;
-  return `<span class="${clear ? 'clear' : 'unclear'}">${signed(d.mean, f)} <small>${interval(d.interval, f)} n=${d.n}</small></span>`;
+  const few = d.n < FEW ? ` <span class="few">too few</span>` : '';
+  return `<span class="${clear ? 'clear' : 'unclear'}">${clear ? '◆ ' : ''}${signed(d.mean, f)} <small>${interval(d.interval, f)} n=${d.n}</small></span>${few}`;
 };
+
+const SIGNIFICANCE_LEGEND = `<p class="legend"><b>◆ bold</b>: the 95% interval excludes 0 — a difference the games show, not a verdict (whether more or less is better is the designer's call). <span class="few">too few</span>: ${esc(FEW_RULE)}. Shares use Wilson's interval, differences of shares Newcombe's (paired: his 1998 method for paired data), counts a normal interval cut at 0.</p>`;
 
 function replayLink(report: LabReport, variant: string, index: number | undefined, text = 'replay'): string {
   if (index === undefined) return '';
@@ -69,8 +77,8 @@ function figuresSection(report: CompareReport): string {
       // Figures below 1 (a card's copies per seat) get a third decimal, or their differences read 0.00.
       const digits = f.values.every((v) => Math.abs(v.mean) < 1) ? 3 : 2;
       const fmt = f.unit === 'share' ? pct : (x: number) => num(x, digits);
-      const cell = (m: MeanSummary): string => `${fmt(m.mean)} <small>${interval(m.interval, fmt)}</small>`;
-      return `<tr><td>${esc(f.label)}</td><td>${cell(f.values[0]!)}</td>${f.diffs.map((d, i) => `<td>${cell(f.values[i + 1]!)}</td><td>${diffCell(d, fmt)}</td>`).join('')}</tr>`;
+      const cell = (m: MeanSummary): string => `${fmt(m.mean)} <small>${interval(m.interval, fmt)}</small>${m.n < FEW ? ` <span class="few">n=${m.n}, too few</span>` : ''}`;
+      return `<tr><td>${esc(labelWithSameAs(f))}</td><td>${cell(f.values[0]!)}</td>${f.diffs.map((d, i) => `<td>${cell(f.values[i + 1]!)}</td><td>${diffCell(d, fmt)}</td>`).join('')}</tr>`;
     })
     .join('');
   const cards = rowsOf(true);
@@ -81,7 +89,7 @@ function figuresSection(report: CompareReport): string {
     )
     .join('');
   const cardTable = cards ? `<h3>Cards, paired: copies bought per seat and round bought</h3><table>${head}${cards}</table>` : '';
-  return `<h2>Figures</h2>${pairing}<table>${head}${rowsOf(false)}</table>${cardTable}`;
+  return `<h2>Figures</h2>${pairing}${SIGNIFICANCE_LEGEND}<table>${head}${rowsOf(false)}</table>${cardTable}`;
 }
 
 function winChart(report: CompareReport): string {
@@ -127,7 +135,7 @@ function cardsSection(report: LabReport, v: VariantSummary): string {
       const uses = Object.entries(c.uses)
         .map(([k, m]) => `${k} ${num(m.mean)}`)
         .join(', ');
-      const iwd = c.few ? `<span class="few">${diffCell(c.improvement, pct)} too few games</span>` : diffCell(c.improvement, pct);
+      const iwd = c.few ? `<span class="few">${diffCell(c.improvement, pct)}</span>` : diffCell(c.improvement, pct);
       return `<tr id="card-${esc(v.name)}-${esc(c.id)}"><td>${esc(c.name)} <small>${esc(c.id)}</small></td><td>${shareCell(c.boughtIn)}</td><td>${meanCell(c.round, 1)}</td><td>${shareCell(c.winBought)}</td><td>${shareCell(c.winPassed)}</td><td>${iwd}</td><td>${esc(uses)}</td><td>${replayLink(report, v.name, c.sample)}</td></tr>`;
     })
     .join('');
@@ -204,7 +212,7 @@ const recordsScript = (replays: readonly ReplayEntry[]): string =>
 
 const STYLE = `body{font:14px/1.45 system-ui,sans-serif;margin:2rem auto;max-width:1100px;padding:0 1rem;color:#222}
 table{border-collapse:collapse;margin:.5rem 0 1.5rem;font-size:13px}th,td{border-bottom:1px solid #ddd;padding:3px 8px;text-align:left;vertical-align:top}
-th{background:#f4f1ea}small{color:#666}.few{color:#999}.clear{font-weight:600;color:#064}.unclear{color:#555}
+th{background:#f4f1ea}small{color:#666}.few{color:#999}.clear{font-weight:700;color:#222}.unclear{color:#555}.legend{font-size:13px;color:#444}
 tr.meets td{background:#eef8ee}pre{font-size:12px;max-height:30rem;overflow:auto;background:#faf8f4;padding:.5rem}
 .pairing{background:#f4f1ea;padding:.5rem}figure.chart{margin:0 0 1rem}h1{margin-bottom:0}`;
 

@@ -23,7 +23,7 @@ export function replayNarration(
     told.forEach((line, i) => lines.push(`${(i === 0 ? label : '').padStart(width)}  ${line}`));
   };
   if (!narrator) {
-    return { lines, observer: { step: (step) => add(String(step.seq), [`seat ${step.seat}: ${step.description}`]) } };
+    return { lines, observer: { step: (step) => add(String(step.seq), [`seat ${step.seat + 1}: ${step.description}`]) } };
   }
   const feed = narrationFeed(narrator);
   const context = { viewer: 'spectator' as const, names };

@@ -1,11 +1,18 @@
 /** The human-readable summary of a sim (the --json form is the SimReport itself). */
 import type { SimReport } from '../lab/sim.js';
-import { wilsonInterval, type Interval, type MeanSummary } from '../lab/stats.js';
+import { FEW, FEW_RULE, wilsonInterval, type Interval, type MeanSummary } from '../lab/stats.js';
 import { columns, percent, thousands } from './format.js';
 
 const interval = ([lo, hi]: Interval): string => `${percent(lo)}–${percent(hi)}`;
-const plusMinus = (m: MeanSummary, digits = 2): string =>
-  Number.isNaN(m.mean) ? '–' : `${m.mean.toFixed(digits)} ± ${(m.interval[1] - m.mean).toFixed(digits)}`;
+/** "15.20 ± 0.31", or "0.010 (0.000–0.030)" when the interval was cut at the figure's range (a count at 0). */
+const plusMinus = (m: MeanSummary, digits = 2): string => {
+  if (Number.isNaN(m.mean)) return '–';
+  const below = m.mean - m.interval[0];
+  const above = m.interval[1] - m.mean;
+  return Math.abs(below - above) <= 1e-9 * Math.max(1, Math.abs(m.mean))
+    ? `${m.mean.toFixed(digits)} ± ${above.toFixed(digits)}`
+    : `${m.mean.toFixed(digits)} (${m.interval[0].toFixed(digits)}–${m.interval[1].toFixed(digits)})`;
+};
 
 /** "content: builtin 772edd5b23de" or "content: variant dash-cheaper 64f3c9669fe8": what was played, by content hash. */
 export const contentLine = (hash: string, variant: string | undefined): string =>
@@ -18,11 +25,13 @@ export function simReportLines(report: SimReport): string[] {
     `${report.title}: ${thousands(report.games)} games at ${report.seats} seat${report.seats === 1 ? '' : 's'}, seed ${report.seed}`,
     `bots: ${report.bots.join(', ')}${options === '{}' ? '' : `   options: ${options}`}`,
     contentLine(report.contentHash, report.variant),
+    ...(report.games < FEW ? [`warning: only ${report.games} games (${FEW_RULE})`] : []),
     '',
     ...columns(
       [
         ['seat', 'bot', 'win rate', '95% interval', 'mean score', 'mean rank'],
-        ...s.seats.map((x) => [String(x.seat), x.bot, percent(x.winRate), interval(x.winInterval), plusMinus(x.score), x.rank.mean.toFixed(2)]),
+        // Seats are numbered from 1 for people, as in `drey lab` (the JSON keeps 0-based indexes).
+        ...s.seats.map((x) => [String(x.seat + 1), x.bot, percent(x.winRate), interval(x.winInterval), plusMinus(x.score), x.rank.mean.toFixed(2)]),
       ],
       ['right', 'left', 'right', 'right', 'right', 'right'],
     ),
@@ -33,7 +42,7 @@ export function simReportLines(report: SimReport): string[] {
       ...columns(
         [
           ['bot', 'seats', 'win rate', '95% interval', 'mean score'],
-          ...s.bots.map((b) => [b.bot, b.seats.join(','), percent(b.winRate), interval(b.winInterval), plusMinus(b.score)]),
+          ...s.bots.map((b) => [b.bot, b.seats.map((seat) => seat + 1).join(','), percent(b.winRate), interval(b.winInterval), plusMinus(b.score)]),
         ],
         ['left', 'left', 'right', 'right', 'right'],
       ),

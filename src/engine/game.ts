@@ -39,7 +39,10 @@ export interface Outcome {
   teams?: Seat[][];
   /** How long the game lasted, in the game's own rounds (Autumn Leaves: reveals; Acorns, Acorn Run: turns of the table). */
   rounds: number;
-  /** Further per-game figures for the lab (for example the lane color the winner finished on). */
+  /**
+   * Further per-game figures for the lab (for example the lane color the winner finished on). A
+   * number is a count or another amount that cannot be negative: the lab's intervals stop at 0.
+   */
   stats?: Record<string, number | string>;
 }
 

@@ -166,7 +166,10 @@ export interface GameFacts {
 export interface SeatFacts {
   /** Labels of this seat's start ({ lane: 'g1' }); the lab splits win shares by them. */
   groups?: Record<string, string>;
-  /** Per-game numbers ({ comboVp: 4, raceVp: 10 }); the lab reports their means. */
+  /**
+   * Per-game numbers ({ comboVp: 4, raceVp: 10 }); the lab reports their means. Counts or other
+   * amounts that cannot be negative: the lab's intervals stop at 0.
+   */
   values?: Record<string, number>;
   /** By card id: what the seat did with that card. */
   cards?: Record<string, CardFacts>;

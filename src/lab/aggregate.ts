@@ -7,6 +7,7 @@ import { stableHash } from '../engine/hash.js';
 import type { GameResult } from './play.js';
 import {
   addToMean,
+  COUNT_RANGE,
   emptyMean,
   summarizeMean,
   wilsonInterval,
@@ -148,7 +149,8 @@ export class SimAggregator {
 
   private statSummaries(): Record<string, StatSummary> {
     const out: Record<string, StatSummary> = {};
-    for (const key of sortedKeys(this.numberStats)) out[key] = { kind: 'number', mean: summarizeMean(this.numberStats.get(key)!) };
+    // A game's numeric stats are counts (engine/game.ts Outcome.stats): their intervals stop at 0.
+    for (const key of sortedKeys(this.numberStats)) out[key] = { kind: 'number', mean: summarizeMean(this.numberStats.get(key)!, undefined, COUNT_RANGE) };
     for (const key of sortedKeys(this.textStats)) {
       const counts = this.textStats.get(key)!;
       const games = [...counts.values()].reduce((a, b) => a + b, 0);
@@ -207,8 +209,8 @@ export class SimAggregator {
       bots,
       ...(racers.length > 0 ? { racers } : {}),
       sharedWins: this.sharedWins,
-      rounds: summarizeMean(this.rounds),
-      actions: summarizeMean(this.actions),
+      rounds: summarizeMean(this.rounds, undefined, COUNT_RANGE),
+      actions: summarizeMean(this.actions, undefined, COUNT_RANGE),
       stats: this.statSummaries(),
       digest: this.digest,
     };

@@ -13,8 +13,8 @@
 import { performance } from 'node:perf_hooks';
 import { err, ok, type GameError, type Result } from '../engine/result.js';
 import { BUILTINS, type Registry } from '../games/index.js';
-import { canonicalJson } from '../engine/hash.js';
-import { DetailFold, figureLabel, gameFigures, type CardFigure, type FigureLabel, type Flag, type PlaceFigure } from './figures.js';
+import { canonicalJson, stableHash } from '../engine/hash.js';
+import { confoundedFigures, DetailFold, uniqueCardNames, figureLabel, figureMembers, figureRange, gameFigures, type CardFigure, type FigureLabel, type Flag, type PlaceFigure, type SameAs } from './figures.js';
 import { playGame, type GameResult } from './play.js';
 import type { RecordFile } from './record-file.js';
 import { resolveRun, type ResolvedRun, type RunSpec } from './resolve.js';
@@ -22,7 +22,7 @@ import { defaultWorkers, runSchedule, type RunOptions } from './run.js';
 import { WorkerPool } from '../workers/pool.js';
 import type { LabTasks } from './play.js';
 import { tournamentSchedule, type ScheduledGame } from './schedule.js';
-import { medianWithInterval, meanWithInterval, wilsonInterval, pairedDifference, unpairedDifference, type Difference, type Interval, type MeanSummary } from './stats.js';
+import { FEW, medianWithInterval, meanWithInterval, wilsonInterval, pairedDifference, pairedShareDifference, unpairedDifference, type Difference, type Interval, type MeanSummary } from './stats.js';
 
 /** One variant of the game: a name, the registry holding its package, options of its own. */
 export interface Variant {
@@ -77,6 +77,8 @@ export interface VariantRun {
   blocks: Map<string, { sum: number; n: number }>[];
   /** Per game: each figure. */
   games: Map<string, number>[];
+  /** Per win-share figure: a hash over the seats it covered in every game, in order (figureMembers). */
+  members: Map<string, string>;
 }
 
 /**
@@ -121,6 +123,10 @@ export interface FigureRow extends FigureLabel {
   values: MeanSummary[];
   /** Per variant after the base: the paired difference from the base, over blocks. */
   diffs: Difference[];
+  /** Some variant's figure or difference rests on fewer than FEW games or deals: its interval means little. */
+  few: boolean;
+  /** Figures that were the same numbers in every game of every variant, reported once as this row. */
+  sameAs?: SameAs[];
 }
 
 /** What every workbench report (compare, sweep) says of its run. */
@@ -204,7 +210,7 @@ async function playEachVariant(spec: CompareSpec, variants: readonly Variant[], 
     const run = resolved.value[i]!;
     const cardNames = run.pkg.lab?.cardNames ?? {};
     const cardIds = Object.keys(cardNames);
-    const vr: VariantRun = { variant, run, results: [], detail: new DetailFold(cardNames), blocks: Array.from({ length: blocks }, () => new Map()), games: [] };
+    const vr: VariantRun = { variant, run, results: [], detail: new DetailFold(cardNames), blocks: Array.from({ length: blocks }, () => new Map()), games: [], members: new Map() };
     const start = performance.now();
     // Workers load the built-in games (content variants go as their files in run.spec.content):
     // a variant that is neither plays on this thread.
@@ -218,6 +224,7 @@ async function playEachVariant(spec: CompareSpec, variants: readonly Variant[], 
         vr.detail.add(r, scheduled);
         const figures = gameFigures(r, scheduled.lineup, cardIds);
         vr.games.push(figures);
+        for (const [k, seats] of figureMembers(r, scheduled.lineup)) vr.members.set(k, stableHash([vr.members.get(k) ?? '', r.index, seats]));
         const block = vr.blocks[scheduled.group]!;
         for (const [k, v] of figures) {
           const acc = block.get(k) ?? { sum: 0, n: 0 };
@@ -254,21 +261,28 @@ const blockMean = (block: Map<string, { sum: number; n: number }>, key: string):
   return acc && acc.n > 0 ? acc.sum / acc.n : undefined;
 };
 
-/** A figure's mean over its games; a share's interval is Wilson's (it stays inside [0, 1]). */
+/**
+ * A figure's mean over its games; a share's interval is Wilson's (it stays inside [0, 1]), a
+ * count's the normal one cut at 0 (figureRange).
+ */
 export function figureSummary(values: readonly number[], unit: 'share' | 'number'): MeanSummary {
-  const m = meanWithInterval(values);
+  const m = meanWithInterval(values, undefined, figureRange(unit));
   return unit === 'share' && m.n > 0 ? { ...m, interval: wilsonInterval(Math.min(m.n, Math.max(0, m.mean * m.n)), m.n) } : m;
 }
 
-/** The paired difference of `key` between two variants, over the blocks where both have it. */
-export function pairedFigure(base: VariantRun, other: VariantRun, key: string): Difference {
+/**
+ * The paired difference of `key` between two variants, over the blocks (deals) where both have
+ * it: a share's by Newcombe's paired method (pairedShareDifference, inside [−1, 1]), a count's
+ * as the mean of per-deal differences (a difference of counts has no bound of its own).
+ */
+export function pairedFigure(base: VariantRun, other: VariantRun, key: string, unit: 'share' | 'number' = 'number'): Difference {
   const pairs: [number, number][] = [];
   base.blocks.forEach((block, b) => {
     const x = blockMean(block, key);
     const y = blockMean(other.blocks[b]!, key);
     if (x !== undefined && y !== undefined) pairs.push([x, y]);
   });
-  return pairedDifference(pairs);
+  return unit === 'share' ? pairedShareDifference(pairs) : pairedDifference(pairs);
 }
 
 /** The same difference as if the two variants had been played on different deals. */
@@ -369,12 +383,22 @@ export async function runCompare(
   opts.onPlayed?.(played.value.runs);
   const { schedule, runs, seconds, workers } = played.value;
   const base = runs[0]!;
-  const cardNames = base.run.pkg.lab?.cardNames ?? {};
-  const figures: FigureRow[] = figureKeys(runs).map((key) => ({
-    ...figureLabel(key, cardNames),
-    values: runs.map((r) => figureSummary(r.games.flatMap((g) => g.get(key) ?? []), figureLabel(key, cardNames).unit)),
-    diffs: runs.slice(1).map((r) => pairedFigure(base, r, key)),
-  }));
+  const cardNames = uniqueCardNames(base.run.pkg.lab?.cardNames ?? {});
+  const keys = figureKeys(runs);
+  // Figures that covered the same seats in every game of every variant are the same numbers
+  // (Acorn Run: the seat fixes the start lane): one row, saying what else it is and why.
+  const signatures = new Map(keys.flatMap((k) => (runs.every((r) => r.members.has(k)) ? [[k, runs.map((r) => r.members.get(k)).join('/')] as const] : [])));
+  const same = confoundedFigures(keys, signatures, cardNames);
+  const dropped = new Set([...same.values()].flatMap((list) => list.map((s) => s.key)));
+  const figures: FigureRow[] = keys
+    .filter((key) => !dropped.has(key))
+    .map((key) => {
+      const label = figureLabel(key, cardNames);
+      const values = runs.map((r) => figureSummary(r.games.flatMap((g) => g.get(key) ?? []), label.unit));
+      const diffs = runs.slice(1).map((r) => pairedFigure(base, r, key, label.unit));
+      const sameAs = same.get(key);
+      return { ...label, values, diffs, few: [...values, ...diffs].some((x) => x.n < FEW), ...(sameAs ? { sameAs } : {}) };
+    });
   const finished = finishVariants(played.value);
   if (!finished.ok) return finished;
   const { summaries, replays } = finished.value;

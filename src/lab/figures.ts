@@ -13,10 +13,10 @@
 import type { GameResult } from './play.js';
 import { seatWinShares } from './aggregate.js';
 import type { ScheduledGame } from './schedule.js';
-import { emptyMean, addToMean, proportionDifference, summarizeMean, wilsonInterval, type Difference, type Interval, type MeanAccumulator, type MeanSummary } from './stats.js';
+import { emptyMean, addToMean, COUNT_RANGE, FEW, proportionDifference, SHARE_RANGE, summarizeMean, wilsonInterval, type Difference, type Interval, type MeanAccumulator, type MeanSummary, type Range } from './stats.js';
 
-/** Fewer samples than this and a figure is shown as "too few games". */
-export const FEW = 30;
+/** Fewer samples than this and a figure is shown as "too few games" (stats.ts). */
+export { FEW };
 /** A seat with no choice for this many of its decisions in a row is flagged. */
 export const NO_CHOICE_FLAG = 12;
 /** A seat taking the same action this many times in a row is flagged. */
@@ -28,6 +28,13 @@ export interface FigureLabel {
   /** A share in [0, 1] (shown as %), or a plain number. */
   unit: 'share' | 'number';
 }
+
+/**
+ * What a figure's values can be: shares lie in [0, 1]; every number the lab reports is a count or
+ * an amount that cannot be negative (rounds, actions, copies, VP, a game's stats and probe values:
+ * see SeatFacts.values), so its interval stops at 0.
+ */
+export const figureRange = (unit: FigureLabel['unit']): Range => (unit === 'share' ? SHARE_RANGE : COUNT_RANGE);
 
 const labelOf = (key: string, cardNames: Readonly<Record<string, string>>): FigureLabel => {
   const [kind, a, b] = key.split('|');
@@ -52,6 +59,16 @@ const labelOf = (key: string, cardNames: Readonly<Record<string, string>>): Figu
 };
 
 export const figureLabel = labelOf;
+
+/**
+ * Card id → a label no other card has: a game's names, with the id added where two cards share a
+ * name (a game's own lab names should already tell them apart, as Acorn Run's do).
+ */
+export function uniqueCardNames(cardNames: Readonly<Record<string, string>>): Record<string, string> {
+  const count = new Map<string, number>();
+  for (const name of Object.values(cardNames)) count.set(name, (count.get(name) ?? 0) + 1);
+  return Object.fromEntries(Object.entries(cardNames).map(([id, name]) => [id, count.get(name)! > 1 ? `${name} (${id})` : name]));
+}
 
 /**
  * Every figure of one game, by key (`|` separates a key's parts). `cards` are the card ids the
@@ -86,6 +103,72 @@ export function gameFigures(result: GameResult, lineup: readonly string[], cards
   for (const [id, n] of buys) out.set(`card-buys|${id}`, n / Math.max(1, seats.length));
   return out;
 }
+
+/**
+ * Which seats each win-share figure of one game averages over ('1,3'): seat k's figure is seat
+ * k's, a bot's the seats it sat in, a start group's the seats that started there. Two figures
+ * with the same seats in every game are the same numbers (in Acorn Run the seat fixes the start
+ * lane): the report prints them once (confoundedFigures).
+ */
+export function figureMembers(result: GameResult, lineup: readonly string[]): Map<string, string> {
+  const out = new Map<string, string>();
+  const seatsWhere = (test: (seat: number) => boolean): string => result.scores.flatMap((_, seat) => (test(seat) ? [seat] : [])).join(',');
+  result.scores.forEach((_, seat) => out.set(`win-seat|${seat}`, String(seat)));
+  const bots = [...new Set(lineup)];
+  if (bots.length > 1) for (const bot of bots) out.set(`win-bot|${bot}`, seatsWhere((s) => lineup[s] === bot));
+  const seats = result.facts?.seats ?? [];
+  for (const f of seats) {
+    for (const [k, v] of Object.entries(f.groups ?? {})) {
+      const key = `win-group|${k}|${v}`;
+      if (!out.has(key)) out.set(key, seatsWhere((s) => seats[s]?.groups?.[k] === v));
+    }
+  }
+  return out;
+}
+
+/** Why two figures with the same seats in every game are the same: the kept figure's words for it. */
+export interface SameAs {
+  key: string;
+  label: string;
+  reason: string;
+}
+
+/**
+ * Of figures whose seats were the same in every game (equal `signatures`, see figureMembers),
+ * the first in `keys`' order is kept and the others are listed as the same as it, with the reason
+ * ("seat 1 always starts there"). Returns kept key → what it stands for too.
+ */
+export function confoundedFigures(keys: readonly string[], signatures: ReadonlyMap<string, string>, cardNames: Readonly<Record<string, string>> = {}): Map<string, SameAs[]> {
+  const byFirst = new Map<string, string>();
+  const out = new Map<string, SameAs[]>();
+  for (const key of keys) {
+    const sig = signatures.get(key);
+    if (sig === undefined) continue;
+    const first = byFirst.get(sig);
+    if (first === undefined) {
+      byFirst.set(sig, key);
+      continue;
+    }
+    const label = labelOf(key, cardNames).label;
+    const list = out.get(first) ?? [];
+    list.push({ key, label, reason: sameReason(first, key) });
+    out.set(first, list);
+  }
+  return out;
+}
+
+function sameReason(kept: string, other: string): string {
+  const [kk, ka] = kept.split('|');
+  const [ok] = other.split('|');
+  const who = kk === 'win-seat' ? `seat ${Number(ka) + 1}` : kk === 'win-bot' ? `bot ${ka}` : 'the same seats';
+  if (ok === 'win-group') return `${who} always ${who === 'the same seats' ? 'start' : 'starts'} there`;
+  if (ok === 'win-bot') return `${other.split('|')[1]} always sits in ${who}`;
+  return `${who} in every game`;
+}
+
+/** A figure's label with what it also stands for: "win share, seat 1 (same as start lane g1: seat 1 always starts there)". */
+export const labelWithSameAs = (f: { label: string; sameAs?: readonly SameAs[] }): string =>
+  f.sameAs && f.sameAs.length > 0 ? `${f.label} (same as ${f.sameAs.map((s) => `${s.label.replace(/^win share, /, '')}: ${s.reason}`).join('; ')})` : f.label;
 
 function push<K>(map: Map<K, number[]>, key: K, value: number): void {
   const list = map.get(key);
@@ -168,7 +251,11 @@ export class DetailFold {
   private readonly seatWins: { x: number; n: number; sample?: number }[] = [];
   private readonly botWins = new Map<string, { x: number; n: number; sample?: number }>();
 
-  constructor(private readonly cardNames: Readonly<Record<string, string>>) {}
+  private readonly cardNames: Readonly<Record<string, string>>;
+
+  constructor(cardNames: Readonly<Record<string, string>>) {
+    this.cardNames = uniqueCardNames(cardNames);
+  }
 
   private flag(f: Flag): void {
     this.flagCounts.set(f.kind, (this.flagCounts.get(f.kind) ?? 0) + 1);
@@ -246,11 +333,11 @@ export class DetailFold {
         name: this.cardNames[id] ?? id,
         seen: c.seen,
         boughtIn: share(c.bought, this.seatGames),
-        round: summarizeMean(c.round),
+        round: summarizeMean(c.round, undefined, COUNT_RANGE),
         winBought: share(c.boughtWins, c.bought),
         winPassed: share(c.passedWins, c.passed),
         improvement: proportionDifference(c.boughtWins, c.bought, c.passedWins, c.passed),
-        uses: Object.fromEntries([...c.uses].map(([k, m]) => [k, summarizeMean(m)])),
+        uses: Object.fromEntries([...c.uses].map(([k, m]) => [k, summarizeMean(m, undefined, COUNT_RANGE)])),
         few: Math.min(c.bought, c.passed) < FEW,
         ...(c.sample !== undefined ? { sample: c.sample } : {}),
       }));
@@ -262,7 +349,7 @@ export class DetailFold {
       .map(([id, p]) => ({
         id,
         used: share(p.used, this.seatGames),
-        rounds: summarizeMean(p.rounds),
+        rounds: summarizeMean(p.rounds, undefined, COUNT_RANGE),
         few: p.used < FEW,
         ...(p.sample !== undefined ? { sample: p.sample } : {}),
       }));

@@ -5,10 +5,10 @@
  * the values that meet a target ("median rounds 14-18").
  */
 import { err, ok, type GameError, type Result } from '../engine/result.js';
-import { figureLabel, type FigureLabel } from './figures.js';
-import { finishVariants, playVariants, type CompareSpec, type LabRunHeader, type Variant } from './compare.js';
+import { figureLabel, uniqueCardNames, type FigureLabel } from './figures.js';
+import { figureSummary, finishVariants, playVariants, type CompareSpec, type LabRunHeader, type Variant } from './compare.js';
 import type { RunOptions } from './run.js';
-import { meanWithInterval, medianWithInterval, type Interval } from './stats.js';
+import { medianWithInterval, type Interval } from './stats.js';
 
 export type SweepStat = 'mean' | 'median';
 
@@ -98,7 +98,7 @@ export async function runSweep(
   if (!played.ok) return played;
   const { runs, schedule } = played.value;
   const key = figureKey(sweep.figure);
-  const label = figureLabel(key, runs[0]!.run.pkg.lab?.cardNames ?? {});
+  const label = figureLabel(key, uniqueCardNames(runs[0]!.run.pkg.lab?.cardNames ?? {}));
   if (!runs.some((r) => r.games.some((g) => g.has(key)))) {
     const known = [...new Set(runs.flatMap((r) => r.games.flatMap((g) => [...g.keys()])))].sort().join(', ');
     return err({ code: 'bad-figure', message: `no figure '${sweep.figure}' in these games (figure keys: ${known})` });
@@ -108,7 +108,8 @@ export async function runSweep(
   const scale = label.unit === 'share' && sweep.target && Math.max(Math.abs(sweep.target.low), Math.abs(sweep.target.high)) > 1 ? 0.01 : 1;
   const points = runs.map((r, i): SweepPoint => {
     const values = r.games.flatMap((g) => g.get(key) ?? []);
-    const s = sweep.stat === 'median' ? medianWithInterval(values) : meanWithInterval(values);
+    // A mean's interval stays in the figure's range (Wilson for a share, cut at 0 for a count).
+    const s = sweep.stat === 'median' ? medianWithInterval(values) : figureSummary(values, label.unit);
     const estimate = 'median' in s ? s.median : s.mean;
     const point: SweepPoint = { value: sweep.values[i]!.value, variant: r.variant.name, n: s.n, estimate, interval: s.interval };
     if (sweep.target) point.meets = estimate >= sweep.target.low * scale && estimate <= sweep.target.high * scale;

@@ -14,6 +14,8 @@ import type { Registry } from '../../games/index.js';
 import { runCompare, type CompareReport, type CompareSpec, type Variant } from '../../lab/compare.js';
 import { defaultWorkers } from '../../lab/run.js';
 import { parseSweepValues, parseTarget, runSweep, type SweepReport, type SweepStat } from '../../lab/sweep.js';
+import { labelWithSameAs } from '../../lab/figures.js';
+import { FEW, FEW_RULE, type Difference } from '../../lab/stats.js';
 import { CliError, EXIT, usage } from '../errors.js';
 import { botListFlag, intFlag, seatsFor, seedFlag } from '../flags.js';
 import { columns, percent } from '../format.js';
@@ -124,12 +126,18 @@ export function compareLines(report: CompareReport): string[] {
     .map((f) => {
       const digits = f.values.every((v) => Math.abs(v.mean) < 1) ? 3 : 2;
       const fmt = f.unit === 'share' ? (x: number) => percent(x) : (x: number) => x.toFixed(digits);
-      return [f.label, fmt(f.values[0]!.mean), ...f.diffs.flatMap((d, i) => [fmt(f.values[i + 1]!.mean), `${signedFmt(d.mean, fmt)} [${fmt(d.interval[0])}, ${fmt(d.interval[1])}]`])];
+      // "*" marks an interval that excludes 0 (a difference, not a verdict); "n=4, too few" one that means little.
+      const diff = (d: Difference): string =>
+        `${signedFmt(d.mean, fmt)} [${fmt(d.interval[0])}, ${fmt(d.interval[1])}]${d.interval[0] > 0 || d.interval[1] < 0 ? ' *' : ''}${d.n < FEW ? ` (n=${d.n}, too few)` : ''}`;
+      return [labelWithSameAs(f), fmt(f.values[0]!.mean), ...f.diffs.flatMap((d, i) => [fmt(f.values[i + 1]!.mean), diff(d)])];
     });
   const lines = [
     `${report.title}: ${names.join(' vs ')} on the same ${report.games} games (${report.blocks} deals), ${report.seats} seats, bots ${report.bots.join(',')}, seed ${report.seed}`,
     '',
     ...columns([['figure', names[0]!, ...names.slice(1).flatMap((n) => [n, `${n} − ${names[0]} (paired 95%)`])], ...rows]),
+    '',
+    `* the paired 95% interval excludes 0: the games show a difference (whether more or less is better is the designer's call)`,
+    ...(report.figures.some((f) => f.few) ? [`too few: ${FEW_RULE}`] : []),
   ];
   for (const p of report.pairing) {
     lines.push('', `pairing on ${p.label}: paired interval ${p.pairedWidth.toFixed(2)} wide, unpaired ${p.unpairedWidth.toFixed(2)} (unpaired would need ~${p.unpairedGamesForSameWidth} games per variant for the paired width)`);
@@ -148,7 +156,7 @@ export function sweepLines(report: SweepReport): string[] {
     '',
     ...columns([
       [report.field, `${report.stat} ${report.label}`, '95% interval', ...(report.target ? ['target'] : [])],
-      ...report.points.map((p) => [String(p.value), fmt(p.estimate), `[${fmt(p.interval[0])}, ${fmt(p.interval[1])}]`, ...(p.meets === undefined ? [] : [p.meets ? 'meets' : '-'])]),
+      ...report.points.map((p) => [String(p.value), fmt(p.estimate), `[${fmt(p.interval[0])}, ${fmt(p.interval[1])}]${p.n < FEW ? ` (n=${p.n}, too few)` : ''}`, ...(p.meets === undefined ? [] : [p.meets ? 'meets' : '-'])]),
     ]),
   ];
 }

@@ -35,7 +35,7 @@ export function registerPlay(program: Command, builtins: Registry): void {
     .option('--seats <n>', 'number of seats (default 4, or the nearest the game allows)', intFlag(1, 64))
     .option('--seed <seed>', 'seed of the game (default: a fresh random one, shown on screen)', seedFlag)
     .option('--bots <names>', "the bots: one name for all, or one per bot seat in seat order (default: the game's heuristic)", botListFlag)
-    .option('--seat <k>', 'your seat, counting from 0', intFlag(0, 63), 0)
+    .option('--seat <k>', 'your seat, counting from 1 (as every report does)', intFlag(1, 64), 1)
     .option('--record [file]', 'save the match record as JSON (default file: drey-<game>-<seed>.json)')
     .option(...CONTENT_FLAG);
   addGameOptionFlags(command).action(async (gameId: string, flags: PlayFlags) => {
@@ -47,28 +47,30 @@ export function registerPlay(program: Command, builtins: Registry): void {
     const ui = pkg.textUI;
     if (!ui) usage(`${game.title} cannot be played in the terminal yet (no text UI)`);
     const seats = seatsFor(game, flags.seats);
-    if (flags.seat >= seats) usage(`there is no seat ${flags.seat} at a ${seats}-seat table (seats are 0–${seats - 1})`);
+    if (flags.seat > seats) usage(`there is no seat ${flags.seat} at a ${seats}-seat table (seats are 1–${seats})`);
+    // --seat counts from 1 for people; the engine's seats are indexes from 0.
+    const human = flags.seat - 1;
     const options = rawGameOptions(flags);
     parseGameOptions(game, options, seats);
-    const { bots, botNames } = chooseBots(pkg, seats, flags.seat, flags.bots);
+    const { bots, botNames } = chooseBots(pkg, seats, human, flags.bots);
     const seed = flags.seed ?? randomBytes(4).toString('hex');
 
     const created = createMatch(game, { seats, seed, options });
     if (!created.ok) usage(created.error.message);
     const match = created.value;
-    const names = Array.from({ length: seats }, (_, seat) => (seat === flags.seat ? 'You' : botSeatName(seat)));
-    const distinct = [...new Set(botNames.filter((_, s) => s !== flags.seat))];
+    const names = Array.from({ length: seats }, (_, seat) => (seat === human ? 'You' : botSeatName(seat)));
+    const distinct = [...new Set(botNames.filter((_, s) => s !== human))];
     // The game's own first line usually names it; the header then needn't.
-    const firstLine = ui.render(game.view(match.state, flags.seat), flags.seat, names)[0] ?? '';
+    const firstLine = ui.render(game.view(match.state, human), human, names)[0] ?? '';
     const title = firstLine.includes(game.title) ? '' : `${game.title} · `;
-    const header = `${title}seed ${seed} · you are seat ${flags.seat} · bots: ${distinct.join(', ') || 'none'} · ? lists moves, quit leaves`;
+    const header = `${title}seed ${seed} · you are seat ${human + 1} · bots: ${distinct.join(', ') || 'none'} · ? lists moves, quit leaves`;
 
     const reader = new LineReader(process.stdin, process.stdout);
     const tty = Boolean(process.stdin.isTTY && process.stdout.isTTY);
     let result: Awaited<ReturnType<typeof runTable>>;
     try {
       result = await runTable(
-        { match, ui, narrator: pkg.narrator, human: flags.seat, bots, names, header, botSeed: seed, reserveAtEnd: flags.record === undefined ? 0 : 2 },
+        { match, ui, narrator: pkg.narrator, human, bots, names, header, botSeed: seed, reserveAtEnd: flags.record === undefined ? 0 : 2 },
         {
           ask: (prompt) => reader.ask(prompt),
           write: (text) => process.stdout.write(text),

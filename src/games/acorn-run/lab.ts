@@ -141,5 +141,24 @@ export const labFor = (T: RunTables): LabProbe<State, Action> => ({
     const w = new Watcher(T, start);
     return { before: (state, seat, legal) => w.before(state, seat, legal), after: (state, seat, action) => w.after(state, seat, action), finish: (state) => w.finish(state) };
   },
-  cardNames: Object.fromEntries(T.cards.kinds.filter((k) => k.deck !== 'starter').map((k) => [k.id, k.name])),
+  cardNames: labCardNames(T),
 });
+
+/**
+ * Card id → a name no other market card has: two kinds that share a name (the two Yellow Twigs,
+ * combo red and combo green) are told apart by their combo, then by cost, as a player tells them.
+ */
+function labCardNames(T: RunTables): Record<string, string> {
+  const kinds = T.cards.kinds.filter((k) => k.deck !== 'starter');
+  const count = (name: (k: (typeof kinds)[number]) => string): Map<string, number> => {
+    const n = new Map<string, number>();
+    for (const k of kinds) n.set(name(k), (n.get(name(k)) ?? 0) + 1);
+    return n;
+  };
+  const combo = (k: (typeof kinds)[number]): string => (k.combo.length > 0 ? `${k.name} (combo ${k.combo.join('+')})` : `${k.name} (no combo)`);
+  const plain = count((k) => k.name);
+  const byCombo = count(combo);
+  return Object.fromEntries(
+    kinds.map((k) => [k.id, plain.get(k.name)! === 1 ? k.name : byCombo.get(combo(k))! === 1 ? combo(k) : `${combo(k)}, cost ${k.cost}`]),
+  );
+}
