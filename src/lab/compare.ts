@@ -20,6 +20,8 @@ import type { RecordFile } from './record-file.js';
 import { resolveRun, type ResolvedRun, type RunSpec } from './resolve.js';
 import { runSchedule, type RunOptions } from './run.js';
 import { tournamentSchedule, type ScheduledGame } from './schedule.js';
+import { CurveFold, type CurvesSummary } from './curves.js';
+import { TensionFold, gameRefs, winnerSides, type GameRefs, type TensionSummary } from './tension.js';
 import { medianWithInterval, meanWithInterval, wilsonInterval, pairedDifference, unpairedDifference, type Difference, type Interval, type MeanSummary } from './stats.js';
 
 /** One variant of the game: a name, the registry holding its package, options of its own. */
@@ -110,6 +112,10 @@ export interface VariantSummary {
   /** Game length in rounds: how many games took each number of rounds. */
   lengths: { rounds: number; games: number }[];
   medianRounds: { n: number; median: number; interval: Interval };
+  /** Per-round curves per participant and measure (curves.ts), when the game samples rounds. */
+  curves?: CurvesSummary;
+  /** Lead changes, leads for good, margin, close finishes, minutes of play (tension.ts). */
+  tension?: TensionSummary;
   workers: number;
   seconds: number;
 }
@@ -119,6 +125,8 @@ export interface FigureRow extends FigureLabel {
   values: MeanSummary[];
   /** Per variant after the base: the paired difference from the base, over blocks. */
   diffs: Difference[];
+  /** Per variant: games to replay (nearest the mean, lowest, highest); absent for card rows (they link their own). */
+  refs?: (GameRefs | undefined)[];
 }
 
 /** What every workbench report (compare, sweep) says of its run. */
@@ -318,10 +326,39 @@ function variantSummary(r: VariantRun, seconds: number, workers: number, flags: 
     flagCounts: flags.counts,
     lengths: [...lengths.entries()].sort(([a], [b]) => a - b).map(([rounds, games]) => ({ rounds, games })),
     medianRounds: medianWithInterval(r.detail.lengths.map((l) => l.rounds)),
+    ...curvesAndTension(r),
     workers,
     seconds,
   };
 }
+
+/** A variant's curves and tension figures, from its games' per-round samples (in schedule order). */
+function curvesAndTension(r: VariantRun): Pick<VariantSummary, 'curves' | 'tension'> {
+  const spec = r.run.pkg.lab?.curves;
+  if (!spec) return {};
+  const curves = new CurveFold(spec.measures);
+  const tension = new TensionFold(spec);
+  for (const g of r.results) {
+    const trace = g.facts?.curves;
+    curves.add(g.index, trace);
+    if (trace) tension.add(g.index, trace, winnerSides(trace, g.winners, g.racers), g.actions);
+  }
+  const c = curves.summary();
+  const t = tension.summary();
+  return { ...(c ? { curves: c } : {}), ...(t ? { tension: t } : {}) };
+}
+
+/** Games behind a figure row, per variant: nearest its mean, lowest, highest (not for card rows). */
+function figureRefs(runs: readonly VariantRun[], key: string): (GameRefs | undefined)[] | undefined {
+  if (key.startsWith('card-')) return undefined;
+  return runs.map((r) => gameRefs(r.games.flatMap((g, i) => (g.has(key) ? [{ index: r.results[i]!.index, value: g.get(key)! }] : []))));
+}
+
+/** Every game a summary's tension figures point at. */
+const tensionGames = (s: VariantSummary): number[] =>
+  s.tension
+    ? [...s.tension.figures.flatMap((f) => (f.refs ? [f.refs.nearest, f.refs.min, f.refs.max] : [])), ...[s.tension.close.closeGame, s.tension.close.clearGame].filter((i): i is number => i !== undefined)]
+    : [];
 
 /** Each variant's summary (cards, places, flags, lengths) and the replays of its flagged and sample games. */
 export function finishVariants(played: {
@@ -329,14 +366,16 @@ export function finishVariants(played: {
   runs: readonly VariantRun[];
   seconds: readonly number[];
   workers: readonly number[];
-}): Result<{ summaries: VariantSummary[]; replays: ReplayEntry[] }, GameError> {
+}, extra: readonly (readonly number[])[] = []): Result<{ summaries: VariantSummary[]; replays: ReplayEntry[] }, GameError> {
   const { runs, schedule, seconds, workers } = played;
   const summaries = runs.map((r, i) => variantSummary(r, seconds[i]!, workers[i]!, r.detail.flags()));
-  const replays = collectReplays(
-    runs,
-    schedule,
-    replayIndexes(runs, summaries.map((s) => s.flags), summaries.map((s) => s.cards), summaries.map((s) => s.places)),
-  );
+  const wanted = replayIndexes(runs, summaries.map((s) => s.flags), summaries.map((s) => s.cards), summaries.map((s) => s.places));
+  // The games the tension figures and the figure rows link to (`extra`, per variant).
+  wanted.forEach((set, v) => {
+    for (const i of tensionGames(summaries[v]!)) set.add(i);
+    for (const i of extra[v] ?? []) set.add(i);
+  });
+  const replays = collectReplays(runs, schedule, wanted);
   return replays.ok ? ok({ summaries, replays: replays.value }) : replays;
 }
 
@@ -352,8 +391,12 @@ export async function runCompare(spec: CompareSpec, variants: readonly Variant[]
     ...figureLabel(key, cardNames),
     values: runs.map((r) => figureSummary(r.games.flatMap((g) => g.get(key) ?? []), figureLabel(key, cardNames).unit)),
     diffs: runs.slice(1).map((r) => pairedFigure(base, r, key)),
+    ...(figureRefs(runs, key) ? { refs: figureRefs(runs, key)! } : {}),
   }));
-  const finished = finishVariants(played.value);
+  const finished = finishVariants(
+    played.value,
+    runs.map((_, v) => figures.flatMap((f) => { const g = f.refs?.[v]; return g ? [g.nearest, g.min, g.max] : []; })),
+  );
   if (!finished.ok) return finished;
   const { summaries, replays } = finished.value;
   return ok({
