@@ -387,16 +387,18 @@ export async function runCompare(spec: CompareSpec, variants: readonly Variant[]
   const { schedule, runs, seconds, workers } = played.value;
   const base = runs[0]!;
   const cardNames = base.run.pkg.lab?.cardNames ?? {};
-  const figures: FigureRow[] = figureKeys(runs).map((key) => ({
-    ...figureLabel(key, cardNames),
-    values: runs.map((r) => figureSummary(r.games.flatMap((g) => g.get(key) ?? []), figureLabel(key, cardNames).unit)),
-    diffs: runs.slice(1).map((r) => pairedFigure(base, r, key)),
-    ...(figureRefs(runs, key) ? { refs: figureRefs(runs, key)! } : {}),
-  }));
-  const finished = finishVariants(
-    played.value,
-    runs.map((_, v) => figures.flatMap((f) => { const g = f.refs?.[v]; return g ? [g.nearest, g.min, g.max] : []; })),
-  );
+  const figures: FigureRow[] = figureKeys(runs).map((key) => {
+    const refs = figureRefs(runs, key);
+    return {
+      ...figureLabel(key, cardNames),
+      values: runs.map((r) => figureSummary(r.games.flatMap((g) => g.get(key) ?? []), figureLabel(key, cardNames).unit)),
+      diffs: runs.slice(1).map((r) => pairedFigure(base, r, key)),
+      ...(refs ? { refs } : {}),
+    };
+  });
+  // The figure rows' games are embedded as replays too.
+  const rowGames = runs.map((_, v) => figures.flatMap((f) => (f.refs?.[v] ? [f.refs[v].nearest, f.refs[v].min, f.refs[v].max] : [])));
+  const finished = finishVariants(played.value, rowGames);
   if (!finished.ok) return finished;
   const { summaries, replays } = finished.value;
   return ok({
