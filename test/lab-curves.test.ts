@@ -11,7 +11,7 @@ import { runCompare, type CompareReport } from '../src/lab/compare.js';
 import { summarizeCurves, valueAt, type GameTrace } from '../src/lab/curves.js';
 import { playGame } from '../src/lab/play.js';
 import { resolveRun } from '../src/lab/resolve.js';
-import { gameRefs, gameTension, TensionFold, winnerSides } from '../src/lab/tension.js';
+import { gameRefs, gameTension, tensionFigures, TensionFold, winnerSides } from '../src/lab/tension.js';
 import { ok } from '../src/engine/result.js';
 
 const seats = (n: number): GameTrace['participants'] => Array.from({ length: n }, (_, s) => ({ name: `seat ${s + 1}`, seat: s, side: s }));
@@ -75,6 +75,14 @@ describe('tension on hand-made traces', () => {
     expect(s.close.x).toBe(3);
     expect(s.close.rate).toBe(1);
     expect(s.close.interval[1]).toBe(1);
+  });
+
+  it("a game's tension as paired figures: no leads-for-good figure for a shared win", () => {
+    const won = tensionFigures(gameTension(trace([[1, 0], [2, 5], [9, 5]]), [0], rule), 120, 5);
+    expect(Object.fromEntries(won)).toEqual({ 'tension|leadChanges': 2, 'tension|leadsFrom': 3, 'tension|margin': 4, 'tension|close': 0, 'tension|minutes': 10 });
+    const shared = tensionFigures(gameTension(trace([[1, 1]]), [0, 1], rule), 60, 5);
+    expect(shared.has('tension|leadsFrom')).toBe(false);
+    expect(shared.get('tension|close')).toBe(1);
   });
 
   it('gameRefs picks the earliest game on ties', () => {
@@ -147,6 +155,12 @@ describe('a compare run with curves', () => {
     if (!one.ok) throw new Error(one.error.message);
     if (!two.ok) throw new Error(two.error.message);
     expect(JSON.stringify(measured(two.value))).toBe(JSON.stringify(measured(one.value)));
+    // Tension figures are paired between the variants, deal by deal, like every other figure.
+    const changes = one.value.figures.find((f) => f.key === 'tension|leadChanges')!;
+    expect(changes.label).toBe('lead changes per game');
+    expect(changes.diffs[0]!.n).toBe(8);
+    expect(changes.values[0]!.mean).toBeCloseTo(one.value.variants[0]!.tension!.figures.find((f) => f.key === 'leadChanges')!.mean.mean, 12);
+    expect(one.value.figures.find((f) => f.key === 'tension|close')!.unit).toBe('share');
     for (const v of one.value.variants) {
       expect(v.curves!.measures.map((m) => m.key)).toEqual(['score', 'claimed', 'hand']);
       expect(v.curves!.participants).toEqual(['seat 1', 'seat 2', 'seat 3', 'seat 4']);

@@ -21,7 +21,7 @@ import { resolveRun, type ResolvedRun, type RunSpec } from './resolve.js';
 import { runSchedule, type RunOptions } from './run.js';
 import { tournamentSchedule, type ScheduledGame } from './schedule.js';
 import { CurveFold, type CurvesSummary } from './curves.js';
-import { TensionFold, gameRefs, winnerSides, type GameRefs, type TensionSummary } from './tension.js';
+import { TensionFold, gameRefs, gameTension, tensionFigures, tensionLabel, winnerSides, type GameRefs, type TensionSummary } from './tension.js';
 import { medianWithInterval, meanWithInterval, wilsonInterval, pairedDifference, unpairedDifference, type Difference, type Interval, type MeanSummary } from './stats.js';
 
 /** One variant of the game: a name, the registry holding its package, options of its own. */
@@ -209,6 +209,10 @@ export async function playVariants(
         vr.results.push(r);
         vr.detail.add(r, scheduled);
         const figures = gameFigures(r, scheduled.lineup, cardIds);
+        // Tension figures are paired between variants like the others (issue 26).
+        const curves = run.pkg.lab?.curves;
+        const trace = r.facts?.curves;
+        if (curves && trace) for (const [k, v] of tensionFigures(gameTension(trace, winnerSides(trace, r.winners, r.racers), curves), r.actions, curves.secondsPerAction)) figures.set(k, v);
         vr.games.push(figures);
         const block = vr.blocks[scheduled.group]!;
         for (const [k, v] of figures) {
@@ -236,7 +240,7 @@ export async function playVariants(
 function figureKeys(runs: readonly VariantRun[]): string[] {
   const keys = new Set<string>();
   for (const r of runs) for (const g of r.games) for (const k of g.keys()) keys.add(k);
-  const order = ['win-seat', 'win-bot', 'win-group', 'rounds', 'actions', 'stat', 'value', 'card-buys', 'card-round'];
+  const order = ['win-seat', 'win-bot', 'win-group', 'rounds', 'actions', 'tension', 'stat', 'value', 'card-buys', 'card-round'];
   const rank = (k: string): number => order.indexOf(k.split('|')[0]!);
   return [...keys].sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
 }
@@ -390,8 +394,8 @@ export async function runCompare(spec: CompareSpec, variants: readonly Variant[]
   const figures: FigureRow[] = figureKeys(runs).map((key) => {
     const refs = figureRefs(runs, key);
     return {
-      ...figureLabel(key, cardNames),
-      values: runs.map((r) => figureSummary(r.games.flatMap((g) => g.get(key) ?? []), figureLabel(key, cardNames).unit)),
+      ...(tensionLabel(key) ?? figureLabel(key, cardNames)),
+      values: runs.map((r) => figureSummary(r.games.flatMap((g) => g.get(key) ?? []), (tensionLabel(key) ?? figureLabel(key, cardNames)).unit)),
       diffs: runs.slice(1).map((r) => pairedFigure(base, r, key)),
       ...(refs ? { refs } : {}),
     };

@@ -193,3 +193,31 @@ export function winnerSides(trace: GameTrace, winners: readonly number[], racers
   }
   return sides;
 }
+
+/** Labels of the per-game tension figures `drey lab compare` pairs like any other figure. */
+const TENSION_LABELS: Record<string, { label: string; unit: 'share' | 'number' }> = {
+  leadChanges: { label: 'lead changes per game', unit: 'number' },
+  leadsFrom: { label: 'round from which the winner leads for good', unit: 'number' },
+  margin: { label: 'margin of victory', unit: 'number' },
+  close: { label: 'close finish share', unit: 'share' },
+  minutes: { label: 'minutes of play (estimate)', unit: 'number' },
+};
+
+/** One game's tension as figure keys (`tension|leadChanges` …), for the paired figure table. */
+export function tensionFigures(t: GameTension | undefined, actions: number, secondsPerAction: number): Map<string, number> {
+  const out = new Map<string, number>();
+  if (!t) return out;
+  out.set('tension|leadChanges', t.leadChanges);
+  if (t.leadsFrom !== null) out.set('tension|leadsFrom', t.leadsFrom);
+  out.set('tension|margin', t.margin);
+  out.set('tension|close', t.close ? 1 : 0);
+  out.set('tension|minutes', (actions * secondsPerAction) / 60);
+  return out;
+}
+
+/** The label of a `tension|…` figure key, or undefined for any other key. */
+export function tensionLabel(key: string): { key: string; label: string; unit: 'share' | 'number' } | undefined {
+  const [kind, name] = key.split('|');
+  const known = kind === 'tension' && name !== undefined ? TENSION_LABELS[name] : undefined;
+  return known ? { key, ...known } : undefined;
+}
