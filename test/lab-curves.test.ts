@@ -24,6 +24,8 @@ describe('tension on hand-made traces', () => {
     // Leaders: A, B, tie (A=B), B, A, A → changes A→B, B→A: 2 (the tie then B again is no change).
     const t = gameTension(trace([[3, 1], [3, 5], [6, 6], [6, 8], [12, 8], [15, 9]]), [0], rule)!;
     expect(t.leadChanges).toBe(2);
+    // The sole leader won after rounds 1, 5, 6; lost after rounds 2 and 4; round 3 was a tie.
+    expect(t.leaderWon).toEqual([true, false, null, false, true, true]);
     // A leads (alone or tied) from the end of round 5 to the end: leads for good from round 5.
     expect(t.leadsFrom).toBe(5);
     expect(t.margin).toBe(6);
@@ -33,7 +35,7 @@ describe('tension on hand-made traces', () => {
 
   it('a winner ahead from round 1 leads for good from round 1, with no lead change; a 2-point margin is close', () => {
     const t = gameTension(trace([[2, 0, 1], [4, 3, 1], [7, 5, 6]]), [0], rule)!;
-    expect(t).toEqual({ leadChanges: 0, leadsFrom: 1, margin: 1, close: true, rounds: 3 });
+    expect(t).toEqual({ leadChanges: 0, leadsFrom: 1, margin: 1, close: true, rounds: 3, leaderWon: [true, true, true] });
   });
 
   it('lower is better (Autumn Leaves): the lowest side leads, and the margin is the next one minus it', () => {
@@ -75,6 +77,9 @@ describe('tension on hand-made traces', () => {
     expect(s.close.x).toBe(3);
     expect(s.close.rate).toBe(1);
     expect(s.close.interval[1]).toBe(1);
+    // Round 1 (games 0, 1, 2): leaders A, B, A; winners A, A, B → the leader won 1 of 3. Round 2:
+    // leaders A, A, B all won. Rounds 3 and 4: only game 2 is still being played (A leads and loses, then B).
+    expect(s.leaderWins.map((w) => [w.x, w.n])).toEqual([[1, 3], [3, 3], [0, 1], [1, 1]]);
   });
 
   it("a game's tension as paired figures: no leads-for-good figure for a shared win", () => {

@@ -117,6 +117,42 @@ function tensionTable(variants: readonly VariantSummary[], link: ReplayLinker): 
   return `<table class="tension">${head}${rows}${close}</table>`;
 }
 
+/** Per round, the share of games the side alone in the lead went on to win, every variant overlaid. */
+function leaderWinsChart(variants: readonly VariantSummary[]): string {
+  const names = variants.map((v) => v.name);
+  // Rounds with fewer than 10 such games say little: left out of the chart (the text gives them all).
+  const data = variants.flatMap((v) => (v.tension?.leaderWins ?? []).filter((w) => w.n >= 10).map((w) => ({ variant: v.name, round: w.round, rate: w.rate, lo: w.interval[0], hi: w.interval[1] })));
+  if (data.length === 0) return '';
+  const desc = variants
+    .filter((v) => v.tension)
+    .map((v) => {
+      const at = checkpointRounds(v.tension!.leaderWins.length).flatMap((r) => {
+        const w = v.tension!.leaderWins[r - 1];
+        return w && w.n > 0 ? [`round ${r}: ${fixed(100 * w.rate, 0)}%`] : [];
+      });
+      return `${v.name}: ${at.join(', ')}`;
+    })
+    .join('; ');
+  return `<h3>Does the leader win?</h3><p>Of the games with one side alone in the lead at the end of a round, the share that side went on to win (95% Wilson band; rounds with fewer than 10 such games left out).</p>${accessibleSvg(
+    {
+      width: 760,
+      height: 260,
+      marginLeft: 50,
+      x: { label: 'round', tickFormat: 'd' },
+      y: { label: 'leader wins', percent: true, domain: [0, 100], grid: true },
+      color: { domain: names, range: VARIANT_COLOURS },
+      marks: [
+        Plot.areaY(data, { x: 'round', y1: 'lo', y2: 'hi', fill: 'variant', fillOpacity: 0.2 }),
+        Plot.line(data, { x: 'round', y: 'rate', stroke: 'variant', strokeWidth: 1.8 }),
+        Plot.dot(data, { x: 'round', y: 'rate', fill: 'variant', r: 2 }),
+      ],
+    },
+    'curve-leader-wins',
+    'Share of games the round’s sole leader wins, per round',
+    `Per round, the share of games whose side alone in the lead went on to win. ${desc}.`,
+  )}`;
+}
+
 /** The "Curves and tension" section of a report, or '' when no variant samples its rounds. */
 export function curvesAndTensionSection(variants: readonly VariantSummary[], link: ReplayLinker): string {
   if (!variants.some((v) => v.curves || v.tension)) return '';
@@ -135,7 +171,7 @@ export function curvesAndTensionSection(variants: readonly VariantSummary[], lin
     .filter((v) => v.curves)
     .map((v) => `${esc(v.name)}: ${checkpointRounds(horizon).map((r) => `round ${r} ${v.curves!.running[r - 1] ?? 0}`).join(', ')} of ${v.curves!.games}`)
     .join('; ');
-  return `<h2 id="curves">Curves and tension</h2>${definitions}${tensionTable(variants, link)}<h3>Per-round curves</h3><p>Each round's value is taken from the game's own state at the end of the round; a game that has ended counts with its final value, so every round is over all games. Games still being played: ${running}.</p>${legend(variants.map((v) => v.name))}${curveCharts(variants)}${words}`;
+  return `<h2 id="curves">Curves and tension</h2>${definitions}${tensionTable(variants, link)}${legend(variants.map((v) => v.name)).replace(/ — line:.*<\/p>$/, '</p>')}${leaderWinsChart(variants)}<h3>Per-round curves</h3><p>Each round's value is taken from the game's own state at the end of the round; a game that has ended counts with its final value, so every round is over all games. Games still being played: ${running}.</p>${legend(variants.map((v) => v.name))}${curveCharts(variants)}${words}`;
 }
 
 /** A figure row's replay links for one variant (nearest the mean, lowest, highest). */

@@ -42,6 +42,11 @@ export function tensionLines(t: TensionSummary): string[] {
     return `${f.label}: ${text} (n=${f.mean.n})`;
   });
   lines.push(`close finishes (margin ≤ ${t.close.limit}): ${fixed(100 * t.close.rate, 1)}% [${fixed(100 * t.close.interval[0], 1)}%, ${fixed(100 * t.close.interval[1], 1)}%] (${t.close.x} of ${t.close.n})`);
+  const wins = checkpointRounds(t.leaderWins.length).flatMap((r) => {
+    const w = t.leaderWins[r - 1];
+    return w && w.n > 0 ? [`round ${r} ${fixed(100 * w.rate, 0)}% [${fixed(100 * w.interval[0], 0)}%, ${fixed(100 * w.interval[1], 0)}%] n=${w.n}`] : [];
+  });
+  if (wins.length > 0) lines.push(`the side alone in the lead at the end of a round wins: ${wins.join('; ')}`);
   if (t.noSoleWinner > 0) lines.push(`games without one winning side (no "leads for good"): ${t.noSoleWinner}`);
   lines.push(`minutes of play are an estimate: ${t.secondsPerAction} s per action — ${t.secondsWhy}`);
   return lines;

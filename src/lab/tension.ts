@@ -30,6 +30,8 @@ export interface GameTension {
   close: boolean;
   /** Rounds sampled. */
   rounds: number;
+  /** Per round: whether the side alone in the lead at its end won; null with a tie at the top or no single winning side. */
+  leaderWon: (boolean | null)[];
 }
 
 /** Per sample: each side's best value of the lead measure (sides without a value are absent). */
@@ -57,6 +59,7 @@ export function gameTension(trace: GameTrace, winnerSides: readonly number[], ru
   let changes = 0;
   let last: number | null = null;
   const leading: boolean[] = [];
+  const leaderWon: (boolean | null)[] = [];
   const winner = new Set(winnerSides).size === 1 ? winnerSides[0]! : null;
   let margin = 0;
   for (const [k, sample] of trace.samples.entries()) {
@@ -64,6 +67,7 @@ export function gameTension(trace: GameTrace, winnerSides: readonly number[], ru
     const ranked = [...values.entries()].sort(([, a], [, b]) => sign * (b - a));
     const top = ranked[0];
     const sole = top !== undefined && (ranked.length === 1 || sign * (top[1] - ranked[1]![1]) > 0) ? top[0] : null;
+    leaderWon.push(sole === null || winner === null ? null : sole === winner);
     if (sole !== null) {
       if (last !== null && sole !== last) changes++;
       last = sole;
@@ -80,7 +84,7 @@ export function gameTension(trace: GameTrace, winnerSides: readonly number[], ru
     while (k > 0 && leading[k - 1]) k--;
     leadsFrom = k + 1;
   }
-  return { leadChanges: changes, leadsFrom, margin, close: margin <= rule.close, rounds: trace.samples.length };
+  return { leadChanges: changes, leadsFrom, margin, close: margin <= rule.close, rounds: trace.samples.length, leaderWon };
 }
 
 /** Three games to replay for a figure: nearest its mean, lowest and highest (earliest on ties). */
@@ -119,6 +123,11 @@ export interface TensionSummary {
   figures: TensionFigure[];
   /** Share of close finishes with its Wilson interval; games to replay: a close one and a clear one. */
   close: { x: number; n: number; rate: number; interval: Interval; limit: number; why: string; closeGame?: number; clearGame?: number };
+  /**
+   * Per round (index 0 = round 1): of the games still being played with one side alone in the lead
+   * at its end (and one winning side), the share the leader went on to win, with Wilson's interval.
+   */
+  leaderWins: { round: number; x: number; n: number; rate: number; interval: Interval }[];
   /** Games with a shared win or no sole winner (no "leads for good"). */
   noSoleWinner: number;
   /** The minutes-of-play estimate's basis. */
@@ -175,6 +184,11 @@ export class TensionFold {
         ...(closeGames[0] !== undefined ? { closeGame: closeGames[0][0] } : {}),
         ...(clearGame !== undefined ? { clearGame } : {}),
       },
+      leaderWins: Array.from({ length: Math.max(0, ...list.map(([, g]) => g.t.leaderWon.length)) }, (_, r) => {
+        const known = list.flatMap(([, g]) => (g.t.leaderWon[r] === null || g.t.leaderWon[r] === undefined ? [] : [g.t.leaderWon[r]]));
+        const won = known.filter((w) => w).length;
+        return { round: r + 1, x: won, n: known.length, rate: known.length > 0 ? won / known.length : Number.NaN, interval: wilsonInterval(won, known.length) };
+      }),
       noSoleWinner: list.filter(([, g]) => g.t.leadsFrom === null).length,
       secondsPerAction: c.secondsPerAction,
       secondsWhy: c.secondsWhy,
