@@ -201,7 +201,10 @@ describe('compare: every variant on the same schedule', () => {
     const base = byIndex('base');
     const long = byIndex('long');
     expect(base.size).toBeGreaterThan(0);
-    for (const [i, key] of base) expect(long.get(i)).toBe(key);
+    // Each variant embeds its own figure rows' games too (issue 26): the games both embed (the
+    // first three at least) are the same deal and lineup.
+    expect([0, 1, 2].every((i) => base.has(i) && long.has(i))).toBe(true);
+    for (const [i, key] of base) if (long.has(i)) expect(long.get(i)).toBe(key);
     // The records differ only by the variant's options.
     const b0 = report.value.replays.find((r) => r.variant === 'base' && r.index === 0)!;
     const l0 = report.value.replays.find((r) => r.variant === 'long' && r.index === 0)!;

@@ -14,6 +14,7 @@ import type { SweepReport } from '../lab/sweep.js';
 import { FEW, labelWithSameAs, type Share } from '../lab/figures.js';
 import { FEW_RULE, type Difference, type Interval, type MeanSummary } from '../lab/stats.js';
 import { replayNarration } from './replay-log.js';
+import { CURVES_STYLE, curvesAndTensionSection, figureRefsCell } from './lab-curves-html.js';
 
 export type LabReport = CompareReport | SweepReport;
 
@@ -78,7 +79,7 @@ function figuresSection(report: CompareReport): string {
       const digits = f.values.every((v) => Math.abs(v.mean) < 1) ? 3 : 2;
       const fmt = f.unit === 'share' ? pct : (x: number) => num(x, digits);
       const cell = (m: MeanSummary): string => `${fmt(m.mean)} <small>${interval(m.interval, fmt)}</small>${m.n < FEW ? ` <span class="few">n=${m.n}, too few</span>` : ''}`;
-      return `<tr><td>${esc(labelWithSameAs(f))}</td><td>${cell(f.values[0]!)}</td>${f.diffs.map((d, i) => `<td>${cell(f.values[i + 1]!)}</td><td>${diffCell(d, fmt)}</td>`).join('')}</tr>`;
+      return `<tr><td>${esc(labelWithSameAs(f))}</td><td>${cell(f.values[0]!)}</td>${f.diffs.map((d, i) => `<td>${cell(f.values[i + 1]!)}</td><td>${diffCell(d, fmt)}</td>`).join('')}${figureReplaysCell(report, f)}</tr>`;
     })
     .join('');
   const cards = rowsOf(true);
@@ -89,7 +90,18 @@ function figuresSection(report: CompareReport): string {
     )
     .join('');
   const cardTable = cards ? `<h3>Cards, paired: copies bought per seat and round bought</h3><table>${head}${cards}</table>` : '';
-  return `<h2>Figures</h2>${pairing}${SIGNIFICANCE_LEGEND}<table>${head}${rowsOf(false)}</table>${cardTable}`;
+  return `<h2>Figures</h2>${pairing}${SIGNIFICANCE_LEGEND}<table>${head.replace(/<\/tr>$/, '<th>replays (per variant: near mean, min, max)</th></tr>')}${rowsOf(false)}</table>${cardTable}`;
+}
+
+/** A figure row's replays: per variant, its games nearest the mean and at the extremes (card rows link from the card table). */
+function figureReplaysCell(report: CompareReport, f: CompareReport['figures'][number]): string {
+  if (!f.refs) return '';
+  const links = f.refs.map((refs, i) => {
+    const name = report.variants[i]!.name;
+    const cell = figureRefsCell((variant, index, text) => replayLink(report, variant, index, text), name, refs);
+    return cell && f.refs!.length > 1 ? `${esc(name)}: ${cell}` : cell;
+  });
+  return `<td><small>${links.filter((l) => l !== '').join('<br>')}</small></td>`;
 }
 
 function winChart(report: CompareReport): string {
@@ -214,14 +226,15 @@ const STYLE = `body{font:14px/1.45 system-ui,sans-serif;margin:2rem auto;max-wid
 table{border-collapse:collapse;margin:.5rem 0 1.5rem;font-size:13px}th,td{border-bottom:1px solid #ddd;padding:3px 8px;text-align:left;vertical-align:top}
 th{background:#f4f1ea}small{color:#666}.few{color:#999}.clear{font-weight:700;color:#222}.unclear{color:#555}.legend{font-size:13px;color:#444}
 tr.meets td{background:#eef8ee}pre{font-size:12px;max-height:30rem;overflow:auto;background:#faf8f4;padding:.5rem}
-.pairing{background:#f4f1ea;padding:.5rem}figure.chart{margin:0 0 1rem}h1{margin-bottom:0}`;
+.pairing{background:#f4f1ea;padding:.5rem}figure.chart{margin:0 0 1rem}h1{margin-bottom:0}
+${CURVES_STYLE}`;
 
 /** The report as one HTML page. `packageOf` finds each variant's package, to tell its replays. */
 export function labReportHtml(report: LabReport, packageOf: (variant: string) => AnyGamePackage | undefined): string {
   const title = report.kind === 'compare' ? `${report.title}: ${report.variants.map((v) => v.name).join(' vs ')}` : `${report.title}: sweep of ${report.field}`;
   const body =
     report.kind === 'compare'
-      ? [figuresSection(report), winChart(report), lengthChart(report), flagsSection(report), ...report.variants.map((v) => cardsSection(report, v) + placesSection(report, v))]
+      ? [figuresSection(report), winChart(report), lengthChart(report), curvesAndTensionSection(report.variants, (variant, index, text) => replayLink(report, variant, index, text)), flagsSection(report), ...report.variants.map((v) => cardsSection(report, v) + placesSection(report, v))]
       : [sweepSection(report), lengthChart(report), flagsSection(report), ...report.variants.slice(0, 1).map((v) => cardsSection(report, v))];
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${esc(title)}</title><style>${STYLE}</style></head>

@@ -191,6 +191,54 @@ export interface LabProbe<State, Action> {
   watch(start: State): LabWatcher<State, Action>;
   /** Card id → its name, for reports. */
   cardNames?: Readonly<Record<string, string>>;
+  /** Per-round samples of public state, for the lab's curves and tension figures (curves.ts, tension.ts). */
+  curves?: RoundCurves<State>;
+}
+
+/**
+ * How a game is sampled once per round: the lab's probe asks `roundsDone` after every action and
+ * takes a `sample` each time it grows (the state at the end of that round), and one more of the
+ * final state when the game ends mid-round. Cheap and pure: called once per round, not per action.
+ */
+export interface RoundCurves<State> {
+  /** The measures of a sample, in the order the report shows them. */
+  measures: readonly CurveMeasure[];
+  /**
+   * The measure that ranks the participants round by round (the one the outcome ranks by at the
+   * end): lead changes, the round the winner leads for good and the margin are read from it.
+   */
+  lead: string;
+  /** The lead measure ranks lower first (Autumn Leaves' points). */
+  lowerIsBetter?: boolean;
+  /** A finish is close when the winner's margin on the lead measure is at most this; `closeWhy` says why. */
+  close: number;
+  closeWhy: string;
+  /**
+   * An estimate of a human's seconds per action (for minutes of play), until measured from the web
+   * table's action times; `secondsWhy` says where the number comes from.
+   */
+  secondsPerAction: number;
+  secondsWhy: string;
+  /** Rounds completed in `state` (a game that is over has completed its last round). */
+  roundsDone(state: State): number;
+  /** Who is sampled: seats in seat order, then racers at no seat; `side` groups partners. */
+  participants(state: State): CurveParticipant[];
+  /** Per measure key, one value per participant; null where it means nothing (a racer out of the race). */
+  sample(state: State): Record<string, (number | null)[]>;
+}
+
+export interface CurveMeasure {
+  key: string;
+  label: string;
+}
+
+export interface CurveParticipant {
+  /** 'seat 1', 'dummy green'. */
+  name: string;
+  /** The seat (0-based) or null for a racer at no seat. */
+  seat: number | null;
+  /** Participants with the same side win together (partners); otherwise each its own. */
+  side: number;
 }
 
 export interface LabWatcher<State, Action> {

@@ -22,6 +22,8 @@ import { defaultWorkers, runSchedule, type RunOptions } from './run.js';
 import { WorkerPool } from '../workers/pool.js';
 import type { LabTasks } from './play.js';
 import { tournamentSchedule, type ScheduledGame } from './schedule.js';
+import { CurveFold, type CurvesSummary } from './curves.js';
+import { TensionFold, gameRefs, gameTension, tensionFigures, tensionLabel, winnerSides, type GameRefs, type TensionSummary } from './tension.js';
 import { FEW, medianWithInterval, meanWithInterval, wilsonInterval, pairedDifference, pairedShareDifference, unpairedDifference, type Difference, type Interval, type MeanSummary } from './stats.js';
 
 /** One variant of the game: a name, the registry holding its package, options of its own. */
@@ -114,6 +116,10 @@ export interface VariantSummary {
   /** Game length in rounds: how many games took each number of rounds. */
   lengths: { rounds: number; games: number }[];
   medianRounds: { n: number; median: number; interval: Interval };
+  /** Per-round curves per participant and measure (curves.ts), when the game samples rounds. */
+  curves?: CurvesSummary;
+  /** Lead changes, leads for good, margin, close finishes, minutes of play (tension.ts). */
+  tension?: TensionSummary;
   workers: number;
   seconds: number;
 }
@@ -127,6 +133,8 @@ export interface FigureRow extends FigureLabel {
   few: boolean;
   /** Figures that were the same numbers in every game of every variant, reported once as this row. */
   sameAs?: SameAs[];
+  /** Per variant: games to replay (nearest the mean, lowest, highest); absent for card rows (they link their own). */
+  refs?: (GameRefs | undefined)[];
 }
 
 /** What every workbench report (compare, sweep) says of its run. */
@@ -223,6 +231,10 @@ async function playEachVariant(spec: CompareSpec, variants: readonly Variant[], 
         vr.results.push(r);
         vr.detail.add(r, scheduled);
         const figures = gameFigures(r, scheduled.lineup, cardIds);
+        // Tension figures are paired between variants like the others (issue 26).
+        const curves = run.pkg.lab?.curves;
+        const trace = r.facts?.curves;
+        if (curves && trace) for (const [k, v] of tensionFigures(gameTension(trace, winnerSides(trace, r.winners, r.racers), curves), r.actions, curves.secondsPerAction)) figures.set(k, v);
         vr.games.push(figures);
         for (const [k, seats] of figureMembers(r, scheduled.lineup)) vr.members.set(k, stableHash([vr.members.get(k) ?? '', r.index, seats]));
         const block = vr.blocks[scheduled.group]!;
@@ -251,7 +263,7 @@ async function playEachVariant(spec: CompareSpec, variants: readonly Variant[], 
 function figureKeys(runs: readonly VariantRun[]): string[] {
   const keys = new Set<string>();
   for (const r of runs) for (const g of r.games) for (const k of g.keys()) keys.add(k);
-  const order = ['win-seat', 'win-bot', 'win-group', 'rounds', 'actions', 'stat', 'value', 'card-buys', 'card-round'];
+  const order = ['win-seat', 'win-bot', 'win-group', 'rounds', 'actions', 'tension', 'stat', 'value', 'card-buys', 'card-round'];
   const rank = (k: string): number => order.indexOf(k.split('|')[0]!);
   return [...keys].sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
 }
@@ -348,10 +360,39 @@ function variantSummary(r: VariantRun, seconds: number, workers: number, flags: 
     flagCounts: flags.counts,
     lengths: [...lengths.entries()].sort(([a], [b]) => a - b).map(([rounds, games]) => ({ rounds, games })),
     medianRounds: medianWithInterval(r.detail.lengths.map((l) => l.rounds)),
+    ...curvesAndTension(r),
     workers,
     seconds,
   };
 }
+
+/** A variant's curves and tension figures, from its games' per-round samples (in schedule order). */
+function curvesAndTension(r: VariantRun): Pick<VariantSummary, 'curves' | 'tension'> {
+  const spec = r.run.pkg.lab?.curves;
+  if (!spec) return {};
+  const curves = new CurveFold(spec.measures);
+  const tension = new TensionFold(spec);
+  for (const g of r.results) {
+    const trace = g.facts?.curves;
+    curves.add(g.index, trace);
+    if (trace) tension.add(g.index, trace, winnerSides(trace, g.winners, g.racers), g.actions);
+  }
+  const c = curves.summary();
+  const t = tension.summary();
+  return { ...(c ? { curves: c } : {}), ...(t ? { tension: t } : {}) };
+}
+
+/** Games behind a figure row, per variant: nearest its mean, lowest, highest (not for card rows). */
+function figureRefs(runs: readonly VariantRun[], key: string): (GameRefs | undefined)[] | undefined {
+  if (key.startsWith('card-')) return undefined;
+  return runs.map((r) => gameRefs(r.games.flatMap((g, i) => (g.has(key) ? [{ index: r.results[i]!.index, value: g.get(key)! }] : []))));
+}
+
+/** Every game a summary's tension figures point at. */
+const tensionGames = (s: VariantSummary): number[] =>
+  s.tension
+    ? [...s.tension.figures.flatMap((f) => (f.refs ? [f.refs.nearest, f.refs.min, f.refs.max] : [])), ...[s.tension.close.closeGame, s.tension.close.clearGame].filter((i): i is number => i !== undefined)]
+    : [];
 
 /** Each variant's summary (cards, places, flags, lengths) and the replays of its flagged and sample games. */
 export function finishVariants(played: {
@@ -359,14 +400,16 @@ export function finishVariants(played: {
   runs: readonly VariantRun[];
   seconds: readonly number[];
   workers: readonly number[];
-}): Result<{ summaries: VariantSummary[]; replays: ReplayEntry[] }, GameError> {
+}, extra: readonly (readonly number[])[] = []): Result<{ summaries: VariantSummary[]; replays: ReplayEntry[] }, GameError> {
   const { runs, schedule, seconds, workers } = played;
   const summaries = runs.map((r, i) => variantSummary(r, seconds[i]!, workers[i]!, r.detail.flags()));
-  const replays = collectReplays(
-    runs,
-    schedule,
-    replayIndexes(runs, summaries.map((s) => s.flags), summaries.map((s) => s.cards), summaries.map((s) => s.places)),
-  );
+  const wanted = replayIndexes(runs, summaries.map((s) => s.flags), summaries.map((s) => s.cards), summaries.map((s) => s.places));
+  // The games the tension figures and the figure rows link to (`extra`, per variant).
+  wanted.forEach((set, v) => {
+    for (const i of tensionGames(summaries[v]!)) set.add(i);
+    for (const i of extra[v] ?? []) set.add(i);
+  });
+  const replays = collectReplays(runs, schedule, wanted);
   return replays.ok ? ok({ summaries, replays: replays.value }) : replays;
 }
 
@@ -393,13 +436,16 @@ export async function runCompare(
   const figures: FigureRow[] = keys
     .filter((key) => !dropped.has(key))
     .map((key) => {
-      const label = figureLabel(key, cardNames);
+      const label = tensionLabel(key) ?? figureLabel(key, cardNames);
       const values = runs.map((r) => figureSummary(r.games.flatMap((g) => g.get(key) ?? []), label.unit));
       const diffs = runs.slice(1).map((r) => pairedFigure(base, r, key, label.unit));
       const sameAs = same.get(key);
-      return { ...label, values, diffs, few: [...values, ...diffs].some((x) => x.n < FEW), ...(sameAs ? { sameAs } : {}) };
+      const refs = figureRefs(runs, key);
+      return { ...label, values, diffs, few: [...values, ...diffs].some((x) => x.n < FEW), ...(sameAs ? { sameAs } : {}), ...(refs ? { refs } : {}) };
     });
-  const finished = finishVariants(played.value);
+  // The figure rows' games are embedded as replays too.
+  const rowGames = runs.map((_, v) => figures.flatMap((f) => (f.refs?.[v] ? [f.refs[v].nearest, f.refs[v].min, f.refs[v].max] : [])));
+  const finished = finishVariants(played.value, rowGames);
   if (!finished.ok) return finished;
   const { summaries, replays } = finished.value;
   return ok({

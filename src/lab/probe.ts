@@ -10,6 +10,7 @@ import { actionKey, createMatch, listLegal, playLegal, type MatchRecord } from '
 import { err, ok, type GameError, type Result } from '../engine/result.js';
 import type { ActionBase } from '../engine/game.js';
 import type { AnyGamePackage, GameFacts } from '../games/package.js';
+import type { GameTrace } from './curves.js';
 
 /** A seat's longest streaks in one game, in its own decisions. */
 export interface Streaks {
@@ -22,6 +23,8 @@ export interface Streaks {
 /** Facts of one game: the probe's (if the game has one) and every seat's streaks. */
 export interface ProbedGame extends Partial<GameFacts> {
   streaks: Streaks[];
+  /** The game's per-round samples (when its probe has `curves`). */
+  curves?: GameTrace;
 }
 
 /** Rebuilds `record` and watches it with the package's lab probe. */
@@ -33,6 +36,10 @@ export function probeRecord(pkg: AnyGamePackage, record: MatchRecord): Result<Pr
   const watcher = pkg.lab?.watch(match.state);
   const streaks: Streaks[] = Array.from({ length: record.seats }, () => ({ noChoice: 0, repeat: 0 }));
   const running = streaks.map(() => ({ noChoice: 0, repeat: 0, last: '' }));
+  const curves = pkg.lab?.curves;
+  const trace: GameTrace | undefined = curves ? { participants: curves.participants(match.state), samples: [] } : undefined;
+  /** Whether the last sample is of the state as it is now (no action since). */
+  let sampledNow = false;
   for (const [i, { seat, action }] of record.actions.entries()) {
     const list = listLegal(match, seat);
     const legal: readonly ActionBase[] = list.actions;
@@ -54,6 +61,13 @@ export function probeRecord(pkg: AnyGamePackage, record: MatchRecord): Result<Pr
     const played = playLegal(list, handle);
     if (!played.ok) return err({ code: 'probe-failed', message: `action ${i + 1} of the record was refused: ${played.error.message}` });
     watcher?.after(match.state, seat, handle);
+    sampledNow = false;
+    if (curves && trace) {
+      // One sample per completed round: the state at the end of that round.
+      for (const done = curves.roundsDone(match.state); trace.samples.length < done; sampledNow = true) trace.samples.push(curves.sample(match.state));
+    }
   }
-  return ok({ ...(watcher ? watcher.finish(match.state) : {}), streaks });
+  // A game that ended mid-round (or before its first round ended) gets its final state as the last sample.
+  if (curves && trace && !sampledNow) trace.samples.push(curves.sample(match.state));
+  return ok({ ...(watcher ? watcher.finish(match.state) : {}), streaks, ...(trace ? { curves: trace } : {}) });
 }

@@ -11,6 +11,7 @@ import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'nod
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import type { Registry } from '../../games/index.js';
+import { curveLines, tensionLines } from '../../lab/curves-text.js';
 import { runCompare, type CompareReport, type CompareSpec, type Variant } from '../../lab/compare.js';
 import { defaultWorkers } from '../../lab/run.js';
 import { parseSweepValues, parseTarget, runSweep, type SweepReport, type SweepStat } from '../../lab/sweep.js';
@@ -145,6 +146,20 @@ export function compareLines(report: CompareReport): string[] {
   for (const v of report.variants) {
     const counts = Object.entries(v.flagCounts).map(([k, n]) => `${n} ${k}`).join(', ');
     lines.push(`flags, ${v.name}: ${counts || 'none'}`);
+  }
+  lines.push(...curvesAndTensionLines(report));
+  return lines;
+}
+
+/** Each variant's tension figures and its lead measure's curves (the HTML report draws them all). */
+export function curvesAndTensionLines(report: CompareReport): string[] {
+  const lines: string[] = [];
+  for (const v of report.variants) {
+    if (v.tension) lines.push('', `tension, ${v.name} (lead measure: ${v.tension.lead}${v.tension.lowerIsBetter ? ', lower first' : ''}):`, ...tensionLines(v.tension).map((l) => `  ${l}`));
+    if (v.curves && v.tension) {
+      const lead = v.curves.measures.filter((m) => m.key === v.tension!.lead);
+      lines.push(`curves, ${v.name} (mean at the end of the round; a game that ended counts with its final value):`, ...curveLines({ ...v.curves, measures: lead }).map((l) => `  ${l}`));
+    }
   }
   return lines;
 }

@@ -9,13 +9,14 @@
  * per lane and per tree the rounds spent there. A race that reached sunset is flagged.
  */
 import type { RunTables } from './tables.js';
-import type { CardFacts, GameFacts, LabProbe, LabWatcher, SeatFacts } from '../package.js';
+import type { CardFacts, CurveParticipant, GameFacts, LabProbe, LabWatcher, RoundCurves, SeatFacts } from '../package.js';
 import { eventsSince, logEnd } from '../../engine/narration.js';
 import type { Action } from './actions.js';
 import { LANE_CODES, space } from './board.js';
 import { kindOf } from './cards.js';
 import type { RunEvent } from './events.js';
 import { raceVp } from './outcome.js';
+import { DUMMY_NAMES, type DummyColor } from './content/dummy-schema.js';
 import type { State } from './state.js';
 
 const placesOf = (T: RunTables, pos: number | null): string[] => {
@@ -135,6 +136,60 @@ class Watcher implements LabWatcher<State, Action> {
   }
 }
 
+/**
+ * How far along the course a racer is, in trees: the tree it stands on plus the share of that
+ * tree's width behind it (a jump-off is the tree's end); the finish is the number of trees. A
+ * racer out of time (R12) has no position: null, it leaves the progress curve.
+ */
+function progress(T: RunTables, state: State, racer: number): number | null {
+  const r = state.racers[racer]!;
+  if (r.out) return null;
+  if (r.place !== null || r.pos === null) return T.board.trees.length;
+  const s = space(T, r.pos);
+  if (s.kind === 'finish') return T.board.trees.length;
+  const width = Math.max(1, T.board.trees[s.tree]!.width);
+  return s.tree + (s.col === null ? 1 : Math.min(1, s.col / width));
+}
+
+/** Racers in curve order: the seats' racers by seat, then the dummies (R14) in racer order. */
+const curveRacers = (state: State): number[] => [...state.seatRacer, ...state.racers.flatMap((r, i) => (r.kind === 'dummy' ? [i] : []))];
+
+/**
+ * Per-round samples (the lab's curves, tension and minutes of play). VP is what the racer holds
+ * now: race VP once placed (R12) plus combo tokens (R7, R13), 0 once out of time — at the end it
+ * is the outcome's score. Dummies (R14) have no cards or acorns: null there.
+ */
+export const curvesFor = (T: RunTables): RoundCurves<State> => ({
+  measures: [
+    { key: 'progress', label: 'progress (trees)' },
+    { key: 'vp', label: 'VP' },
+    { key: 'acorns', label: 'acorns in supply' },
+    { key: 'cards', label: 'cards owned' },
+  ],
+  lead: 'vp',
+  close: 2,
+  closeWhy: 'a margin of at most 2 VP: one step on the top of the results board (10, 8, 6) or one combo token would turn it',
+  secondsPerAction: 6,
+  secondsWhy: 'a guess (a racer takes several small actions a turn: play, move, buy, end); not yet measured from web tables',
+  // R12: a race that is over has completed its last round; otherwise the rounds before this one.
+  roundsDone: (state) => (state.over ? state.round : state.round - 1),
+  participants: (state) =>
+    curveRacers(state).map((racer, i): CurveParticipant => {
+      const r = state.racers[racer]!;
+      return r.kind === 'seat' ? { name: `seat ${r.seat + 1}`, seat: r.seat, side: i } : { name: DUMMY_NAMES[r.pawn as DummyColor], seat: null, side: i };
+    }),
+  sample: (state) => {
+    const racers = curveRacers(state);
+    const seat = (racer: number, f: (r: State['racers'][number]) => number): number | null => (state.racers[racer]!.kind === 'seat' ? f(state.racers[racer]!) : null);
+    return {
+      progress: racers.map((i) => progress(T, state, i)),
+      vp: racers.map((i) => (state.racers[i]!.out ? 0 : raceVp(T, state, i) + state.racers[i]!.tokens.reduce((a, b) => a + b, 0))),
+      acorns: racers.map((i) => seat(i, (r) => r.acorns)),
+      cards: racers.map((i) => seat(i, (r) => r.deck.length + r.hand.length + r.discard.length)),
+    };
+  },
+});
+
 /** The lab probe of the race built from these tables. */
 export const labFor = (T: RunTables): LabProbe<State, Action> => ({
   watch: (start) => {
@@ -142,6 +197,7 @@ export const labFor = (T: RunTables): LabProbe<State, Action> => ({
     return { before: (state, seat, legal) => w.before(state, seat, legal), after: (state, seat, action) => w.after(state, seat, action), finish: (state) => w.finish(state) };
   },
   cardNames: labCardNames(T),
+  curves: curvesFor(T),
 });
 
 /**

@@ -12,9 +12,10 @@
  * and as places, by value ("trees worth 8"): how many cards the seat played on such trees.
  */
 import type { Seat } from '../../engine/game.js';
-import type { GameFacts, LabProbe, LabWatcher, SeatFacts } from '../package.js';
+import type { GameFacts, LabProbe, LabWatcher, RoundCurves, SeatFacts } from '../package.js';
 import type { AcornsAction } from './actions.js';
-import { seatsOfSide, type AcornsState } from './state.js';
+import { roundsPlayed, sideScores } from './outcome.js';
+import { seatsOfSide, sideOf, type AcornsState } from './state.js';
 import type { AcornsTables } from './tables.js';
 
 class Watcher implements LabWatcher<AcornsState, AcornsAction> {
@@ -69,10 +70,42 @@ class Watcher implements LabWatcher<AcornsState, AcornsAction> {
   }
 }
 
+/**
+ * Per-round samples (the lab's curves, tension and minutes of play); a round is every seat's turn
+ * once (outcome.ts). Per seat: its side's score if the game ended now (A11; A12 the team's), the
+ * acorns on its side's claimed trees, and the cards in its hand.
+ */
+export const acornsCurves = (tables: AcornsTables): RoundCurves<AcornsState> => ({
+  measures: [
+    { key: 'score', label: 'score if it ended now' },
+    { key: 'claimed', label: 'acorns on claimed trees' },
+    { key: 'hand', label: 'cards in hand' },
+  ],
+  lead: 'score',
+  close: 2,
+  closeWhy: 'a margin of at most 2 acorns: the smallest tree (2 acorns) claimed or left in hand would turn it',
+  secondsPerAction: 10,
+  secondsWhy: 'a guess (one card played per turn, with thought about the trees); not yet measured from web tables',
+  // `turns` counts turns begun (from 1): the turns done are one fewer until the game is over.
+  roundsDone: (state) => (state.over ? roundsPlayed(state) : Math.floor((state.turns - 1) / state.seats)),
+  participants: (state) => Array.from({ length: state.seats }, (_, seat) => ({ name: `seat ${seat + 1}`, seat, side: sideOf(state, seat) })),
+  sample: (state) => {
+    const sides = sideScores(tables, state);
+    const seats = Array.from({ length: state.seats }, (_, seat) => seat);
+    const claimed = state.piles.map((pile) => pile.reduce((n, tree) => n + tables.acorns[tree]!, 0));
+    return {
+      score: seats.map((seat) => sides[sideOf(state, seat)]!),
+      claimed: seats.map((seat) => claimed[sideOf(state, seat)]!),
+      hand: seats.map((seat) => state.hands[seat]!.length),
+    };
+  },
+});
+
 /** The lab probe of the Acorns built from `tables`. */
 export const makeAcornsLab = (tables: AcornsTables): LabProbe<AcornsState, AcornsAction> => ({
   watch: (start) => {
     const w = new Watcher(tables, start);
     return { before: () => w.before(), after: (state, seat, action) => w.after(state, seat, action), finish: () => w.finish() };
   },
+  curves: acornsCurves(tables),
 });

@@ -8,7 +8,7 @@
  * not counted), and the mean rank of the cards it started its pile with (L4). A designer changing
  * the deck reads here how the players answer it: what is worth discarding, which card opens a pile.
  */
-import type { GameFacts, LabProbe, LabWatcher } from '../package.js';
+import type { GameFacts, LabProbe, LabWatcher, RoundCurves } from '../package.js';
 import type { Action, State } from './state.js';
 
 interface Tally {
@@ -67,6 +67,34 @@ class Watcher implements LabWatcher<State, Action> {
   }
 }
 
+/**
+ * Per-round samples (the lab's curves, tension and minutes of play): a round is one reveal and its
+ * placing (L5, L6), counted over the whole game. Per seat: points banked at the hands' ends (L9,
+ * lower is better, L2), cards on its leaf pile and cards in its hand.
+ */
+export const autumnLeavesCurves: RoundCurves<State> = {
+  measures: [
+    { key: 'points', label: 'points (lower wins)' },
+    { key: 'pile', label: 'cards on leaf pile' },
+    { key: 'hand', label: 'cards in hand' },
+  ],
+  lead: 'points',
+  lowerIsBetter: true,
+  close: 2,
+  closeWhy: 'a margin of at most 2 points: one or two cards more on the winner’s pile in one hand (L9) would turn it',
+  secondsPerAction: 5,
+  secondsWhy: 'a guess (choose a card, then place it); not yet measured from web tables',
+  // `rounds` counts reveals; the round revealed is done once its placing is (phase back to choose).
+  roundsDone: (state) => (state.phase === 'place' ? state.rounds - 1 : state.rounds),
+  participants: (state) => Array.from({ length: state.seats }, (_, seat) => ({ name: `seat ${seat + 1}`, seat, side: seat })),
+  sample: (state) => ({
+    points: [...state.scores],
+    pile: state.piles.map((p) => p.length),
+    hand: state.handCards.map((h) => h.length),
+  }),
+};
+
 export const autumnLeavesLab: LabProbe<State, Action> = {
   watch: (start) => new Watcher(start),
+  curves: autumnLeavesCurves,
 };
