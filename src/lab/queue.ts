@@ -189,9 +189,8 @@ export async function playOnQueue(
     await Promise.all(
       added.map(async (job: Job) => {
         try {
-          const value: unknown = await finished(queue, events, job);
+          const results = await finished(queue, events, job);
           if (failure) return;
-          const results = value as GameResult[];
           for (const r of results) onResult(r);
         } catch (e) {
           failure ??= { code: 'job-failed', message: `block ${String((job.data as LabJob).block)} failed: ${e instanceof Error ? e.message : String(e)}` };
@@ -208,25 +207,43 @@ export async function playOnQueue(
   }
 }
 
+/** A block's results as a worker returns them: one per game (checked, as all data from Redis is). */
+const isResults = (value: unknown): value is GameResult[] => Array.isArray(value) && value.every((r) => typeof r === 'object' && r !== null);
+
 /**
- * A job's return value, or its failure: from the queue's events, and (should an event be missed:
- * a reconnect, a busy machine) from asking the queue about the job every two seconds.
+ * A job's results, or its failure: from the queue's events, and (should an event be missed: a
+ * reconnect, a busy machine) from asking the queue about the job every two seconds.
+ *
+ * A completion is believed only when it carries the block's results. A killed worker's block is
+ * played again by another (its lock lapses and the stalled-job check puts it back): the event or
+ * the stored job can then report a completion without a usable return value (seen once: "results
+ * is not iterable" for a block another worker had finished). Such a report is not the end of the
+ * job: the stored job is read again until it holds the results, so a killed worker never fails a
+ * run; only a job that stays completed without results for 30 s fails it, with that reason.
  */
-async function finished(queue: Queue, events: QueueEvents, job: Job): Promise<unknown> {
+async function finished(queue: Queue, events: QueueEvents, job: Job): Promise<GameResult[]> {
   let timer: NodeJS.Timeout | undefined;
   let settled = false;
-  const polled = new Promise<unknown>((resolve, reject) => {
+  let emptySince: number | undefined;
+  const polled = new Promise<GameResult[]>((resolve, reject) => {
     const poll = async (): Promise<void> => {
+      if (settled) return;
       const now = await queue.getJob(job.id!).catch(() => undefined);
       const state = now ? await now.getState().catch(() => 'unknown') : 'unknown';
-      if (now && state === 'completed') resolve(now.returnvalue);
-      else if (now && state === 'failed') reject(new Error(now.failedReason));
-      else if (!settled) timer = setTimeout(() => void poll(), 2000);
+      if (now && state === 'completed') {
+        if (isResults(now.returnvalue)) return resolve(now.returnvalue);
+        emptySince ??= Date.now();
+        if (Date.now() - emptySince > 30_000) return reject(new Error(`the queue says it completed, but without results (${JSON.stringify(now.returnvalue)?.slice(0, 80)}); run it again`));
+      } else if (now && state === 'failed') return reject(new Error(now.failedReason));
+      else emptySince = undefined;
+      timer = setTimeout(() => void poll(), 2000);
     };
     timer = setTimeout(() => void poll(), 2000);
   });
+  // An event without results falls back to polling (above) instead of ending the job.
+  const evented = job.waitUntilFinished(events).then((value: unknown) => (isResults(value) ? value : polled));
   try {
-    return await Promise.race([job.waitUntilFinished(events), polled]);
+    return await Promise.race([evented, polled]);
   } finally {
     settled = true;
     clearTimeout(timer);
