@@ -173,25 +173,28 @@ export async function playOnQueue(
       jobs.push({ name: 'play-games', data: { run: runId, block, drey, spec, games, total: schedule.length }, opts: { jobId } });
     }
     onJobs(jobs.length);
-    const added = await queue.addBulk(
-      jobs.map((j) => ({
-        ...j,
-        opts: {
-          ...j.opts,
-          attempts: opts.attempts ?? 3,
-          backoff: { type: 'fixed', delay: 500 },
-          removeOnComplete: { age: 3600 },
-          removeOnFail: { age: 24 * 3600 },
-        },
-      })),
-    );
+    const withOpts = jobs.map((j) => ({
+      ...j,
+      opts: {
+        ...j.opts,
+        attempts: opts.attempts ?? 3,
+        backoff: { type: 'fixed' as const, delay: 500 },
+        removeOnComplete: { age: 3600 },
+        removeOnFail: { age: 24 * 3600 },
+      },
+    }));
+    const added = await queue.addBulk(withOpts);
     let failure: GameError | undefined;
     await Promise.all(
-      added.map(async (job: Job) => {
+      added.map(async (job: Job, i) => {
+        // The run keeps every block's job: one that Redis lost (a restart without persistence) is added again.
+        const again = withOpts[i]!;
+        const requeue = async (): Promise<void> => {
+          await queue.add(again.name, again.data, again.opts);
+        };
         try {
-          const value: unknown = await finished(queue, events, job);
+          const results = await finished(queue, events, job, requeue, hideSecret(opts.url));
           if (failure) return;
-          const results = value as GameResult[];
           for (const r of results) onResult(r);
         } catch (e) {
           failure ??= { code: 'job-failed', message: `block ${String((job.data as LabJob).block)} failed: ${e instanceof Error ? e.message : String(e)}` };
@@ -208,25 +211,68 @@ export async function playOnQueue(
   }
 }
 
+/** A block's results as a worker returns them: one per game (checked, as all data from Redis is). */
+const isResults = (value: unknown): value is GameResult[] => Array.isArray(value) && value.every((r) => typeof r === 'object' && r !== null);
+
+/** How long the queue may not answer before a run gives up with a message. */
+const QUEUE_SILENCE_MS = 60_000;
+
 /**
- * A job's return value, or its failure: from the queue's events, and (should an event be missed:
- * a reconnect, a busy machine) from asking the queue about the job every two seconds.
+ * A job's results, or its failure: from the queue's events, and (should an event be missed: a
+ * reconnect, a busy machine) from asking the queue about the job every two seconds.
+ *
+ * A completion is believed only when it carries the block's results. A killed worker's block is
+ * played again by another (its lock lapses and the stalled-job check puts it back): the event or
+ * the stored job can then report a completion without a usable return value (seen once: "results
+ * is not iterable" for a block another worker had finished). Such a report is not the end of the
+ * job: the stored job is read again until it holds the results, so a killed worker never fails a
+ * run; only a job that stays completed without results for 30 s fails it, with that reason.
+ *
+ * Redis restarted without its data (or flushed) loses the jobs and their events: a job the queue
+ * no longer has is added again from the run's own copy (`requeue`), and a game depends only on its
+ * place in the schedule, so the digest is the same. Redis that does not answer for a minute fails
+ * the run with what to do, instead of a run that waits with no message.
  */
-async function finished(queue: Queue, events: QueueEvents, job: Job): Promise<unknown> {
+async function finished(queue: Queue, events: QueueEvents, job: Job, requeue: () => Promise<void>, where: string): Promise<GameResult[]> {
   let timer: NodeJS.Timeout | undefined;
   let settled = false;
-  const polled = new Promise<unknown>((resolve, reject) => {
+  let emptySince: number | undefined;
+  const polled = new Promise<GameResult[]>((resolve, reject) => {
     const poll = async (): Promise<void> => {
-      const now = await queue.getJob(job.id!).catch(() => undefined);
-      const state = now ? await now.getState().catch(() => 'unknown') : 'unknown';
-      if (now && state === 'completed') resolve(now.returnvalue);
-      else if (now && state === 'failed') reject(new Error(now.failedReason));
-      else if (!settled) timer = setTimeout(() => void poll(), 2000);
+      if (settled) return;
+      let silence: NodeJS.Timeout | undefined;
+      const asked = await Promise.race([
+        queue.getJob(job.id!).then(
+          async (now) => ({ now, state: now ? await now.getState() : 'missing' }),
+          () => 'error' as const,
+        ),
+        new Promise<'silent'>((r) => (silence = setTimeout(() => r('silent'), QUEUE_SILENCE_MS))),
+      ]);
+      clearTimeout(silence);
+      if (settled) return;
+      if (asked === 'silent') {
+        return reject(new Error(`the queue at ${where} has not answered for ${QUEUE_SILENCE_MS / 1000} s: start Redis again (or check the URL) and run the command again`));
+      }
+      if (asked !== 'error') {
+        const { now, state } = asked;
+        if (now && state === 'completed') {
+          if (isResults(now.returnvalue)) return resolve(now.returnvalue);
+          emptySince ??= Date.now();
+          if (Date.now() - emptySince > 30_000) return reject(new Error(`the queue says it completed, but without results (${String(JSON.stringify(now.returnvalue)).slice(0, 80)}); run it again`));
+        } else if (now && state === 'failed') return reject(new Error(now.failedReason));
+        else if (!now) {
+          // Lost with Redis's data: the block goes back on the queue, from the run's own copy.
+          await requeue().catch(() => undefined);
+        }
+      }
+      timer = setTimeout(() => void poll(), 2000);
     };
     timer = setTimeout(() => void poll(), 2000);
   });
+  // An event without results falls back to polling (above) instead of ending the job.
+  const evented = job.waitUntilFinished(events).then((value: unknown) => (isResults(value) ? value : polled));
   try {
-    return await Promise.race([job.waitUntilFinished(events), polled]);
+    return await Promise.race([evented, polled]);
   } finally {
     settled = true;
     clearTimeout(timer);

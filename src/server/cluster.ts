@@ -40,6 +40,12 @@ const ResultSchema = z.union([
 ]);
 const AnswerSchema = z.object({ id: z.string().max(100), notOwner: z.literal(true).optional(), result: ResultSchema.optional() });
 
+/**
+ * How long a forwarded operation may go unanswered, and so the longest any operation waits for an
+ * answer in a cluster (service.ts route: waiting out a dead holder's lease included).
+ */
+export const FORWARD_TIMEOUT_MS = 5_000;
+
 const opChannel = (owner: string): string => `drey:op:${owner}`;
 const answerChannel = (owner: string): string => `drey:answer:${owner}`;
 
@@ -62,7 +68,7 @@ export interface Cluster extends Forwarder {
 
 /** Connects to Redis (three connections: commands, the adapter's, and pub/sub listening). */
 export async function connectCluster(opts: ClusterOptions): Promise<Cluster> {
-  const timeoutMs = opts.timeoutMs ?? 5_000;
+  const timeoutMs = opts.timeoutMs ?? FORWARD_TIMEOUT_MS;
   const redisOptions = { maxRetriesPerRequest: null, lazyConnect: true } as const;
   const pub = new Redis(opts.redisUrl, redisOptions);
   const sub = new Redis(opts.redisUrl, redisOptions);

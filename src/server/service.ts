@@ -42,7 +42,7 @@ import { fail, messageOf, storageFailure, type ServiceResult } from './result.js
 import { claimSeat, createTable, openSeat, type SeatingContext } from './seating.js';
 import type { Store, StoredTable } from './storage/types.js';
 import { contentInfoOf, contentRefusal } from './table-content.js';
-import type { Forwarder } from './cluster.js';
+import { FORWARD_TIMEOUT_MS, type ForwardAnswer, type Forwarder } from './cluster.js';
 import { Ownership } from './ownership.js';
 import type { OpOf, OpResult, TableOp, TableOpResults } from './table-ops.js';
 import { TableCache } from './table-cache.js';
@@ -119,6 +119,13 @@ export interface TableServiceOptions {
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
+
+/** A forwarded operation's answer, or `timeout` once `ms` have passed (it may still be carried out). */
+function forwardWithin(forwarder: Forwarder, owner: string, op: TableOp, ms: number): Promise<ForwardAnswer> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<ForwardAnswer>((resolve) => (timer = setTimeout(() => resolve({ kind: 'timeout' }), ms)));
+  return Promise.race([forwarder.forward(owner, op), late]).finally(() => clearTimeout(timer));
+}
 
 export class TableService {
   private readonly listeners = new Set<(change: TableChange) => void>();
@@ -430,8 +437,9 @@ export class TableService {
       const table = await this.cache.get(op.tableId);
       return table ? this.runHere(table, op) : this.missing(op.tableId);
     }
-    // Long enough to wait out a dead holder's lease and the takeover, under load too.
-    const deadline = Date.now() + 3 * (this.opts.cluster?.leaseTtlMs ?? 0) + 5_000;
+    // Every operation is answered within the forwarding timeout (docs/deploy.md), even while a dead
+    // holder's lease runs out: past it the client hears `table-unavailable` and tries again (issue 24).
+    const deadline = Date.now() + FORWARD_TIMEOUT_MS;
     for (;;) {
       const placed = await ownership.place(op.tableId);
       if (placed.kind === 'none') return this.missing(op.tableId);
@@ -441,14 +449,16 @@ export class TableService {
         if (lost && Date.now() < deadline) continue;
         return answer;
       }
-      const forwarded = forwarder ? await forwarder.forward(placed.owner, op) : { kind: 'unreachable' as const };
+      const left = deadline - Date.now();
+      const forwarded = forwarder && left > 0 ? await forwardWithin(forwarder, placed.owner, op, left) : { kind: 'unreachable' as const };
       if (forwarded.kind === 'answer') return forwarded.result;
-      if (forwarded.kind === 'timeout' || Date.now() >= deadline) {
-        return fail('table-unavailable', 'the server playing this table did not answer; try again in a few seconds');
-      }
       // Its holder moved on or is gone: ask again soon, or once a dead holder's lease has run out.
       const leaseLeft = new Date(placed.until).getTime() - Date.now();
-      await sleep(forwarded.kind === 'unreachable' ? Math.min(1_000, Math.max(50, leaseLeft + 10)) : 50);
+      const wait = forwarded.kind === 'unreachable' ? Math.min(1_000, Math.max(50, leaseLeft + 10)) : 50;
+      if (forwarded.kind === 'timeout' || Date.now() + wait >= deadline) {
+        return fail('table-unavailable', 'the server playing this table did not answer; try again in a few seconds');
+      }
+      await sleep(wait);
     }
   }
 

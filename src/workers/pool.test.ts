@@ -50,9 +50,43 @@ describe('the worker pool', () => {
     const all = [...Array.from({ length: 50 }, (_, i) => track('A', i)), track('B', 0)];
     await Promise.all(all);
     expect(finished).toHaveLength(51);
-    // A0 was already running; A1 was queued before B0, so B0 is third — not 51st.
-    expect(finished.indexOf('B0')).toBe(2);
+    // A0 was already running; then B0, charged nothing yet, goes before A1 — not 51st.
+    expect(finished.indexOf('B0')).toBe(1);
     expect(finished.filter((x) => x.startsWith('A'))).toEqual(Array.from({ length: 50 }, (_, i) => `A${i}`));
+  });
+
+  it('shares workers by the time tasks take, not by their count: quick tasks of one owner pass the slow ones of another', async () => {
+    const pool = makePool({ size: 1 });
+    const finished: string[] = [];
+    const track = (owner: string, kind: 'sleep' | 'echo', i: number) =>
+      (kind === 'sleep' ? pool.run('sleep', 150, { owner }) : pool.run('echo', `${owner}${i}`, { owner })).then((r) => {
+        if (r.ok) finished.push(`${owner}${i}`);
+      });
+    await Promise.all([track('A', 'sleep', 0), track('A', 'sleep', 1), track('A', 'sleep', 2), ...[0, 1, 2, 3, 4].map((i) => track('B', 'echo', i))]);
+    // Taking turns by count would give A0 B0 A1 B1 A2 B2 …: B's five quick tasks would wait for two slow ones.
+    expect(finished).toEqual(['A0', 'B0', 'B1', 'B2', 'B3', 'B4', 'A1', 'A2']);
+  });
+
+  it('a reserved worker runs a cheap task while the others are busy with long ones', async () => {
+    const pool = makePool({ size: 1, reserved: { workers: 1, maxCostMs: 50 } });
+    // The pool learns that echo is cheap.
+    expect(await pool.run('echo', 'learn')).toEqual({ ok: true, value: 'learn' });
+    const order: string[] = [];
+    const long = pool.run('sleep', 1500, { owner: 'A' }).then(() => order.push('long'));
+    const quick = pool.run('echo', 'quick', { owner: 'B' }).then(() => order.push('quick'));
+    await Promise.all([long, quick]);
+    expect(order).toEqual(['quick', 'long']);
+    expect(pool.typicalMs('echo')).toBeLessThan(50);
+  });
+
+  it('without a reserved worker the cheap task waits for the long one (a worker cannot be interrupted)', async () => {
+    const pool = makePool({ size: 1 });
+    expect(await pool.run('echo', 'learn')).toEqual({ ok: true, value: 'learn' });
+    const order: string[] = [];
+    const long = pool.run('sleep', 300, { owner: 'A' }).then(() => order.push('long'));
+    const quick = pool.run('echo', 'quick', { owner: 'B' }).then(() => order.push('quick'));
+    await Promise.all([long, quick]);
+    expect(order).toEqual(['long', 'quick']);
   });
 
   it('without owners, tasks run in the order they came', async () => {

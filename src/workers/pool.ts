@@ -9,8 +9,16 @@
  *   fails with `timeout`. The clock starts when the worker is ready, not while it boots.
  * - Each worker may have a memory limit (`resourceLimits`): a task that blows it fails with
  *   `out-of-memory` and the worker is replaced.
- * - Tasks queue per owner (the server passes the table id) and are taken round-robin between
- *   owners with queued tasks, so one owner with many tasks cannot starve another.
+ * - Tasks queue per owner (the server passes the table id) and owners share the workers by cost,
+ *   not by count: each owner is charged the worker time its tasks took, and a free worker takes
+ *   the next task of the owner charged least (start-time fair queueing; an owner that was idle
+ *   starts level with the busiest recent ones, so idleness banks no credit). A table of easy bots
+ *   (a few ms a decision) is therefore served before tables of hard bots (hundreds of ms) that
+ *   have had their share, instead of waiting its turn behind each of them (issue 24, item 3).
+ * - A pool may also keep `reserved` workers for cheap tasks only: tasks whose kind of work
+ *   (`costKey`) has taken at most `reserved.maxCostMs` so far. A worker cannot be interrupted, so
+ *   without them a cheap task still waits for a long one to end; with them it starts at once and
+ *   the operating system shares the cores between threads.
  * - A worker that dies fails its task with `worker-crashed` and is replaced. `close()` ends
  *   queued and running tasks with `pool-closed`.
  *
@@ -38,6 +46,11 @@ export interface PoolOptions {
    * as the content files of the games the server plays (src/workers/entry.ts), sent once per worker.
    */
   workerData?: unknown;
+  /**
+   * Workers beyond `size` kept for cheap tasks (see above); none by default. A kind of work is cheap
+   * when it has taken at most `maxCostMs`, or at most a tenth of the dearest kind's time.
+   */
+  reserved?: { workers: number; maxCostMs: number };
 }
 
 export interface TaskOptions {
@@ -45,31 +58,66 @@ export interface TaskOptions {
   owner?: string;
   /** This task's time limit in milliseconds (overrides the pool's). */
   timeLimitMs?: number;
+  /**
+   * Tasks with the same key cost about the same (the server: game and bot level): the pool learns
+   * each key's typical time, to charge a task when it starts and to know what is cheap. Default: the kind.
+   */
+  costKey?: string;
 }
 
 interface Job {
   id: number;
   kind: string;
   input: unknown;
+  owner: string;
+  costKey: string;
   timeLimitMs: number | undefined;
+  /** What the owner was charged when the job started (the key's typical time), corrected when it ends. */
+  charged: number;
   resolve: (result: Result<unknown, GameError>) => void;
 }
 
 interface Slot {
   worker: Worker;
   ready: boolean;
+  /** A worker kept for cheap tasks (PoolOptions.reserved). */
+  reserved: boolean;
   job: Job | undefined;
   timer: NodeJS.Timeout | undefined;
+  /** When the job began running in a ready worker (performance.now()). */
+  started: number;
   /** Set once the slot has left the pool (failed, timed out or closed): later events are ignored. */
   gone: boolean;
 }
+
+/** An owner's queued jobs and the worker time charged to it (its virtual time, in ms). */
+interface Owner {
+  queue: Job[];
+  charged: number;
+  running: number;
+}
+
+/** How much of a new observation moves a key's typical time (an exponential moving average). */
+const COST_WEIGHT = 0.25;
+/** A kind of work taking at most this share of the dearest kind's time counts as cheap (reserved workers). */
+const CHEAP_SHARE = 0.1;
+/** Idle owners are forgotten every this many dispatches (the ones with no credit left). */
+const PRUNE_EVERY = 1024;
 
 const failure = (code: string, message: string): Result<never, GameError> => err({ code, message });
 
 export class WorkerPool<K extends TaskKinds> {
   private readonly slots: Slot[] = [];
-  /** Queued jobs per owner; the Map's order is the round-robin order. */
-  private readonly queues = new Map<string, Job[]>();
+  /** Owners with queued or running jobs, and idle ones still charged above `floor`; Map order breaks ties. */
+  private readonly owners = new Map<string, Owner>();
+  /** The charge of the owner served last when its job started: an owner that was idle starts here. */
+  private floor = 0;
+  /** Typical worker time per cost key, in ms. */
+  private readonly costs = new Map<string, number>();
+  /** The largest typical time of any cost key. */
+  private dearest = 0;
+  private waiting = 0;
+  private dispatched = 0;
   private nextId = 1;
   private closed = false;
 
@@ -86,29 +134,43 @@ export class WorkerPool<K extends TaskKinds> {
         id: this.nextId++,
         kind,
         input,
+        owner,
+        costKey: task.costKey ?? kind,
         timeLimitMs: task.timeLimitMs ?? this.opts.timeLimitMs,
+        charged: 0,
         resolve: resolve as Job['resolve'],
       };
-      const queue = this.queues.get(owner);
-      if (queue) queue.push(job);
-      else this.queues.set(owner, [job]);
+      let o = this.owners.get(owner);
+      if (!o) {
+        o = { queue: [], charged: this.floor, running: 0 };
+        this.owners.set(owner, o);
+      } else if (o.queue.length === 0 && o.running === 0) {
+        // Idle until now: no credit for the time it did not use.
+        o.charged = Math.max(o.charged, this.floor);
+      }
+      o.queue.push(job);
+      this.waiting++;
       this.pump();
     });
   }
 
   /** Tasks waiting for a worker. */
   get queued(): number {
-    let n = 0;
-    for (const q of this.queues.values()) n += q.length;
-    return n;
+    return this.waiting;
+  }
+
+  /** The typical worker time of tasks with this cost key so far (undefined: none has run). */
+  typicalMs(costKey: string): number | undefined {
+    return this.costs.get(costKey);
   }
 
   /** Stops every worker; queued and running tasks end with `pool-closed`. */
   async close(): Promise<void> {
     this.closed = true;
     const closedError = failure('pool-closed', 'the worker pool was closed');
-    const queued = [...this.queues.values()].flat();
-    this.queues.clear();
+    const queued = [...this.owners.values()].flatMap((o) => o.queue);
+    this.owners.clear();
+    this.waiting = 0;
     for (const job of queued) job.resolve(closedError);
     const slots = this.slots.splice(0);
     for (const slot of slots) {
@@ -118,24 +180,61 @@ export class WorkerPool<K extends TaskKinds> {
     await Promise.all(slots.map((s) => s.worker.terminate()));
   }
 
-  /** The next job, round-robin between owners: the owner served moves to the back. */
-  private take(): Job | undefined {
-    for (const [owner, queue] of this.queues) {
-      this.queues.delete(owner);
-      const job = queue.shift();
-      if (queue.length > 0) this.queues.set(owner, queue);
-      if (job) return job;
+  /**
+   * Whether a job may run on a reserved worker: its kind of work has been cheap so far, in absolute
+   * terms or beside the dearest kind (times are wall-clock, so a busy machine stretches them all alike).
+   */
+  private cheap(job: Job): boolean {
+    const typical = this.costs.get(job.costKey);
+    if (typical === undefined || !this.opts.reserved) return false;
+    return typical <= this.opts.reserved.maxCostMs || typical <= CHEAP_SHARE * this.dearest;
+  }
+
+  /** The owner charged least whose next job qualifies (any job, or only cheap ones). */
+  private next(cheapOnly: boolean): Owner | undefined {
+    let best: Owner | undefined;
+    for (const o of this.owners.values()) {
+      const job = o.queue[0];
+      if (job === undefined || (cheapOnly && !this.cheap(job))) continue;
+      if (best === undefined || o.charged < best.charged) best = o;
     }
-    return undefined;
+    return best;
+  }
+
+  /** An idle worker of the kind asked (a new one if the pool may grow), or undefined. */
+  private idle(reserved: boolean): Slot | undefined {
+    const slot = this.slots.find((s) => s.reserved === reserved && s.job === undefined);
+    if (slot) return slot;
+    const count = this.slots.filter((s) => s.reserved === reserved).length;
+    const limit = reserved ? (this.opts.reserved?.workers ?? 0) : this.opts.size;
+    if (count >= limit) return undefined;
+    // The reserved workers start with the first general one, idle: a worker takes seconds to boot,
+    // and the first cheap task to need one comes when the others are busy.
+    if (!reserved) {
+      for (let n = this.slots.filter((s) => s.reserved).length; n < (this.opts.reserved?.workers ?? 0); n++) this.spawn(true).worker.unref();
+    }
+    return this.spawn(reserved);
   }
 
   private pump(): void {
-    while (!this.closed && this.queues.size > 0) {
-      let slot = this.slots.find((s) => s.job === undefined);
-      if (!slot && this.slots.length < this.opts.size) slot = this.spawn();
-      if (!slot) return;
-      const job = this.take();
+    while (!this.closed && this.waiting > 0) {
+      // A general worker takes the next job of the owner charged least; a reserved one only a cheap job.
+      let owner = this.next(false);
+      let slot = owner ? this.idle(false) : undefined;
+      if (!slot) {
+        owner = this.next(true);
+        slot = owner ? this.idle(true) : undefined;
+      }
+      if (!owner || !slot) return;
+      const job = owner.queue.shift();
       if (!job) return;
+      this.waiting--;
+      this.floor = Math.max(this.floor, owner.charged);
+      // Charged the typical time now, so an owner with many queued jobs does not take every worker at once.
+      job.charged = this.costs.get(job.costKey) ?? 0;
+      owner.charged += job.charged;
+      owner.running++;
+      if (++this.dispatched % PRUNE_EVERY === 0) this.prune();
       slot.job = job;
       slot.worker.ref();
       if (slot.ready) this.startClock(slot);
@@ -144,7 +243,28 @@ export class WorkerPool<K extends TaskKinds> {
     }
   }
 
+  /** Forgets idle owners with no credit left (they would start at `floor` anyway). */
+  private prune(): void {
+    for (const [name, o] of this.owners) {
+      if (o.queue.length === 0 && o.running === 0 && o.charged <= this.floor) this.owners.delete(name);
+    }
+  }
+
+  /** Charges a finished job's owner what it really took and learns its key's typical time. */
+  private settle(job: Job, ms: number): void {
+    const typical = this.costs.get(job.costKey);
+    const now = typical === undefined ? ms : typical + COST_WEIGHT * (ms - typical);
+    this.costs.set(job.costKey, now);
+    this.dearest = typical === this.dearest ? Math.max(...this.costs.values()) : Math.max(this.dearest, now);
+    const o = this.owners.get(job.owner);
+    if (!o) return;
+    o.charged += ms - job.charged;
+    o.running--;
+    if (o.queue.length === 0 && o.running === 0 && o.charged <= this.floor) this.owners.delete(job.owner);
+  }
+
   private startClock(slot: Slot): void {
+    slot.started = performance.now();
     const limit = slot.job?.timeLimitMs;
     if (limit === undefined) return;
     slot.timer = setTimeout(() => {
@@ -159,6 +279,8 @@ export class WorkerPool<K extends TaskKinds> {
     slot.timer = undefined;
     const job = slot.job;
     slot.job = undefined;
+    // A job that never started (its worker was still booting) cost nothing; one stopped by its limit cost the limit.
+    if (job) this.settle(job, slot.ready ? performance.now() - slot.started : 0);
     job?.resolve(result);
   }
 
@@ -172,10 +294,10 @@ export class WorkerPool<K extends TaskKinds> {
     this.pump();
   }
 
-  private spawn(): Slot {
+  private spawn(reserved: boolean): Slot {
     const limits = this.opts.memoryLimitMb === undefined ? undefined : { maxOldGenerationSizeMb: this.opts.memoryLimitMb };
     const worker = spawnWorker(this.opts.entry ?? DREY_WORKER, limits, this.opts.workerData);
-    const slot: Slot = { worker, ready: false, job: undefined, timer: undefined, gone: false };
+    const slot: Slot = { worker, ready: false, reserved, job: undefined, timer: undefined, started: 0, gone: false };
     worker.on('message', (message: WorkerMessage) => {
       if (slot.gone) return;
       if (message.type === 'ready') {

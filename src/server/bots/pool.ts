@@ -1,7 +1,9 @@
 /**
  * The server's bot seats think on the worker pool (src/workers), so a slow bot (ISMCTS at a high
  * level) never stalls the event loop that serves every other table. The table id is the task's
- * owner: tables take turns for the workers, so a table with many bot seats cannot starve another.
+ * owner: tables share the workers by the time their decisions take (src/workers/pool.ts), so
+ * tables of slow bots cannot slow a table of quick ones much, and one worker beyond the pool's size
+ * is kept for quick decisions only (RESERVED), so an easy bot never waits for a hard one to end.
  * Replays of finished matches are built there too (replays.ts), and tables' narrated histories
  * (narration-history.ts).
  */
@@ -49,6 +51,12 @@ export interface BotLimits {
   memoryLimitMb?: number;
 }
 
+/**
+ * The worker kept beside the pool's `size` for quick tasks: decisions of a game and level that have
+ * taken at most 50 ms (easy bots take a few ms, hard ones hundreds) and quick histories.
+ */
+export const RESERVED = { workers: 1, maxCostMs: 50 };
+
 const request = ({ game, bot, seat, state, rngSeed, content }: BotTask): DecideRequest => ({
   game,
   bot,
@@ -67,11 +75,17 @@ const answer = (r: Result<Decision, GameError>): BotAnswer =>
  * decision sends only the content hash, never the files.
  */
 export function createWorkerPool(size: number, limits: BotLimits = {}, variants: readonly VariantFiles[] = []): BotRunner {
-  const pool = new WorkerPool<BotTasks & ReplayTasks & NarrationTasks>({ size: Math.max(1, size), ...limits, ...(variants.length > 0 ? { workerData: variants } : {}) });
+  const pool = new WorkerPool<BotTasks & ReplayTasks & NarrationTasks>({
+    size: Math.max(1, size),
+    reserved: RESERVED,
+    ...limits,
+    ...(variants.length > 0 ? { workerData: variants } : {}),
+  });
   return {
     run: async (task) => {
-      const opts = task.owner === undefined ? {} : { owner: task.owner };
-      return answer(await pool.run('decide', request(task), opts));
+      // A game and a level cost about the same from one decision to the next.
+      const costKey = `decide:${task.game}:${task.bot}`;
+      return answer(await pool.run('decide', request(task), task.owner === undefined ? { costKey } : { owner: task.owner, costKey }));
     },
     // Replays share one owner: however many are asked for, they take one turn among the tables.
     replay: (task) => pool.run('replay', task, { owner: 'replays' }),
