@@ -8,6 +8,9 @@ import { dreyRun, type Run } from './cli-run.js';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { labFingerprint, parseLabJob, startLabWorker, type LabJob } from '../src/lab/queue.js';
 import { runSim } from '../src/lab/sim.js';
+import { runCompare } from '../src/lab/compare.js';
+import { contentFieldVariants } from '../src/cli/lab-variants.js';
+import { BUILTINS } from '../src/games/index.js';
 import { REDIS_URL, redisSkipReason } from './redis-helpers.js';
 
 const skip = await redisSkipReason();
@@ -132,6 +135,26 @@ describe.skipIf(skip !== undefined)('the lab on a job queue', { timeout: 180_000
     }
   });
 
+  it('a lab comparison of a content variant plays on the queue: the workers build it from its files, same report', async () => {
+    const name = queueName();
+    const inProcess = await startLabWorker({ url: REDIS_URL, name, log: () => undefined });
+    try {
+      const [short] = await contentFieldVariants(BUILTINS, 'acorn-run', 'race.roundLimit', [8]);
+      const spec = { game: 'acorn-run', seats: 2, games: 6, bots: ['heuristic'], seed: 'queued-content' };
+      const variants = [{ name: 'base', source: 'builtin' }, { ...short!.variant, name: 'short' }];
+      const local = await runCompare(spec, variants, { workers: 1 });
+      const queued = await runCompare(spec, variants, { queue: { url: REDIS_URL, name, blockSize: 2 } });
+      if (!local.ok || !queued.ok) throw new Error(JSON.stringify([local, queued]).slice(0, 500));
+      expect(JSON.stringify(queued.value.figures)).toBe(JSON.stringify(local.value.figures));
+      // The variant really is the short race: every game stops at the sunset of round 8.
+      const rounds = queued.value.figures.find((f) => f.key === 'rounds')!;
+      expect(rounds.values[1]!.mean).toBeLessThanOrEqual(8);
+      expect(rounds.values[0]!.mean).toBeGreaterThan(8);
+    } finally {
+      await inProcess.close();
+    }
+  });
+
   it('a worker with other code refuses the jobs, and the run fails with the reason', async () => {
     const name = queueName();
     await worker(name); // runs dist/ (compiled JavaScript); this test runs src/ (TypeScript): other code
@@ -173,7 +196,7 @@ describe('lab jobs as a worker reads them', () => {
     expect(!other.ok && other.error.code).toBe('version-mismatch');
     const code = parseLabJob(job({ drey: { version: labFingerprint().version, content: 'deadbeef' } }));
     expect(!code.ok && code.error.message).toContain('the run was started with Drey');
-    for (const bad of [null, 'x', { ...job(), games: [] }, { ...job(), spec: { ...job().spec, recordDir: '/etc' } }, { ...job(), games: Array.from({ length: 10_001 }, () => job().games[0]) }]) {
+    for (const bad of [null, 'x', { ...job(), games: [] }, { ...job(), spec: { ...job().spec, recordDir: '/etc' } }, { ...job(), games: Array.from({ length: 10_001 }, () => job().games[0]) }, { ...job(), spec: { ...job().spec, content: { race: 'x'.repeat(9 << 20) } } }]) {
       const parsed = parseLabJob(bad);
       expect(!parsed.ok && parsed.error.code).toBe('bad-job');
     }

@@ -25,6 +25,8 @@ import { z } from 'zod';
 import { describeZodError } from '../engine/schema.js';
 import { err, ok, type GameError, type Result } from '../engine/result.js';
 import { WorkerPool } from '../workers/pool.js';
+import { BUILTINS } from '../games/index.js';
+import { validateContent } from '../content/files.js';
 import type { GameResult, LabTasks, PlayGamesInput } from './play.js';
 import type { ResolvedRun } from './resolve.js';
 import type { ScheduledGame } from './schedule.js';
@@ -44,6 +46,8 @@ export interface QueueRunnerOptions {
 export const DEFAULT_QUEUE = 'drey-lab';
 const MAX_BLOCK = 500;
 const MAX_JOB_GAMES = 10_000;
+/** The largest job the queue carries: a block of games and, for a content variant, its files. */
+const MAX_JOB_BYTES = 8 << 20;
 
 const SRC_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** The code whose behaviour a game's result depends on. */
@@ -100,6 +104,10 @@ const JobSchema = z.object({
       seed: z.string().min(1).max(1000),
       options: z.unknown().optional(),
       maxSteps: z.number().int().min(1).max(10_000_000).optional(),
+      // `drey lab` runs watch their games with the game's probe (figures, curves).
+      probe: z.boolean().optional(),
+      // A content variant's complete files: the worker checks them as a content directory is checked.
+      content: z.record(z.string().max(64), z.unknown()).optional(),
     })
     .strict(),
   games: z
@@ -121,6 +129,9 @@ const redisConnection = (url: string): { url: string; maxRetriesPerRequest: null
 
 /** Checks what a worker got from Redis; the job to play or why it is refused. */
 export function parseLabJob(data: unknown, own: LabFingerprint = labFingerprint()): Result<LabJob, GameError> {
+  // A job's size is bounded before anything is built from it (content files are 1 MB at most each).
+  const size = JSON.stringify(data ?? null).length;
+  if (size > MAX_JOB_BYTES) return err({ code: 'bad-job', message: `not a lab job: ${size} bytes, more than ${MAX_JOB_BYTES}` });
   const parsed = JobSchema.safeParse(data);
   if (!parsed.success) return err({ code: 'bad-job', message: `not a lab job: ${describeZodError(parsed.error)}` });
   const job = parsed.data;
@@ -155,6 +166,8 @@ export async function playOnQueue(
   const spec: LabJob['spec'] = { game: run.spec.game, seats: run.spec.seats, games: run.spec.games, seed: run.spec.seed };
   if (run.spec.options !== undefined) spec.options = run.spec.options;
   if (run.spec.maxSteps !== undefined) spec.maxSteps = run.spec.maxSteps;
+  if (run.spec.probe !== undefined) spec.probe = run.spec.probe;
+  if (run.spec.content !== undefined) spec.content = run.spec.content;
 
   // Ask once, without retrying, whether Redis answers: BullMQ itself would wait for it for ever.
   const reachable = await redisReachable(opts.url);
@@ -295,6 +308,18 @@ async function redisReachable(url: string): Promise<string | undefined> {
   }
 }
 
+/** Why a job's content files are refused (undefined: they are a valid content of a built-in game). */
+function checkedContent(game: string, files: Record<string, unknown>): string | undefined {
+  const pkg = BUILTINS.get(game);
+  if (!pkg) return `the content is for ${game}, which is not a built-in game`;
+  try {
+    validateContent(pkg, files);
+    return undefined;
+  } catch (e) {
+    return `the run's content files are refused: ${e instanceof Error ? e.message : String(e)}`;
+  }
+}
+
 /** The URL without its password, for messages. */
 export function hideSecret(url: string): string {
   try {
@@ -348,6 +373,11 @@ export async function startLabWorker(opts: LabWorkerOptions): Promise<LabWorker>
         throw new UnrecoverableError(parsed.error.message);
       }
       const { block, run, spec, games, total } = parsed.value;
+      const content = spec.content === undefined ? undefined : checkedContent(spec.game, spec.content);
+      if (content !== undefined) {
+        log(`refused job ${String(job.id)}: ${content}`);
+        throw new UnrecoverableError(content);
+      }
       log(`start block ${block} of run ${run} (${games.length} games from #${games[0]!.index}, attempt ${job.attemptsMade + 1})`);
       opts.beforeBlock?.({ block, attempt: job.attemptsMade });
       const started = performance.now();

@@ -59,8 +59,8 @@ export async function runSchedule(
 ): Promise<Result<RunPlaces, GameError>> {
   const workers = opts.queue ? 0 : Math.max(1, Math.min(opts.workers ?? defaultWorkers(), schedule.length));
   const builtin = BUILTINS.get(run.spec.game) === run.pkg;
-  // A queue's jobs name a builtin game (workers elsewhere have no content files): builtins only.
-  if (opts.queue && !builtin) {
+  // A queue's jobs name a builtin game, with a content variant's files (the workers build it from them).
+  if (opts.queue && !builtin && run.spec.content === undefined) {
     return err({ code: 'bad-workers', message: `${run.game.title} is not the built-in game (content files or a game of your own): play it without --queue` });
   }
   // Workers find the game among the builtins, built from the spec's content files when it has them.

@@ -27,9 +27,10 @@ import { contentFieldVariants, loadVariantRegistry, tuneContent } from '../lab-v
 import { parseTuneField, parseTuneTarget, runTune, MAX_TUNE_CANDIDATES, type TuneField, type TuneReport, type TuneRound, type TuneTarget, type TargetEstimate } from '../../lab/tune.js';
 import { canonicalJson } from '../../engine/hash.js';
 import { progressBar } from '../progress.js';
+import { addQueueFlags, queueRun, type QueueFlags } from '../queue-flags.js';
 import { serveLabReport } from '../lab-serve.js';
 
-interface RunFlags {
+interface RunFlags extends QueueFlags {
   seats?: number;
   games: number;
   bots: string[];
@@ -40,7 +41,7 @@ interface RunFlags {
   [option: string]: unknown;
 }
 
-interface TuneFlags {
+interface TuneFlags extends QueueFlags {
   seats?: number;
   bots: string[];
   seed: string;
@@ -181,7 +182,7 @@ function addRunFlags(command: Command): Command {
 }
 
 function addSharedFlags(command: Command): Command {
-  command
+  addQueueFlags(command)
     .option('--seats <n>', 'number of seats (default 4, or the nearest the game allows)', intFlag(1, 64))
     .option('--bots <names>', 'bots, rotated through the seats (default: heuristic)', botListFlag, ['heuristic'])
     .option('--seed <seed>', 'seed of the run: deal i has seed <seed>.<i> in every variant', seedFlag, '1')
@@ -206,7 +207,7 @@ export function registerLab(program: Command, registry: Registry): void {
     for (const t of texts) variants.push(await parseVariant(t, game, registry));
     if (variants.length < 2) usage('compare needs a base and at least one variant, e.g. base=builtin dash=./dash-cheaper');
     const progress = progressBar(process.stderr, 'lab');
-    const report = await runCompare(spec, variants, { workers: flags.workers ?? defaultWorkers(), registry, onProgress: (d, t) => progress.update(d, t) });
+    const report = await runCompare(spec, variants, { workers: flags.workers ?? defaultWorkers(), registry, onProgress: (d, t) => progress.update(d, t), ...queueRun(flags) });
     progress.done();
     if (!report.ok) throw new CliError(report.error.message, report.error.code.startsWith('bad-') || report.error.code === 'unknown-game' ? EXIT.usage : EXIT.failed);
     process.stdout.write(`${compareLines(report.value).join('\n')}\n`);
@@ -239,7 +240,7 @@ export function registerLab(program: Command, registry: Registry): void {
     const report = await runSweep(
       spec,
       { field: flags.field, ...(flags.content !== undefined ? { content: flags.content } : {}), values: variants, figure, stat, ...(target ? { target: target.value } : {}) },
-      { workers: flags.workers ?? defaultWorkers(), registry, onProgress: (d, t) => progress.update(d, t) },
+      { workers: flags.workers ?? defaultWorkers(), registry, onProgress: (d, t) => progress.update(d, t), ...queueRun(flags) },
     );
     progress.done();
     if (!report.ok) throw new CliError(report.error.message, report.error.code.startsWith('bad-') ? EXIT.usage : EXIT.failed);
@@ -294,6 +295,7 @@ export function registerLab(program: Command, registry: Registry): void {
       },
       {
         workers: flags.workers ?? defaultWorkers(),
+        ...queueRun(flags),
         registry,
         onProgress: (d, t) => progress.update(d, t),
         onRound: (round, best) => {
