@@ -2,6 +2,7 @@
 import type { SimReport } from '../lab/sim.js';
 import { wilsonInterval, type Interval, type MeanSummary } from '../lab/stats.js';
 import { columns, percent, thousands } from './format.js';
+import { rulingLines } from '../lab/rulings.js';
 
 const interval = ([lo, hi]: Interval): string => `${percent(lo)}–${percent(hi)}`;
 const plusMinus = (m: MeanSummary, digits = 2): string =>
@@ -64,6 +65,7 @@ export function simReportLines(report: SimReport): string[] {
     if (stat.kind === 'number') lines.push(`${key}: ${plusMinus(stat.mean, 3)}`);
     else lines.push(`${key}: ${stat.values.map((v) => `${v.value} ${percent(v.share)} (${interval(v.interval)})`).join(' · ')}`);
   }
+  lines.push(...rulingLines(s.rulings ?? [], percent));
   lines.push(
     `${thousands(report.games)} games in ${report.seconds.toFixed(2)} s ${
       report.queue
