@@ -6,6 +6,7 @@
  *   drey lab report RUN.json --html FILE
  *   drey lab serve RUN.json [--port N]
  */
+import { rulingLines } from '../../lab/rulings.js';
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import type { Registry } from '../../games/index.js';
@@ -113,6 +114,10 @@ export function compareLines(report: CompareReport): string[] {
   for (const v of report.variants) {
     const counts = Object.entries(v.flagCounts).map(([k, n]) => `${n} ${k}`).join(', ');
     lines.push(`flags, ${v.name}: ${counts || 'none'}`);
+  }
+  for (const v of report.variants) {
+    const gaps = rulingLines(v.rulings ?? [], percent);
+    if (gaps.length > 0) lines.push('', `${v.name}: ${gaps[0]!}`, ...gaps.slice(1));
   }
   return lines;
 }
