@@ -4,10 +4,11 @@
  * sims the variant on workers, and cannot replay its records without the content.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { BUILTIN_FILES } from '../src/games/acorn-run/content/files.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'drey-cli-content-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -55,6 +56,30 @@ describe('drey content and --content', () => {
       expect(r.stderr).not.toMatch(/\n\s+at /);
     }
   });
+
+  it('refuses boards the rules cannot race on (issue 26): exit 2 naming the lane and why, for check, sim and lab alike', () => {
+    const board = JSON.parse(JSON.stringify(BUILTIN_FILES.board)) as { trees: { lanes: string[] }[] };
+    const cases: [name: string, tree: number, row: number, lane: string, why: RegExp][] = [
+      ['ends-in-gap', 2, 4, 'o.o.o.o.o.o~~', /board\.json at trees\[2\]\.lanes\[4\]: tree 2 \(Chestnut\), green upper lane g2: a lane must end with a space/],
+      ['one-space', 3, 0, 'o', /board\.json at trees\[3\]\.lanes\[0\]: tree 3 \(Walnut\), red upper lane r2: a lane needs at least two spaces/],
+      ['wide-gap', 2, 4, 'o.o.~~~~o.o.o', /board\.json at trees\[2\]\.lanes\[4\]: .*a foliage gap needs 2 or 3 cards, not 4/],
+    ];
+    for (const [i, [name, tree, row, lane, why]] of cases.entries()) {
+      // A variant directory holds only the file it changes.
+      const dir = join(tmp, name);
+      mkdirSync(dir, { recursive: true });
+      const trees = board.trees.map((t, k) => (k === tree ? { ...t, lanes: t.lanes.map((l, r) => (r === row ? lane : l)) } : t));
+      writeFileSync(join(dir, 'board.json'), JSON.stringify({ trees }));
+      const runs = [['content', 'check', 'acorn-run', dir], ['sim', 'acorn-run', '--games', '2', '--content', dir]];
+      if (i === 0) runs.push(['lab', 'compare', 'acorn-run', 'base=builtin', `v=${dir}`, '--games', '2']);
+      for (const args of runs) {
+        const r = drey(args);
+        expect(r.code, `${name}: ${args.join(' ')}`).toBe(2);
+        expect(r.stderr).toMatch(why);
+        expect(r.stderr).not.toMatch(/internal error/);
+      }
+    }
+  }, 300_000);
 
   it('sims a variant on workers and on one thread alike; reports and records carry its hash; replay needs the content', () => {
     const records = join(tmp, 'records');

@@ -32,6 +32,8 @@ export interface BotMatchOptions {
   maxSteps?: number;
   /** The bots' generators derive from this seed (default: the match's seed). */
   botSeed?: string;
+  /** Sees the state after every action (the lab counts rule gaps with it); must not change it. */
+  onStep?: (state: unknown) => void;
 }
 
 /**
@@ -71,6 +73,7 @@ export function playBots(match: Match, bots: readonly Bot[], opts: BotMatchOptio
     if (!played.ok) {
       return err({ code: 'bot-error', message: `the bot in seat ${seat} chose a refused action: ${played.error.message}` });
     }
+    opts.onStep?.(match.state);
   }
   const outcome = game.outcome(match.state);
   if (!outcome) return err({ code: 'too-long', message: `the match did not end within ${maxSteps} actions` });

@@ -184,6 +184,25 @@ function flagsSection(report: LabReport): string {
   return `<h2>Flags</h2><p>${counts} (the first five of each kind are listed).</p><ul class="flags">${items.join('') || '<li>nothing flagged</li>'}</ul>`;
 }
 
+/**
+ * Rule gaps (docs/lab.md): per variant, how often each ruling decided a situation the rulebook
+ * leaves open — firings per game and the share of games with at least one, each with its 95%
+ * interval — and replays of the first games where it fired.
+ */
+function rulingsSection(report: LabReport): string {
+  const parts = report.variants.flatMap((v) => {
+    if (!v.rulings || v.rulings.length === 0) return [];
+    const rows = v.rulings
+      .map((r) => {
+        const links = r.examples.map((e) => replayLink(report, v.name, e.index, `game ${e.index}`)).filter((l) => l !== '').join(' ');
+        return `<tr id="gap-${esc(v.name)}-${esc(r.id)}"><td><b>${esc(r.id)}</b></td><td>${esc(r.situation)}</td><td>${num(r.perGame.mean, 3)} <small>${interval(r.perGame.interval, (x) => num(x, 3))}</small></td><td>${pct(r.share)} <small>${interval(r.shareInterval, pct)}</small></td><td>${links || '<small>never fired</small>'}</td></tr>`;
+      })
+      .join('');
+    return [`<h3>Rule gaps — ${esc(v.name)} (${v.rulings[0]!.n} games)</h3><table><tr><th>ruling</th><th>the situation it decides</th><th>per game (95%)</th><th>games with one (95%)</th><th>replays</th></tr>${rows}</table>`];
+  });
+  return parts.length === 0 ? '' : `<h2>Rule gaps</h2><p>How often the players meet a situation the rulebook leaves open, decided by a ruling (RULINGS.md).</p>${parts.join('')}`;
+}
+
 function sweepSection(report: SweepReport): string {
   const fmt = report.unit === 'share' ? pct : (x: number) => num(x);
   const rows = report.points
@@ -234,8 +253,8 @@ export function labReportHtml(report: LabReport, packageOf: (variant: string) =>
   const title = report.kind === 'compare' ? `${report.title}: ${report.variants.map((v) => v.name).join(' vs ')}` : `${report.title}: sweep of ${report.field}`;
   const body =
     report.kind === 'compare'
-      ? [figuresSection(report), winChart(report), lengthChart(report), curvesAndTensionSection(report.variants, (variant, index, text) => replayLink(report, variant, index, text)), flagsSection(report), ...report.variants.map((v) => cardsSection(report, v) + placesSection(report, v))]
-      : [sweepSection(report), lengthChart(report), flagsSection(report), ...report.variants.slice(0, 1).map((v) => cardsSection(report, v))];
+      ? [figuresSection(report), winChart(report), lengthChart(report), curvesAndTensionSection(report.variants, (variant, index, text) => replayLink(report, variant, index, text)), flagsSection(report), rulingsSection(report), ...report.variants.map((v) => cardsSection(report, v) + placesSection(report, v))]
+      : [sweepSection(report), lengthChart(report), flagsSection(report), rulingsSection(report), ...report.variants.slice(0, 1).map((v) => cardsSection(report, v))];
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${esc(title)}</title><style>${STYLE}</style></head>
 <body id="top"><h1>${esc(title)}</h1>${header(report)}${body.join('\n')}${replaysSection(report, packageOf)}${recordsScript(report.replays)}</body></html>

@@ -2,6 +2,7 @@
 import type { SimReport } from '../lab/sim.js';
 import { FEW, FEW_RULE, wilsonInterval, type Interval, type MeanSummary } from '../lab/stats.js';
 import { columns, percent, thousands } from './format.js';
+import { rulingLines } from '../lab/rulings.js';
 
 const interval = ([lo, hi]: Interval): string => `${percent(lo)}–${percent(hi)}`;
 /** "15.20 ± 0.31", or "0.010 (0.000–0.030)" when the interval was cut at the figure's range (a count at 0). */
@@ -73,6 +74,7 @@ export function simReportLines(report: SimReport): string[] {
     if (stat.kind === 'number') lines.push(`${key}: ${plusMinus(stat.mean, 3)}`);
     else lines.push(`${key}: ${stat.values.map((v) => `${v.value} ${percent(v.share)} (${interval(v.interval)})`).join(' · ')}`);
   }
+  lines.push(...rulingLines(s.rulings ?? [], percent));
   lines.push(
     `${thousands(report.games)} games in ${report.seconds.toFixed(2)} s ${
       report.queue

@@ -149,6 +149,12 @@ export interface GamePackage<State, Action extends ActionBase, View, Options, Ar
    */
   lab?: LabProbe<State, Action>;
   /**
+   * Rule gaps: the rulings (RULINGS.md) that decide situations the game's rulebook leaves open,
+   * and a pure counter of how often each decided one in a game. The lab reports them per game so
+   * a designer sees which gaps players will meet (docs/lab.md, "Rule gaps").
+   */
+  rulings?: RuleGaps<State>;
+  /**
    * The content the game is built from. Every shipped game has one; a package written without
    * (a test's game) gets an empty one from definePackage: no files, nothing to vary.
    */
@@ -247,6 +253,21 @@ export interface LabWatcher<State, Action> {
   /** After the action: `state` is the new state. */
   after(state: State, seat: number, action: Action): void;
   finish(state: State): GameFacts;
+}
+
+/** One ruling that settles a gap in the rulebook. */
+export interface RuleGap {
+  /** The ruling's number in RULINGS.md, with a suffix when one ruling settles several gaps ('R8', 'R12-sunset'). */
+  id: string;
+  /** The situation it decides, in a designer's words. */
+  situation: string;
+}
+
+/** A game's rule gaps and how to count them (GamePackage.rulings). */
+export interface RuleGaps<State> {
+  gaps: readonly RuleGap[];
+  /** Starts counting one game at `start`; `after` sees every state after an action; `counts` by gap id (only those that fired). */
+  watch(start: State): { after(state: State): void; counts(): Record<string, number> };
 }
 
 /** A package with its types erased, as the registry holds it; it always has its content facet. */

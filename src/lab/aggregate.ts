@@ -4,7 +4,9 @@
  * workers played the games and in whatever order they finished.
  */
 import { stableHash } from '../engine/hash.js';
+import type { RuleGap } from '../games/package.js';
 import type { GameResult } from './play.js';
+import { RulingsAccumulator, type RulingSummary } from './rulings.js';
 import {
   addToMean,
   COUNT_RANGE,
@@ -67,7 +69,9 @@ export interface SimSummary {
    * each value occurred (share with a Wilson interval).
    */
   stats: Record<string, StatSummary>;
-  /** A hash over every game's result in order: equal digests mean identical runs. */
+  /** How often each rule gap was decided by a ruling (games with rule gaps only; lab/rulings.ts). */
+  rulings?: RulingSummary[];
+  /** A hash over every game's result in order (rule-gap counts aside): equal digests mean identical runs. */
   digest: string;
 }
 
@@ -96,8 +100,13 @@ export class SimAggregator {
   private sharedWins = 0;
   private games = 0;
   private digest = stableHash('drey-sim');
+  private readonly rulings: RulingsAccumulator;
 
-  constructor(private readonly botNames: readonly string[]) {
+  constructor(
+    private readonly botNames: readonly string[],
+    gaps: readonly RuleGap[] = [],
+  ) {
+    this.rulings = new RulingsAccumulator(gaps);
     this.seatAcc = botNames.map(() => ({ wins: 0, score: emptyMean(), rank: emptyMean() }));
   }
 
@@ -144,7 +153,11 @@ export class SimAggregator {
     if (isShared(result)) this.sharedWins++;
     addToMean(this.rounds, result.rounds);
     addToMean(this.actions, result.actions);
-    this.digest = stableHash([this.digest, result]);
+    this.rulings.add(result);
+    // Rule-gap counts are read off the same game the rest of the result describes; leaving them
+    // out keeps digests equal to those of runs from before they were counted.
+    const { rulings: _gaps, ...hashed } = result;
+    this.digest = stableHash([this.digest, hashed]);
   }
 
   private statSummaries(): Record<string, StatSummary> {
@@ -203,10 +216,12 @@ export class SimAggregator {
       score: summarizeMean(acc.score),
       rank: summarizeMean(acc.rank),
     }));
+    const rulings = this.rulings.summary();
     return {
       games: n,
       seats,
       bots,
+      ...(rulings.length > 0 ? { rulings } : {}),
       ...(racers.length > 0 ? { racers } : {}),
       sharedWins: this.sharedWins,
       rounds: summarizeMean(this.rounds, undefined, COUNT_RANGE),

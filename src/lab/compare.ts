@@ -10,6 +10,7 @@
  * figure minus the base's (pairedDifference in stats.ts). The unpaired interval of the same games
  * is reported beside it for the first figure, to show what pairing saves.
  */
+import { RulingsAccumulator, type RulingSummary } from './rulings.js';
 import { performance } from 'node:perf_hooks';
 import { err, ok, type GameError, type Result } from '../engine/result.js';
 import { BUILTINS, type Registry } from '../games/index.js';
@@ -113,6 +114,8 @@ export interface VariantSummary {
   places: PlaceFigure[];
   flags: Flag[];
   flagCounts: Record<string, number>;
+  /** How often each rule gap was decided by a ruling (games with rule gaps only; lab/rulings.ts). */
+  rulings?: RulingSummary[];
   /** Game length in rounds: how many games took each number of rounds. */
   lengths: { rounds: number; games: number }[];
   medianRounds: { n: number; median: number; interval: Interval };
@@ -304,9 +307,16 @@ export function unpairedFigure(base: VariantRun, other: VariantRun, key: string)
 }
 
 /** Which games to embed as replays: the flagged ones and a few samples per variant. */
-function replayIndexes(runs: readonly VariantRun[], flags: readonly Flag[][], cards: readonly CardFigure[][], places: readonly PlaceFigure[][]): Set<number>[] {
+function replayIndexes(
+  runs: readonly VariantRun[],
+  flags: readonly Flag[][],
+  cards: readonly CardFigure[][],
+  places: readonly PlaceFigure[][],
+  rulings: readonly (RulingSummary[] | undefined)[] = [],
+): Set<number>[] {
   return runs.map((r, v) => {
     const wanted = new Set<number>();
+    for (const g of rulings[v] ?? []) for (const e of g.examples) wanted.add(e.index);
     for (let i = 0; i < Math.min(MAX_SAMPLE_REPLAYS, r.results.length); i++) wanted.add(i);
     for (const f of flags[v]!) wanted.add(f.index);
     for (const c of cards[v]!) if (c.sample !== undefined) wanted.add(c.sample);
@@ -346,6 +356,10 @@ function variantSummary(r: VariantRun, seconds: number, workers: number, flags: 
   const lengths = new Map<number, number>();
   for (const l of r.detail.lengths) lengths.set(l.rounds, (lengths.get(l.rounds) ?? 0) + 1);
   const contentFiles = changedContentFiles(r);
+  // Folded in schedule order, so the figures and examples are the same for any number of workers.
+  const gaps = new RulingsAccumulator(r.run.pkg.rulings?.gaps ?? []);
+  for (const g of [...r.results].sort((a, b) => a.index - b.index)) gaps.add(g);
+  const rulings = gaps.summary();
   return {
     name: r.variant.name,
     source: r.variant.source,
@@ -358,6 +372,7 @@ function variantSummary(r: VariantRun, seconds: number, workers: number, flags: 
     places: r.detail.placeFigures(),
     flags: flags.flags,
     flagCounts: flags.counts,
+    ...(rulings.length > 0 ? { rulings } : {}),
     lengths: [...lengths.entries()].sort(([a], [b]) => a - b).map(([rounds, games]) => ({ rounds, games })),
     medianRounds: medianWithInterval(r.detail.lengths.map((l) => l.rounds)),
     ...curvesAndTension(r),
@@ -403,7 +418,7 @@ export function finishVariants(played: {
 }, extra: readonly (readonly number[])[] = []): Result<{ summaries: VariantSummary[]; replays: ReplayEntry[] }, GameError> {
   const { runs, schedule, seconds, workers } = played;
   const summaries = runs.map((r, i) => variantSummary(r, seconds[i]!, workers[i]!, r.detail.flags()));
-  const wanted = replayIndexes(runs, summaries.map((s) => s.flags), summaries.map((s) => s.cards), summaries.map((s) => s.places));
+  const wanted = replayIndexes(runs, summaries.map((s) => s.flags), summaries.map((s) => s.cards), summaries.map((s) => s.places), summaries.map((s) => s.rulings));
   // The games the tension figures and the figure rows link to (`extra`, per variant).
   wanted.forEach((set, v) => {
     for (const i of tensionGames(summaries[v]!)) set.add(i);

@@ -30,6 +30,13 @@ export interface GameResult {
   racers?: { name: string; score: number; rank: number }[];
   /** What the game's lab probe and the streak counts found (only when the spec asks: `probe`). */
   facts?: ProbedGame;
+  /**
+   * How often each of the game's rule gaps was decided by a ruling in this game (GamePackage.rulings;
+   * only gaps that fired; `{}` when none did, absent for a game without rule gaps). Left out of the
+   * run's digest (aggregate.ts): it is read off the same game, and leaving it out keeps digests
+   * comparable with runs from before it was counted.
+   */
+  rulings?: Record<string, number>;
 }
 
 export interface PlayedGame {
@@ -47,7 +54,8 @@ export function playGame(run: BoundRun, scheduled: ScheduledGame): Result<Played
   const bots = scheduled.lineup.map((name) => run.bots.get(name)!);
   // The options were parsed once for the run (bindRun); the record keeps them as createMatch would.
   const created = createParsedMatch(game, { seats: spec.seats, seed, options: run.options });
-  const played = created.ok ? playBots(created.value, bots, { maxSteps: spec.maxSteps ?? 100_000 }) : created;
+  const gaps = created.ok ? run.pkg.rulings?.watch(created.value.state) : undefined;
+  const played = created.ok ? playBots(created.value, bots, { maxSteps: spec.maxSteps ?? 100_000, ...(gaps ? { onStep: gaps.after } : {}) }) : created;
   if (!played.ok) {
     return err({ code: played.error.code, message: `game ${index} (seed ${seed}): ${played.error.message}` });
   }
@@ -64,6 +72,7 @@ export function playGame(run: BoundRun, scheduled: ScheduledGame): Result<Played
   if (outcome.teams) result.teams = outcome.teams;
   if (outcome.stats) result.stats = outcome.stats;
   if (outcome.racers) result.racers = outcome.racers.map(({ name, score, rank }) => ({ name, score, rank }));
+  if (gaps) result.rulings = gaps.counts();
   if (spec.probe) {
     const facts = probeRecord(run.pkg, match.record);
     if (!facts.ok) return err({ code: facts.error.code, message: `game ${index} (seed ${seed}): ${facts.error.message}` });

@@ -70,7 +70,7 @@ export async function runSim(spec: SimSpec, opts: RunOptions = {}): Promise<Resu
 /** Runs a sim already resolved (the CLI resolves first, to report a bad spec as a usage error). */
 export async function runResolvedSim(sim: ResolvedSim, opts: RunOptions = {}): Promise<Result<SimReport, GameError>> {
   const { spec } = sim;
-  const aggregator = new SimAggregator(sim.names);
+  const aggregator = new SimAggregator(sim.names, sim.pkg.rulings?.gaps);
   const start = performance.now();
   const ran = await runSchedule(sim, simSchedule(spec, sim.names), (r) => aggregator.add(r), opts);
   if (!ran.ok) return ran;

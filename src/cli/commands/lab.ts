@@ -9,6 +9,7 @@
  */
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { rulingLines } from '../../lab/rulings.js';
 import type { Command } from 'commander';
 import type { Registry } from '../../games/index.js';
 import { curveLines, tensionLines } from '../../lab/curves-text.js';
@@ -147,6 +148,10 @@ export function compareLines(report: CompareReport): string[] {
   for (const v of report.variants) {
     const counts = Object.entries(v.flagCounts).map(([k, n]) => `${n} ${k}`).join(', ');
     lines.push(`flags, ${v.name}: ${counts || 'none'}`);
+  }
+  for (const v of report.variants) {
+    const gaps = rulingLines(v.rulings ?? [], percent);
+    if (gaps.length > 0) lines.push('', `${v.name}: ${gaps[0]!}`, ...gaps.slice(1));
   }
   lines.push(...curvesAndTensionLines(report));
   return lines;

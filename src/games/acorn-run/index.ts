@@ -20,6 +20,7 @@ import type { State } from './state.js';
 import { cloneState } from './clone.js';
 import { narratorFor } from './narrate.js';
 import { labFor } from './lab.js';
+import { acornRunRulings } from './rulings.js';
 import { textUIFor } from './text.js';
 import { BUILTIN_TABLES, tablesOf, type RunTables } from './tables.js';
 import { makeView, resample, type AcornRunView } from './view.js';
@@ -137,6 +138,7 @@ export function createAcornRun(content: AcornRunContent): AnyGamePackage {
   narrator: narratorFor(T),
   textUI: textUIFor(T),
   lab: labFor(T),
+  rulings: acornRunRulings,
   // Short courses (the last two trees) and early sunsets keep random races short while still
   // reaching the finale; one full course at 2 seats.
   conformance: [

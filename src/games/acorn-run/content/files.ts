@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import type { ContentIssue } from '../../package.js';
+import { checkBoard } from '../board-check.js';
 import { dummyDeckSchema } from './dummy-schema.js';
 import { BUILTIN_CONTENT, loadContent, loadDummyDeck, type AcornRunContent } from './index.js';
 import { boardSchema, cardSchema, checkCosts, playerBoardSchema, raceSchema } from './schema.js';
@@ -52,7 +53,8 @@ export const BUILTIN_FILES: Files = contentFiles(BUILTIN_CONTENT);
 
 /**
  * Checks between files, each valid by its schema: a card id used twice across the starter and
- * market decks, a starter deck smaller than a hand (race.handSize).
+ * market decks, a starter deck smaller than a hand (race.handSize), and a board the rules cannot
+ * race on (checkBoard: broken lane drawings, dead ends, spaces no start reaches).
  */
 export function checkFiles(input: Readonly<Record<string, unknown>>): ContentIssue[] {
   const files = input as Files;
@@ -76,6 +78,7 @@ export function checkFiles(input: Readonly<Record<string, unknown>>): ContentIss
   if (starter < hand) {
     issues.push({ file: 'starter-cards', path: ['cards'], message: `the starter deck has ${starter} cards, fewer than a hand (race.handSize ${hand})` });
   }
+  issues.push(...checkBoard(files.board));
   return issues;
 }
 

@@ -23,6 +23,9 @@ export const DeckSchema = z
   })
   .superRefine((d, ctx) => {
     if (d.copies[0] !== 0) ctx.addIssue({ code: 'custom', path: ['copies', 0], message: 'there is no rank 0: copies[0] must be 0' });
+    // L4 makes every first chosen card a leaf pile: a hand of one card is gone before the second
+    // round, with nobody having placed "the last card of their hand" (L8), and the game cannot go on.
+    if (d.handSize < 2) ctx.addIssue({ code: 'custom', path: ['handSize'], message: `a hand of ${d.handSize} card is used up by the first round's leaf piles (L4); hands need at least 2 cards` });
     const cards = d.copies.reduce((a, b) => a + b, 0);
     if (cards < d.handSize * MAX_SEATS) {
       ctx.addIssue({ code: 'custom', path: ['copies'], message: `${cards} cards cannot deal ${MAX_SEATS} hands of ${d.handSize}` });
