@@ -53,8 +53,8 @@ export async function startServer(
   // PostgreSQL when DATABASE_URL is set (migrations are applied as it opens), else the SQLite file.
   const location: StoreLocation = config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'sqlite', file: config.dbFile };
   const store = await openStore(location, {
-    sqlite: { synchronous: config.dbSync },
-    postgres: { poolSize: config.dbPoolSize, statementTimeoutMs: config.dbStatementTimeoutMs, log },
+    sqlite: { synchronous: config.dbSync, commitTickMs: config.commitTickMs },
+    postgres: { poolSize: config.dbPoolSize, statementTimeoutMs: config.dbStatementTimeoutMs, commitTickMs: config.commitTickMs, log },
   });
   const opts: Parameters<typeof createDreyServer>[0] = {
     store,
