@@ -7,7 +7,8 @@
  *
  *   TABLES=200 HANDS=1 npm run bench:server
  *
- * Human pace (THINK_MS=2000): each person acts after a random think time (exponential, that
+ * Human pace (THINK_MS=3000 BOTS=2, issue 24's definition: 4-seat Autumn Leaves tables, two
+ * people and two easy bots): each person acts after a random think time (exponential, that
  * mean), BOTS of the SEATS are easy bots at the server's normal delay, and tables play until
  * DREY_BENCH_SECONDS: the figure is the p99 at a load people make, for finding the largest
  * TABLES one process holds at ≤ 100 ms.
@@ -81,6 +82,18 @@ process.on('exit', () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+// Each server prints what it did when it stops ("work done: …": views and narrations per action,
+// actions per group commit); kept to print with the figures.
+const workLines: string[] = [];
+servers.forEach((server, i) => {
+  let out = '';
+  server.stdout!.on('data', (c: Buffer) => {
+    out += c.toString();
+    const lines = out.split('\n');
+    out = lines.pop() ?? '';
+    for (const line of lines) if (line.startsWith('work done:')) workLines.push(`process ${i} ${line}`);
+  });
+});
 const urls = await Promise.all(servers.map(servedUrl));
 const url = urls[0]!;
 
@@ -232,4 +245,9 @@ if (takeover) {
 console.log(`send → every seat updated: p50 ${q(0.5).toFixed(1)} ms, p99 ${q(0.99).toFixed(1)} ms (n=${latencies.length})`);
 for (const t of tables) for (const s of t.seats) s.socket.close();
 stopServer();
+await Promise.race([
+  Promise.all(servers.map((s) => (s.exitCode !== null || s.signalCode !== null ? undefined : new Promise((r) => s.once('exit', r))))),
+  new Promise((r) => setTimeout(r, 15_000)),
+]);
+for (const line of workLines) console.log(line);
 process.exit(0);
