@@ -5,9 +5,11 @@
  * all want who acts next. The game's `view` and `toAct` are pure, so each is worked out once per
  * (state, viewer) here and shared. Consumers only read what they get (it is serialised or narrated).
  *
- * The memo hangs on the state object and remembers the number of actions it was made at: the
- * engine's commit replaces the state (look-ahead), and a state changed in place (a rebuild) has
- * a new number, so a view is never read from a state that moved on.
+ * The memo is keyed by the state object and stamped with the number of actions it was made at
+ * (a state changed in place, as a rebuild does, has a new number), and it lives only until the
+ * event loop's next turn: the publish of a commit (histories, then every viewer's frame) runs in
+ * one synchronous run, so that is all the sharing needs, and 10,000 idle watched tables keep no
+ * views in memory (docs/deploy.md's memory figure).
  *
  * `work` counts what the publish path did, for the bench (bench/server.ts prints it per action).
  */
@@ -35,7 +37,7 @@ interface Memo {
   views: Map<Viewer, unknown>;
 }
 
-const memos = new WeakMap<object, Memo>();
+const memos = new Map<object, Memo>();
 
 function memoOf(match: Match): Memo | undefined {
   const state = match.state;
@@ -43,6 +45,7 @@ function memoOf(match: Match): Memo | undefined {
   const n = match.record.actions.length;
   let memo = memos.get(state);
   if (!memo || memo.n !== n) {
+    if (memos.size === 0) setImmediate(() => memos.clear());
     memo = { n, views: new Map() };
     memos.set(state, memo);
   }
