@@ -2,7 +2,9 @@
  * Load bench for the server (npm run bench:server): many concurrent Autumn Leaves tables whose
  * every seat is a real socket.io client on loopback playing random legal actions. Prints the p50
  * and p99 time from an action being sent to every seat of its table having received the update,
- * and the actions per second the server committed. Bounded: each table plays one game, and the
+ * and the actions per second the server committed (people's actions; bots' are not counted), then
+ * each server's "work done" line: views built and narrations told per action, actions per group
+ * commit. Bounded: each table plays one game, and the
  * whole run stops after DREY_BENCH_SECONDS (default 120).
  *
  *   TABLES=200 HANDS=1 npm run bench:server
@@ -13,7 +15,7 @@
  * DREY_BENCH_SECONDS: the figure is the p99 at a load people make, for finding the largest
  * TABLES one process holds at ≤ 100 ms.
  *
- *   THINK_MS=2000 BOTS=2 TABLES=100 DREY_BENCH_SECONDS=60 npm run bench:server
+ *   THINK_MS=3000 BOTS=2 TABLES=1000 DREY_BENCH_SECONDS=60 npm run bench:server
  *
  * Several processes (docs/deploy.md): PROCESSES=N starts N servers on DATABASE_URL (PostgreSQL)
  * and REDIS_URL; table t is created at process t mod N and its seats connect round-robin to all
