@@ -2,17 +2,20 @@
  * Load bench for the server (npm run bench:server): many concurrent Autumn Leaves tables whose
  * every seat is a real socket.io client on loopback playing random legal actions. Prints the p50
  * and p99 time from an action being sent to every seat of its table having received the update,
- * and the actions per second the server committed. Bounded: each table plays one game, and the
+ * and the actions per second the server committed (people's actions; bots' are not counted), then
+ * each server's "work done" line: views built and narrations told per action, actions per group
+ * commit. Bounded: each table plays one game, and the
  * whole run stops after DREY_BENCH_SECONDS (default 120).
  *
  *   TABLES=200 HANDS=1 npm run bench:server
  *
- * Human pace (THINK_MS=2000): each person acts after a random think time (exponential, that
+ * Human pace (THINK_MS=3000 BOTS=2, issue 24's definition: 4-seat Autumn Leaves tables, two
+ * people and two easy bots): each person acts after a random think time (exponential, that
  * mean), BOTS of the SEATS are easy bots at the server's normal delay, and tables play until
  * DREY_BENCH_SECONDS: the figure is the p99 at a load people make, for finding the largest
  * TABLES one process holds at ≤ 100 ms.
  *
- *   THINK_MS=2000 BOTS=2 TABLES=100 DREY_BENCH_SECONDS=60 npm run bench:server
+ *   THINK_MS=3000 BOTS=2 TABLES=1000 DREY_BENCH_SECONDS=60 npm run bench:server
  *
  * Several processes (docs/deploy.md): PROCESSES=N starts N servers on DATABASE_URL (PostgreSQL)
  * and REDIS_URL; table t is created at process t mod N and its seats connect round-robin to all
@@ -81,6 +84,18 @@ process.on('exit', () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+// Each server prints what it did when it stops ("work done: …": views and narrations per action,
+// actions per group commit); kept to print with the figures.
+const workLines: string[] = [];
+servers.forEach((server, i) => {
+  let out = '';
+  server.stdout!.on('data', (c: Buffer) => {
+    out += c.toString();
+    const lines = out.split('\n');
+    out = lines.pop() ?? '';
+    for (const line of lines) if (line.startsWith('work done:')) workLines.push(`process ${i} ${line}`);
+  });
+});
 const urls = await Promise.all(servers.map(servedUrl));
 const url = urls[0]!;
 
@@ -232,4 +247,9 @@ if (takeover) {
 console.log(`send → every seat updated: p50 ${q(0.5).toFixed(1)} ms, p99 ${q(0.99).toFixed(1)} ms (n=${latencies.length})`);
 for (const t of tables) for (const s of t.seats) s.socket.close();
 stopServer();
+await Promise.race([
+  Promise.all(servers.map((s) => (s.exitCode !== null || s.signalCode !== null ? undefined : new Promise((r) => s.once('exit', r))))),
+  new Promise((r) => setTimeout(r, 15_000)),
+]);
+for (const line of workLines) console.log(line);
 process.exit(0);

@@ -122,6 +122,31 @@ export function storeContract(name: string, under: () => StoreUnderTest | undefi
       expect((await store.getActions('t')).map((a) => a.seq)).toEqual([1, 2, 3]);
     });
 
+    it('group commit: appends of many tables made at once share transactions, and a refused one fails alone', async () => {
+      const store = await fresh();
+      const ids = Array.from({ length: 40 }, (_, i) => `g${i}`);
+      for (const id of ids) await store.createTable(storedTable(id, { status: 'running' }));
+      const before = store.commitStats?.();
+      // Every table's first step, a gap at one table, and a table's second step sent before its
+      // first has settled (it must land after it, never before or beside it).
+      const tries = [
+        ...ids.map((id) => store.appendAction(step(id, 1))),
+        store.appendAction(step('g3', 5)),
+        store.appendAction(step('g7', 2)),
+      ];
+      const settled = await Promise.allSettled(tries);
+      expect(settled.slice(0, ids.length).every((s) => s.status === 'fulfilled')).toBe(true);
+      expect(settled[ids.length]?.status).toBe('rejected');
+      expect(settled[ids.length + 1]?.status).toBe('fulfilled');
+      for (const id of ids) expect((await store.getActions(id)).map((a) => a.seq)).toEqual(id === 'g7' ? [1, 2] : [1]);
+      expect((await store.getTable('g3'))?.seq).toBe(1);
+      const after = store.commitStats?.();
+      if (before && after) {
+        expect(after.appends - before.appends).toBe(ids.length + 2);
+        expect(after.batches - before.batches).toBeLessThan(ids.length / 4);
+      }
+    });
+
     it('lets exactly one of concurrent appends of the same step win', async () => {
       const store = await fresh();
       const other = await reopen(); // a second connection or process on the same data

@@ -10,6 +10,7 @@ import { keepStep, type KeptEntry, type LiveTable } from './live-table.js';
 import type { TableStatus } from './protocol.js';
 import { fail, messageOf, storageFailure, type ServiceResult } from './result.js';
 import { LeaseLostError, type Store } from './storage/types.js';
+import { work } from './views.js';
 
 export interface CommitContext {
   store: Store;
@@ -56,6 +57,7 @@ export async function commitAction(
   }
   const entry = keepStep(table.log, step);
   table.stored = { ...table.stored, seq: step.seq, status, outcome, updatedAt: at };
+  work.actions++;
   ctx.committed(table, entry);
   return { ok: true, value: { seq: step.seq } };
 }

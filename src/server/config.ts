@@ -10,12 +10,14 @@ import { z } from 'zod';
 import { describeZodError } from '../engine/schema.js';
 import type { ServerLimits } from './limits.js';
 import { defaultHosts } from './origins.js';
+import { DEFAULT_COMMIT_TICK_MS } from './storage/group-commit.js';
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),
   DREY_DB: z.string().min(1).default('./data/drey.sqlite'),
   DREY_DB_SYNC: z.enum(['full', 'normal']).default('full'),
+  DREY_COMMIT_TICK_MS: z.coerce.number().int().min(0).max(1_000).default(DEFAULT_COMMIT_TICK_MS),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//i, 'must be a postgres:// URL').optional(),
   DREY_DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DREY_DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
@@ -98,6 +100,8 @@ export interface ServerConfig {
   host: string;
   dbFile: string;
   dbSync: 'full' | 'normal';
+  /** Group commit (storage/group-commit.ts): shortest time between two transactions of appends under load. */
+  commitTickMs: number;
   /** PostgreSQL instead of SQLite when set. */
   databaseUrl: string | undefined;
   /** PostgreSQL: most connections this process opens, and the longest a statement may run. */
@@ -143,6 +147,7 @@ export function readConfig(env: NodeJS.ProcessEnv): { ok: true; value: ServerCon
       host: e.HOST,
       dbFile: e.DREY_DB,
       dbSync: e.DREY_DB_SYNC,
+      commitTickMs: e.DREY_COMMIT_TICK_MS,
       databaseUrl: e.DATABASE_URL,
       dbPoolSize: e.DREY_DB_POOL_SIZE,
       dbStatementTimeoutMs: e.DREY_DB_STATEMENT_TIMEOUT_MS,

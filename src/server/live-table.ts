@@ -11,6 +11,7 @@ import type { DealInfo, LogEntry, PublicSeat, TableFrame, TableSummary } from '.
 import type { StoredTable } from './storage/types.js';
 import { storedContentOf } from './table-content.js';
 import { undoRulesOf } from './undo-rules.js';
+import { toActOf, viewOf } from './views.js';
 
 /**
  * One log line as the table keeps it: the game's describeAction, read from the full state. That
@@ -134,17 +135,17 @@ export function summarize(table: Pick<LiveTable, 'stored' | 'presence' | 'game'>
     outcome: s.outcome,
     deal: dealOf(s),
     time: settingsOf(s).time,
-    ...(table.match ? { toAct: s.status === 'running' ? [...table.game.toAct(table.match.state)] : [] } : {}),
+    ...(table.match ? { toAct: s.status === 'running' ? [...toActOf(table.game, table.match)] : [] } : {}),
     ...(botPlayed.length > 0 ? { botPlayed } : {}),
     ...(content?.variant === undefined ? {} : { content }),
   };
 }
 
-/** The frame `viewer` is sent: their own view and, if it is their turn, their legal actions. */
+/** The frame `viewer` is sent: their own view (built once per state, views.ts) and, if it is their turn, their legal actions. */
 export function frameFor(table: LiveTable, viewer: Viewer): TableFrame {
   const { game, match, stored } = table;
   const running = stored.status === 'running';
-  const toAct = running ? [...game.toAct(match.state)] : [];
+  const toAct = running ? [...toActOf(game, match)] : [];
   const you = viewer === 'spectator' ? null : viewer;
   return {
     tableId: stored.id,
@@ -153,7 +154,7 @@ export function frameFor(table: LiveTable, viewer: Viewer): TableFrame {
     status: stored.status,
     seats: publicSeats(table),
     you,
-    view: game.view(match.state, viewer),
+    view: viewOf(game, match, viewer),
     legal: you !== null && toAct.includes(you) ? [...game.legalActions(match.state, you)] : [],
     toAct,
     outcome: stored.outcome,

@@ -20,6 +20,7 @@ import { NARRATION_HISTORY_LINES, readOn, type AnyNarrator, type NarrationHistor
 import { err, ok, type GameError, type Result } from '../engine/result.js';
 import { entryFor, publicSeats, type KeptEntry, type LiveTable } from './live-table.js';
 import { seatLabels } from './seat-label.js';
+import { viewOf, work } from './views.js';
 
 /** What a worker needs to tell a record: plain data. */
 export interface NarrationTask {
@@ -78,6 +79,7 @@ export const bounded = (history: NarrationHistory): NarrationHistory => {
 
 /** One step told (in place): the undo's line first (as the live page says it), then the view's new events. */
 function tell(narrator: AnyNarrator, told: Told, view: unknown, viewer: Viewer, names: readonly string[], undo: string | null): void {
+  work.narrationsTold++;
   const read = readOn(narrator, view, told.next, { viewer, names });
   if (undo !== null) append(told.history, [undo]);
   append(told.history, read.lines);
@@ -167,7 +169,8 @@ export class NarrationHistories {
       const viewer: Viewer = key === 'spectator' ? 'spectator' : Number(key);
       // The undo's line as this viewer's page got it in the update.
       const undo = entry.undo === undefined ? null : entryFor(table, entry, viewer).text;
-      const view = table.game.view(table.match.state, viewer);
+      // The same view the viewer's frame carries (views.ts): built once per step.
+      const view = viewOf(table.game, table.match, viewer);
       if (kept.told) {
         tell(narrator, kept.told, view, viewer, names, undo);
         kept.told.seq = entry.seq;

@@ -3,6 +3,7 @@
  * apart from the engine's `Outcome` (how a finished game came out).
  */
 import type { ServerError, ServerErrorCode } from './protocol.js';
+import { CommitBatchError } from './storage/group-commit.js';
 
 export type ServiceResult<T> = { ok: true; value: T } | { ok: false; error: ServerError };
 
@@ -37,6 +38,11 @@ export function storageUnavailable(e: unknown): boolean {
  * for anything else.
  */
 export function storageFailure(what: string, e: unknown): { ok: false; error: ServerError } {
+  // A group commit that failed as a whole (storage/group-commit.ts): nothing of it was saved, and
+  // the action is worth trying again as it is.
+  if (e instanceof CommitBatchError) {
+    return fail('storage-unavailable', `${what} was not saved: the database could not commit the batch it was in (${messageOf(e.cause)}); nothing changed, try again`);
+  }
   return storageUnavailable(e)
     ? fail('storage-unavailable', `the database is not answering, so ${what} was not saved; nothing changed, try again in a few seconds`)
     : fail('storage-error', `${what} could not be saved: ${messageOf(e)}`);

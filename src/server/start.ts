@@ -12,6 +12,8 @@ import { BUILTINS, type Registry } from '../games/index.js';
 import { randomBytes } from 'node:crypto';
 import { describeLocation, openStore, type StoreLocation } from './storage/open.js';
 import { untilStopped } from './until-stopped.js';
+import type { Store } from './storage/types.js';
+import { work } from './views.js';
 
 /**
  * The games the server plays: the builtin ones, each game named in `content` built from the files
@@ -53,8 +55,8 @@ export async function startServer(
   // PostgreSQL when DATABASE_URL is set (migrations are applied as it opens), else the SQLite file.
   const location: StoreLocation = config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'sqlite', file: config.dbFile };
   const store = await openStore(location, {
-    sqlite: { synchronous: config.dbSync },
-    postgres: { poolSize: config.dbPoolSize, statementTimeoutMs: config.dbStatementTimeoutMs, log },
+    sqlite: { synchronous: config.dbSync, commitTickMs: config.commitTickMs },
+    postgres: { poolSize: config.dbPoolSize, statementTimeoutMs: config.dbStatementTimeoutMs, commitTickMs: config.commitTickMs, log },
   });
   const opts: Parameters<typeof createDreyServer>[0] = {
     store,
@@ -79,7 +81,20 @@ export async function startServer(
   const server = await createDreyServer(opts);
   const { url } = await server.listen(config.port, config.host);
   log(`Drey is serving on ${url} (data: ${describeLocation(location)})`);
-  return { ...server, url };
+  const close = async (): Promise<void> => {
+    await server.close();
+    // What the process did, per action (bench/server.ts reads this line): issue 24's figures.
+    log(`work done: ${describeWork(store)}`);
+  };
+  return { ...server, close, url };
+}
+
+/** One line: actions committed, views built and narrations told per action, actions per group commit. */
+export function describeWork(store: Store): string {
+  const per = (n: number): string => (work.actions > 0 ? (n / work.actions).toFixed(2) : '-');
+  const commits = store.commitStats?.();
+  const batches = commits && commits.batches > 0 ? `, ${commits.appends} appends in ${commits.batches} commits (${(commits.appends / commits.batches).toFixed(2)} per commit, largest ${commits.largest})` : '';
+  return `${work.actions} actions; per action ${per(work.viewsBuilt)} views built (${per(work.viewsShared)} shared), ${per(work.narrationsTold)} narrations told, ${per(work.toActComputed)} toAct${batches}`;
 }
 
 /**

@@ -3,8 +3,9 @@
  * SQLite store (test/store-contract.ts runs against both):
  *
  * - the action log is keyed by (table_id, seq) with a primary key, and appendAction advances the
- *   table row with a `WHERE seq = N-1` guard in the same transaction, so two writers (two server
- *   processes, say) can never both append step N; the call resolves only after COMMIT, so what a
+ *   table row with a `WHERE seq = N-1` guard in the same statement, so two writers (two server
+ *   processes, say) can never both append step N; appends are group-committed (many tables' in
+ *   one statement per short tick) and each call resolves only after that commit, so what a
  *   client is told about has been committed;
  * - JSON is kept as the text it was written as (`json`, not `jsonb`) and times as the ISO strings
  *   the server gives, so a copy between stores (`drey db copy`) is exact;
@@ -16,6 +17,7 @@
 import pg from 'pg';
 import type { Outcome } from '../../engine/game.js';
 import type { TableStatus } from '../protocol.js';
+import { DEFAULT_COMMIT_TICK_MS, groupCommit } from './group-commit.js';
 import { LeaseLostError, type AppendAction, type LeaseAnswer, type Store, type StoredAction, type StoredSeat, type StoredTable, type TableNote } from './types.js';
 
 /** One schema change, applied once, in order of `version`. Never edit one that has shipped: add one. */
@@ -87,6 +89,8 @@ export interface PostgresOptions {
   connectionTimeoutMs?: number;
   /** Use this schema (created if missing) instead of the connection's default: tests, side-by-side installs. */
   schema?: string;
+  /** Group commit: shortest time between two batches of appends under load (ms). */
+  commitTickMs?: number;
   /** Where to report errors of idle connections (the pool replaces them). Default: console.error. */
   log?: (line: string) => void;
 }
@@ -220,34 +224,46 @@ export async function openPostgresStore(url: string, opts: PostgresOptions = {})
   }
 
   /**
-   * Runs `work` in one transaction on one connection; resolves after COMMIT. While checked out, a
-   * connection has no pool listener: when the server goes away mid-transaction (a restart), the
-   * client emits 'error', which without a listener of ours would end the process. The query in
-   * flight rejects on its own; the broken connection is then destroyed (release with the error)
-   * rather than handed to the next caller.
+   * Group commit (group-commit.ts): a batch of appends (at most one per table) is one statement,
+   * so one round trip and one atomic commit. Each table row advances with a `WHERE seq = N-1`
+   * guard: a second writer of step N (another process) waits for the first one's row lock, then
+   * finds seq = N and changes nothing; the primary key on actions would refuse it as well. With an
+   * owner the same guard checks the lease too (fencing): a process that lost the table cannot
+   * append, even at the right sequence number. Only the rows that advanced get their action row;
+   * the others are refused one by one below, and the rest of the batch is saved.
    */
-  const transaction = async <T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> => {
-    const client = await pool.connect();
-    let broken: Error | undefined;
-    const onError = (e: Error): void => {
-      broken ??= e;
-    };
-    client.on('error', onError);
-    try {
-      await client.query('BEGIN');
-      try {
-        const value = await work(client);
-        await client.query('COMMIT');
-        return value;
-      } catch (e) {
-        if (broken === undefined) await client.query('ROLLBACK').catch((r: unknown) => (broken ??= r instanceof Error ? r : new Error(String(r))));
-        throw e;
-      }
-    } finally {
-      client.off('error', onError);
-      client.release(broken ?? false);
-    }
+  const writeBatch = async (entries: AppendAction[]): Promise<(Error | undefined)[]> => {
+    const { rows } = await pool.query<{ table_id: string }>(
+      `WITH i AS (
+         SELECT * FROM unnest($1::text[], $2::int[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[])
+           AS i(table_id, seq, seat, action, status, outcome, at, owner)
+       ), advanced AS (
+         UPDATE tables t SET seq = i.seq, status = i.status, outcome = i.outcome::json, updated_at = i.at
+         FROM i WHERE t.id = i.table_id AND t.seq = i.seq - 1 AND (i.owner IS NULL OR t.lease_owner = i.owner)
+         RETURNING t.id
+       )
+       INSERT INTO actions (table_id, seq, seat, action, at)
+       SELECT i.table_id, i.seq, i.seat, i.action::json, i.at FROM i JOIN advanced a ON a.id = i.table_id
+       RETURNING table_id`,
+      [
+        entries.map((e) => e.tableId),
+        entries.map((e) => e.seq),
+        entries.map((e) => e.seat),
+        entries.map((e) => json(e.action)),
+        entries.map((e) => e.status),
+        entries.map((e) => jsonOrNull(e.outcome)),
+        entries.map((e) => e.at),
+        entries.map((e) => e.owner ?? null),
+      ],
+    );
+    const saved = new Set(rows.map((r) => r.table_id));
+    return Promise.all(
+      entries.map(async (e) =>
+        saved.has(e.tableId) ? undefined : ((await leaseLost(pool, e.tableId, e.owner)) ?? new Error(`table ${e.tableId} is not at action ${e.seq - 1}`)),
+      ),
+    );
   };
+  const commits = groupCommit<AppendAction>(writeBatch, { tickMs: opts.commitTickMs ?? DEFAULT_COMMIT_TICK_MS });
 
   return {
     migrated,
@@ -315,26 +331,10 @@ export async function openPostgresStore(url: string, opts: PostgresOptions = {})
       );
       return rows.map((r) => r.id);
     },
-    async appendAction(e: AppendAction) {
-      await transaction(async (client) => {
-        // A second writer of step N waits here for the first one's row lock, then finds seq = N
-        // and changes nothing; the primary key on actions would refuse it as well.
-        // With an owner, the same guarded UPDATE checks the lease too (fencing): a process that lost
-        // the table cannot append, even at the right sequence number.
-        const advanced = await client.query(
-          'UPDATE tables SET seq = $1, status = $2, outcome = $3, updated_at = $4 WHERE id = $5 AND seq = $6 AND ($7::text IS NULL OR lease_owner = $7)',
-          [e.seq, e.status, jsonOrNull(e.outcome), e.at, e.tableId, e.seq - 1, e.owner ?? null],
-        );
-        if (advanced.rowCount !== 1) throw (await leaseLost(client, e.tableId, e.owner)) ?? new Error(`table ${e.tableId} is not at action ${e.seq - 1}`);
-        await client.query('INSERT INTO actions (table_id, seq, seat, action, at) VALUES ($1, $2, $3, $4, $5)', [
-          e.tableId,
-          e.seq,
-          e.seat,
-          json(e.action),
-          e.at,
-        ]);
-      });
+    appendAction(e: AppendAction) {
+      return commits.submit(e);
     },
+    commitStats: () => commits.stats(),
     async getTable(tableId) {
       const { rows } = await pool.query<TableRow>('SELECT * FROM tables WHERE id = $1', [tableId]);
       return rows[0] ? fromRow(rows[0]) : undefined;
@@ -404,6 +404,7 @@ export async function openPostgresStore(url: string, opts: PostgresOptions = {})
       return rows.map((r) => ({ tableId, n: r.n, kind: r.kind, seat: r.seat, data: r.data, at: r.at }));
     },
     async close() {
+      await commits.drain();
       if (!pool.ended) await pool.end();
     },
   };

@@ -1,13 +1,15 @@
 /**
- * The SQLite store: one file, WAL mode, through better-sqlite3. Every appendAction is its own
- * transaction, committed before the call returns, so what a client has been sent survives a
- * crash (even kill -9) of the server: broadcast only ever follows this commit.
+ * The SQLite store: one file, WAL mode, through better-sqlite3. Appends are group-committed
+ * (group-commit.ts: the appends of one short tick share a transaction) and each call resolves only
+ * after that commit, so what a client has been sent survives a crash (even kill -9) of the
+ * server: broadcast only ever follows the commit.
  */
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Outcome } from '../../engine/game.js';
 import type { TableStatus } from '../protocol.js';
+import { DEFAULT_COMMIT_TICK_MS, groupCommit } from './group-commit.js';
 import { LeaseLostError, type AppendAction, type LeaseAnswer, type Store, type StoredAction, type StoredSeat, type StoredTable, type TableNote } from './types.js';
 
 const SCHEMA = `
@@ -101,6 +103,10 @@ const fromRow = (row: TableRow): StoredTable => {
 export interface SqliteOptions {
   /** 'full' syncs the WAL on every commit (survives power loss); 'normal' survives process crashes. */
   synchronous?: 'full' | 'normal';
+  /** Group commit: shortest time between two transactions of appends under load (ms). */
+  commitTickMs?: number;
+  /** How long a write waits for a lock another connection holds before it fails (default 5 s). */
+  busyTimeoutMs?: number;
 }
 
 export function openSqliteStore(file: string, opts: SqliteOptions = {}): Store {
@@ -109,7 +115,7 @@ export function openSqliteStore(file: string, opts: SqliteOptions = {}): Store {
   db.pragma('journal_mode = WAL');
   db.pragma(`synchronous = ${opts.synchronous === 'normal' ? 'NORMAL' : 'FULL'}`);
   db.pragma('foreign_keys = ON');
-  db.pragma('busy_timeout = 5000');
+  db.pragma(`busy_timeout = ${Math.max(0, Math.floor(opts.busyTimeoutMs ?? 5000))}`);
   db.exec(SCHEMA);
   // Files made before a column existed get it (with its default).
   const columns = new Set(db.prepare<[], { name: string }>('PRAGMA table_info(tables)').all().map((c) => c.name));
@@ -179,31 +185,27 @@ export function openSqliteStore(file: string, opts: SqliteOptions = {}): Store {
     insertAction.run(e.tableId, e.seq, e.seat, JSON.stringify(e.action), e.at);
   });
 
-  // Group commit: appends that arrive in the same turn of the event loop share one transaction
-  // (one WAL sync), each inside its own savepoint so that one refused append fails alone. Every
-  // caller's promise settles only after the shared commit, so nothing is announced before it.
-  let batch: { entry: AppendAction; done: (e?: Error) => void }[] = [];
-  const flush = (): void => {
-    const pending = batch;
-    batch = [];
-    const failures = new Map<number, Error>();
-    try {
+  // Group commit (group-commit.ts): the appends of one tick share one transaction (one WAL sync),
+  // each inside its own savepoint so that one refused append fails alone. Every caller's promise
+  // settles only after the shared commit, so nothing is announced before it is durable.
+  const commits = groupCommit<AppendAction>(
+    (entries) => {
+      const failures: (Error | undefined)[] = entries.map(() => undefined);
+      // IMMEDIATE: the write lock is taken up front, so a lock held elsewhere fails the batch as a
+      // whole (after busy_timeout) instead of each append waiting for it in turn.
       db.transaction(() => {
-        pending.forEach((p, i) => {
+        entries.forEach((entry, i) => {
           try {
-            append(p.entry); // nested: a savepoint
+            append(entry); // nested: a savepoint
           } catch (e) {
-            failures.set(i, e instanceof Error ? e : new Error(String(e)));
+            failures[i] = e instanceof Error ? e : new Error(String(e));
           }
         });
-      })();
-    } catch (e) {
-      const error = e instanceof Error ? e : new Error(String(e));
-      pending.forEach((p) => p.done(error));
-      return;
-    }
-    pending.forEach((p, i) => p.done(failures.get(i)));
-  };
+      }).immediate();
+      return failures;
+    },
+    { tickMs: opts.commitTickMs ?? DEFAULT_COMMIT_TICK_MS },
+  );
 
   return {
     async createTable(t) {
@@ -244,11 +246,9 @@ export function openSqliteStore(file: string, opts: SqliteOptions = {}): Store {
       return expiredStmt.all(now, limit).map((r) => r.id);
     },
     appendAction(entry) {
-      return new Promise<void>((resolve, reject) => {
-        if (batch.length === 0) setImmediate(flush);
-        batch.push({ entry, done: (e) => (e ? reject(e) : resolve()) });
-      });
+      return commits.submit(entry);
     },
+    commitStats: () => commits.stats(),
     async getTable(tableId) {
       const row = selectTable.get(tableId);
       return row ? fromRow(row) : undefined;
@@ -306,6 +306,7 @@ export function openSqliteStore(file: string, opts: SqliteOptions = {}): Store {
       return rows.map((r) => ({ tableId, n: r.n, kind: r.kind, seat: r.seat, data: JSON.parse(r.data) as unknown, at: r.at }));
     },
     async close() {
+      await commits.drain();
       if (db.open) db.close();
     },
   };

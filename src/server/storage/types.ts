@@ -6,6 +6,7 @@
 import type { Outcome, Seat } from '../../engine/game.js';
 import type { RecordedAction } from '../../engine/match.js';
 import type { TableStatus } from '../protocol.js';
+import type { GroupCommitStats } from './group-commit.js';
 
 /** A seat as stored: a human seat keeps only the hash of its token, never the token. */
 export type StoredSeat =
@@ -95,7 +96,10 @@ export interface Store {
   /** Claims and status changes. */
   updateSeats(tableId: string, seats: StoredSeat[], status: TableStatus, at: string, owner?: string): Promise<void>;
   /**
-   * Appends one action to the event log and updates the table row in one transaction. Rejects
+   * Appends one action to the event log and updates the table row. Appends are group-committed
+   * (group-commit.ts): those of many tables share one transaction per short tick, and the call
+   * resolves only once that transaction is durable. A batch that fails as a whole rejects each of
+   * its appends with a CommitBatchError (nothing saved, try again). Rejects
    * (and changes nothing) when `seq` is not the next number: the log never has holes or forks.
    * With `entry.owner`, also rejects (with a LeaseLostError) unless that process holds the lease.
    */
@@ -126,5 +130,8 @@ export interface Store {
   appendNote(note: Omit<TableNote, 'n'>): Promise<TableNote>;
   /** The table's notes in order: only `kinds` when given, only those after `after`, at most `limit`. */
   getNotes(tableId: string, filter?: { kinds?: readonly string[]; after?: number; limit?: number }): Promise<TableNote[]>;
+  /** Group commit figures (batches, appends) since the store opened; absent for stores without it. */
+  commitStats?(): GroupCommitStats;
+  /** Waits for appends in flight, then closes. */
   close(): Promise<void>;
 }

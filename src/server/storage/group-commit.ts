@@ -1,0 +1,123 @@
+/**
+ * Group commit (issue 24, item 2): the actions of many tables go to storage in one transaction
+ * per short tick instead of one transaction (one WAL sync, one PostgreSQL round trip) each.
+ *
+ * - An append's promise settles only once the batch holding it is durable, so the caller
+ *   (commits.ts) changes memory and tells anyone only after that: acknowledged means durable.
+ * - A refused append (wrong sequence number, lease lost) fails alone: the writer reports one result
+ *   per entry. A batch that fails as a whole (the disk, the database away) fails each of its
+ *   appends with a `CommitBatchError`, which says nothing was saved and to try again.
+ * - At most one batch is in flight, and a batch never holds two appends of one table: a table's
+ *   later append waits for the next batch, so per table the log is written in order. (The server's
+ *   table queue already sends a table's next action only after the previous one settled.)
+ * - The first append after a quiet spell goes at once (next turn of the event loop); under load a
+ *   batch starts at most once per `tickMs`, and appends arriving meanwhile wait for it.
+ */
+
+/** What a batch's writer answers for each entry, in order: undefined when saved, else why not. */
+export type BatchResults = readonly (Error | undefined)[];
+
+/** A whole batch failed: none of its appends was saved (retryable). */
+export class CommitBatchError extends Error {
+  readonly code = 'commit-batch-failed';
+  constructor(
+    readonly size: number,
+    override readonly cause: unknown,
+  ) {
+    super(`the group commit of ${size} action(s) failed, so none was saved; try again (${cause instanceof Error ? cause.message : String(cause)})`);
+  }
+}
+
+export interface GroupCommitOptions {
+  /** Shortest time between the starts of two batches under load (ms); 0: every turn of the event loop. */
+  tickMs: number;
+  /** Most appends in one batch. */
+  maxBatch?: number;
+}
+
+/** Figures for the bench: how many batches, how many appends they held. */
+export interface GroupCommitStats {
+  batches: number;
+  appends: number;
+  largest: number;
+}
+
+export interface GroupCommit<E> {
+  submit(entry: E): Promise<void>;
+  /** Resolves once nothing is waiting or in flight (before closing the store). */
+  drain(): Promise<void>;
+  stats(): GroupCommitStats;
+}
+
+/** Default tick: short beside the 100 ms a player notices, long enough to gather a few actions under load. */
+export const DEFAULT_COMMIT_TICK_MS = 4;
+
+export function groupCommit<E extends { tableId: string }>(
+  write: (entries: E[]) => BatchResults | Promise<BatchResults>,
+  opts: GroupCommitOptions,
+): GroupCommit<E> {
+  const maxBatch = opts.maxBatch ?? 1_000;
+  let waiting: { entry: E; resolve: () => void; reject: (e: Error) => void }[] = [];
+  let inFlight = false;
+  let scheduled = false;
+  let lastStart = -Infinity;
+  const idle: (() => void)[] = [];
+  const stats: GroupCommitStats = { batches: 0, appends: 0, largest: 0 };
+
+  const schedule = (): void => {
+    if (inFlight || scheduled || waiting.length === 0) return;
+    scheduled = true;
+    const delay = lastStart + opts.tickMs - performance.now();
+    if (delay <= 0) setImmediate(run);
+    else setTimeout(run, delay);
+  };
+
+  const run = async (): Promise<void> => {
+    scheduled = false;
+    // One append per table per batch, oldest first; the others stay for the next batch.
+    const tables = new Set<string>();
+    const batch: typeof waiting = [];
+    const rest: typeof waiting = [];
+    for (const w of waiting) {
+      if (batch.length < maxBatch && !tables.has(w.entry.tableId)) {
+        tables.add(w.entry.tableId);
+        batch.push(w);
+      } else rest.push(w);
+    }
+    waiting = rest;
+    inFlight = true;
+    lastStart = performance.now();
+    stats.batches++;
+    stats.appends += batch.length;
+    stats.largest = Math.max(stats.largest, batch.length);
+    try {
+      const results = await write(batch.map((w) => w.entry));
+      batch.forEach((w, i) => {
+        const failure = results[i];
+        if (failure) w.reject(failure);
+        else w.resolve();
+      });
+    } catch (e) {
+      const error = new CommitBatchError(batch.length, e);
+      for (const w of batch) w.reject(error);
+    } finally {
+      inFlight = false;
+      if (waiting.length > 0) schedule();
+      else for (const done of idle.splice(0)) done();
+    }
+  };
+
+  return {
+    submit(entry) {
+      return new Promise<void>((resolve, reject) => {
+        waiting.push({ entry, resolve, reject });
+        schedule();
+      });
+    },
+    drain() {
+      if (!inFlight && waiting.length === 0) return Promise.resolve();
+      return new Promise<void>((done) => idle.push(done));
+    },
+    stats: () => ({ ...stats }),
+  };
+}
