@@ -285,6 +285,11 @@ describe.each(WIDTHS)('Acorn Run played on the board ($label)', ({ label, viewpo
       for (const r of results) expect(r.lines, r.text).toBe(1);
       await page.locator('[data-testid=run-results]').evaluate((e) => e.scrollIntoView());
       await page.screenshot({ path: `${shots}/acorn-run-results-${label}.png`, fullPage: label === 'desktop' });
+      if (label !== 'desktop') {
+        // On a phone the statistics come under the results: one picture of them.
+        await page.locator('[data-testid=game-stats]').evaluate((e) => e.scrollIntoView());
+        await page.screenshot({ path: `${shots}/acorn-run-stats-${label}.png` });
+      }
       expect(errors).toEqual([]);
     } finally {
       await player.close();

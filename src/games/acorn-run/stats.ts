@@ -122,6 +122,8 @@ export interface RacerWho {
   pawn: string;
 }
 
+const tokens = (n: number): string => `${n} token${n === 1 ? '' : 's'}`;
+
 /** The figures as a table: one row per racer in racer order, dummies named as on the board. */
 export function raceStatsTable(stats: readonly RacerStats[], racers: readonly RacerWho[], names: readonly string[]): StatsTable {
   return {
@@ -135,7 +137,7 @@ export function raceStatsTable(stats: readonly RacerStats[], racers: readonly Ra
         seat: dummy || !who ? null : who.seat,
         cells: [
           s.combos > 0 ? `${s.combos} (${s.longestCombo} cards)` : '0',
-          s.comboVp === null ? `${s.tokens} tokens` : `${s.comboVp} (${s.tokens} tokens)`,
+          s.comboVp === null ? tokens(s.tokens) : `${s.comboVp} (${tokens(s.tokens)})`,
           String(s.acornsGathered),
           String(s.acornsSpent),
           s.gained > 0 ? `${s.bought} + ${s.gained} free` : String(s.bought),
