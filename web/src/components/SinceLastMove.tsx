@@ -47,9 +47,11 @@ export function useSinceLastMove(tableId: string, seat: number | null, told: num
     setMark(seat === null ? null : readMark(tableId, seat));
   }, [tableId, seat]);
   // A first visit has nothing to catch up on: everything so far counts as seen.
+  // (Read from the store, not `mark`: the seat becomes known with the first frame, in the same
+  // render as the mark is read for it.)
   useEffect(() => {
-    if (seat !== null && mark === null && told > 0) set(told);
-  }, [seat, mark, told, set]);
+    if (seat !== null && readMark(tableId, seat) === null && told > 0) set(told);
+  }, [tableId, seat, told, set]);
   return { mark, seen: () => set(told) };
 }
 
