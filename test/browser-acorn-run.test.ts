@@ -268,6 +268,12 @@ describe.each(WIDTHS)('Acorn Run played on the board ($label)', ({ label, viewpo
       // You crossed first: 10 race VP (R12), no combo VP (a 2-card combo pays an acorn, R5).
       expect((await rows.first().locator('td').allTextContents()).map((t) => t.trim())).toEqual(['1', 'You', 'finished 1st', '10', '0', '10']);
       await expect(page.locator('[data-testid=run-results]').textContent()).resolves.toMatch(/Twinkle \(dummy\)/);
+      // End-of-game statistics per racer (issue 25): you crossed the line in one of the first rounds.
+      const stats = page.locator('[data-testid=game-stats] tbody tr');
+      await expect.poll(() => stats.count(), { timeout: 15_000 }).toBe(3);
+      const mine = (await stats.first().locator('td').allTextContents()).map((t) => t.trim());
+      expect(mine[5]).toMatch(/^round [1-3]$/);
+      await expect(stats.nth(1).locator('th').textContent()).resolves.toMatch(/\(dummy\)$/);
       expect(await axeCheck(page)).toEqual([]);
       // The shell's results panel keeps a racer's detail ("out of time") on one line at this width
       // too, and so does the race results table its Result column.
@@ -279,6 +285,11 @@ describe.each(WIDTHS)('Acorn Run played on the board ($label)', ({ label, viewpo
       for (const r of results) expect(r.lines, r.text).toBe(1);
       await page.locator('[data-testid=run-results]').evaluate((e) => e.scrollIntoView());
       await page.screenshot({ path: `${shots}/acorn-run-results-${label}.png`, fullPage: label === 'desktop' });
+      if (label !== 'desktop') {
+        // On a phone the statistics come under the results: one picture of them.
+        await page.locator('[data-testid=game-stats]').evaluate((e) => e.scrollIntoView());
+        await page.screenshot({ path: `${shots}/acorn-run-stats-${label}.png` });
+      }
       expect(errors).toEqual([]);
     } finally {
       await player.close();

@@ -146,7 +146,7 @@ describe.each([
       await expect.poll(() => prompt(page).textContent(), { timeout: 15_000 }).toMatch(/^Your turn/);
       const wanted: Record<string, string> =
         label === 'desktop'
-          ? { prompt: '[data-testid=prompt]', hand: '.run-hand', board: '.run-board', cheap: '.run-market .run-row:nth-child(1)', expensive: '.run-market .run-row:nth-child(2)' }
+          ? { prompt: '[data-testid=prompt]', hand: '.run-hand', board: '.run-board', cheap: '.run-market .run-row:nth-child(1)', expensive: '.run-market .run-row:nth-child(2)', 'your player board': '.run-play-side .run-racer.mine .run-grid' }
           : { prompt: '[data-testid=prompt]', hand: '.run-hand' };
       const step = async (name: string, act: () => Promise<void>, extra: Record<string, string> = {}): Promise<void> => {
         const before = await seqOf(page);
@@ -175,6 +175,19 @@ describe.each([
       await expectOnScreen(page, `Acorn Run ${label}, two cards picked`, label === 'desktop' ? { ...wanted, target: '.run-target' } : wanted);
       await shot(page, `layout-acorn-run-picked-${label}`);
       await step('after a sprint', () => page.locator('.run-target').first().click());
+      if (label === 'desktop') {
+        // The board is fitted again when the window changes: a shorter window keeps everything in
+        // view, a larger one draws the board larger (a zoom the player chose would be kept).
+        const boardHeight = async (): Promise<number> => (await measure(page, { b: '.run-board-svg' })).boxes.b!.bottom - (await measure(page, { b: '.run-board-svg' })).boxes.b!.top;
+        const at800 = await boardHeight();
+        await page.setViewportSize({ width: 1280, height: 700 });
+        await expect.poll(boardHeight).toBeLessThan(at800);
+        await expectOnScreen(page, 'Acorn Run desktop, the window made 700 px tall', { prompt: '[data-testid=prompt]', hand: '.run-hand', board: '.run-board', cheap: '.run-market .run-row:nth-child(1)', expensive: '.run-market .run-row:nth-child(2)' });
+        await page.setViewportSize({ width: 1600, height: 1000 });
+        await expect.poll(boardHeight).toBeGreaterThan(at800);
+        await expectOnScreen(page, 'Acorn Run desktop, the window made 1600×1000', wanted);
+        await page.setViewportSize(viewport);
+      }
       expect(errors).toEqual([]);
     } finally {
       await b.close();

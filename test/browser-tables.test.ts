@@ -209,6 +209,13 @@ describe.each(VIEWPORTS)('Autumn Leaves at %s width', (width, viewport) => {
       await expect.poll(() => summary.count()).toBe(1);
       await expect(summary.locator('[data-testid^=hand-score-]').count()).resolves.toBe(3);
       await expect(page.locator('[data-testid=results]').count()).resolves.toBe(1);
+      // End-of-game statistics per player (issue 25): a row per seat, a score per hand played.
+      const stats = page.locator('[data-testid=game-stats] tbody tr');
+      await expect.poll(() => stats.count(), { timeout: 15_000 }).toBe(3);
+      await expect(stats.first().locator('th').textContent()).resolves.toMatch(/\(you\)$/);
+      // L9: a hand's score, below zero for the player who emptied their hand.
+      expect((await stats.first().locator('td').allTextContents())[3]).toMatch(/^-?\d+$/);
+      await expect(page.locator('[data-testid=game-stats]').textContent()).resolves.toMatch(/\d+ cold snaps?\./);
       await expectAccessible(page, 'the finished Autumn Leaves table');
       if (SHOTS && width === 'desktop') await summary.screenshot({ path: `${HOWTO}/autumn-leaves-summary.png` });
       await shot(page, `autumn-leaves-results-${width}`);
@@ -296,6 +303,10 @@ describe.each(VIEWPORTS)('Acorns at %s width', (width, viewport) => {
       const final = page.locator('[data-testid=final-trees]');
       await expect.poll(() => final.count()).toBe(1);
       await expect(page.locator('[data-testid=results]').count()).resolves.toBe(1);
+      // End-of-game statistics per player (issue 25): trees planted, claimed, won and lost in fights.
+      const stats = page.locator('[data-testid=game-stats] tbody tr');
+      await expect.poll(() => stats.count(), { timeout: 15_000 }).toBe(2);
+      await expect(page.locator('[data-testid=game-stats] thead').textContent()).resolves.toMatch(/Won in fights.*Lost in fights/);
       await expectAccessible(page, 'the finished Acorns table');
       if (SHOTS && width === 'desktop') await final.screenshot({ path: `${HOWTO}/acorns-final.png` });
       await shot(page, `acorns-results-${width}`);

@@ -22,6 +22,8 @@ import { DealNote } from './Deal.js';
 import { GuidePanel } from './Guide.js';
 import { HowToPlayButton } from './HowToPlay.js';
 import { Results } from './Results.js';
+import { GameStats } from './GameStats.js';
+import { othersLine, SinceLastMove, useSinceLastMove } from './SinceLastMove.js';
 import { Chat } from './Chat.js';
 import { Rematch } from './Rematch.js';
 import { ReservedSeats } from './ReservedSeats.js';
@@ -158,7 +160,7 @@ function InviteLinks({ frame }: { frame: TableFrame }) {
   );
 }
 
-function Log({ lines, shown }: { lines: string[]; shown: boolean }) {
+function Log({ lines, shown, since }: { lines: string[]; shown: boolean; since: number | null }) {
   const [el, setEl] = useState<HTMLOListElement | null>(null);
   // Also when its tab is opened on a phone: a hidden list has no height to scroll.
   useEffect(() => {
@@ -168,9 +170,16 @@ function Log({ lines, shown }: { lines: string[]; shown: boolean }) {
     <section className="panel log" aria-label="game log">
       <h2>Log</h2>
       <ol ref={setEl} data-testid="log" tabIndex={0} aria-label="log lines">
-        {lines.map((l, i) => (
-          <li key={i}>{l}</li>
-        ))}
+        {lines.map((l, i) => {
+          // "Since your last move": the others' lines from `since` on are marked (SinceLastMove.tsx).
+          const mark = since !== null && i >= since && othersLine(l);
+          return (
+            <li key={i} className={mark ? `since ${i === since ? 'since-start' : ''}` : undefined}>
+              {mark && i === since ? <span className="sr-only">Since your last move: </span> : null}
+              {l}
+            </li>
+          );
+        })}
       </ol>
     </section>
   );
@@ -181,6 +190,14 @@ export function TablePage({ id, inviteSeat }: { id: string; inviteSeat: number |
   const t = useTable(id, held);
   const frame = t.frame;
   const module = frame ? gameModule(frame.game) : undefined;
+  // Lines told from the start of the game (the history lets the oldest go, and says how many).
+  const told = t.narration ? t.narration.dropped + t.narration.lines.length : t.log.length;
+  const since = useSinceLastMove(id, frame?.you ?? null, told);
+  // Coming back to a table with news: the bar shows whoever's turn it is, until dismissed or you act.
+  const [cameBack, setCameBack] = useState<boolean | null>(null);
+  useEffect(() => {
+    if (cameBack === null && frame && t.narration) setCameBack(since.mark !== null && since.mark < told);
+  }, [cameBack, frame, t.narration, since.mark, told]);
   const title = useGameTitle(frame?.game ?? '');
   // A table this server opens plays the content the server plays (table-content.ts refuses any other).
   const variant = useGameVariant(frame?.game ?? '');
@@ -225,6 +242,12 @@ export function TablePage({ id, inviteSeat }: { id: string; inviteSeat: number |
   // The log in the narrator's words: the history the server sent with the snapshot, then what each
   // update told (the store keeps it, table-store.ts); games without a narrator show the log lines.
   const lines = t.narration ? historyLines(t.narration) : collapse(t.log.map((e) => (e.undone ? `${e.text} (taken back)` : e.text)));
+  // Where the lines since your last move start in `lines` (null: nothing to mark), and the others' lines among them.
+  const shownFrom = t.narration ? lines.length - t.narration.lines.length - t.narration.dropped : 0;
+  const sinceAt = since.mark !== null && t.narration && since.mark < told ? Math.max(0, since.mark + shownFrom) : null;
+  const sinceLines = sinceAt === null ? [] : lines.slice(sinceAt).filter(othersLine);
+  // Shown when it is your turn again, or the game ended, and on coming back to a table.
+  const showSince = sinceLines.length > 0 && frame.you !== null && (yourTurn || frame.status === 'finished' || cameBack === true);
   const status = frame.status === 'open' ? 'Waiting for players' : frame.status === 'running' ? 'Playing' : 'Finished';
   const showSignals = frame.you !== null && frame.status !== 'finished';
   /** A tab's panel on a phone; on a wider screen both show side by side and are plain regions. */
@@ -278,6 +301,7 @@ export function TablePage({ id, inviteSeat }: { id: string; inviteSeat: number |
       {frame.status === 'open' && held !== null && <InviteLinks frame={frame} />}
       {frame.status === 'open' && <ReservedSeats frame={frame} />}
       {frame.status === 'finished' && frame.outcome && <Results outcome={frame.outcome} names={names} you={frame.you} />}
+      {frame.status === 'finished' && module?.stats && <GameStats tableId={frame.tableId} module={module} names={names} you={frame.you} />}
       {frame.status === 'finished' && <BotPlayedNote frame={frame} names={names} />}
       {frame.status === 'finished' && t.store && <Rematch link={t.rematch ?? null} seated={frame.you !== null} rematch={t.store.rematch} />}
       <AbsencePanel frame={frame} held={held} names={names} />
@@ -309,12 +333,15 @@ export function TablePage({ id, inviteSeat }: { id: string; inviteSeat: number |
       )}
       <div className="table-layout">
         <div className="table-main" ref={keepFocus} {...paneProps('table')}>
-          <UndoButton step={frame.undo ?? null} busy={t.pending} undo={(step) => void t.store?.undo(step)} />
+          <div className="table-tools">
+            <UndoButton step={frame.undo ?? null} busy={t.pending} undo={(step) => void t.store?.undo(step)} />
+            {showSince && <SinceLastMove lines={sinceLines} onDismiss={() => (since.seen(), setCameBack(false))} />}
+          </div>
           <GuidePanel tableId={frame.tableId} game={frame.game} view={frame.view} legal={frame.legal} you={frame.you} />
-          {module && <module.Table view={frame.view} legal={frame.legal} you={frame.you} names={names} toAct={frame.toAct} act={t.act} busy={t.pending} />}
+          {module && <module.Table view={frame.view} legal={frame.legal} you={frame.you} names={names} toAct={frame.toAct} act={(a) => (since.seen(), setCameBack(false), t.act(a))} busy={t.pending} />}
         </div>
         <aside className="table-side" {...paneProps('log')}>
-          <Log lines={lines} shown={!narrow || pane === 'log'} />
+          <Log lines={lines} shown={!narrow || pane === 'log'} since={showSince ? sinceAt : null} />
           {t.store && <Chat lines={t.chat ?? []} canWrite={frame.you !== null} say={t.store.say} />}
         </aside>
       </div>

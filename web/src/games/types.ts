@@ -7,6 +7,7 @@
 import type { AnyNarrator } from '../../../src/engine/narration.js';
 import type { ComponentType } from 'react';
 import type { ActionBase } from '../../../src/engine/game.js';
+import type { StatsTable } from '../../../src/engine/stats.js';
 
 export interface TableProps<View, Action> {
   view: View;
@@ -48,6 +49,11 @@ export interface GameModule<View, Action extends ActionBase> {
    * everyone plays alone: the seat chips name each seat's team.
    */
   seatTeams?: (view: View) => readonly (readonly number[])[] | null;
+  /**
+   * End-of-game statistics per player (the game folder's stats.ts), from every public event of a
+   * finished game (read from the replay's views, engine/stats.ts) and its last view; names by seat.
+   */
+  stats?: (events: readonly unknown[], view: View, names: readonly string[]) => StatsTable;
   /**
    * The same module built from other content files (a variant the server plays, `drey serve
    * --content`): its table, narrator and replay draw the variant's cards and board. Content is a

@@ -195,19 +195,44 @@ export function RaceBoard({ view, targets, names, follow }: {
   const { treeX, finishX: FINISH_X, width: BOARD_WIDTH, height: BOARD_HEIGHT } = layoutOf(board);
   const wrap = useRef<HTMLDivElement>(null);
   const [scale, setScale] = useState<number | null>(null);
-  // The first scale shows about two trees across the board's width; on a wide screen no more than
+  // Whether the scale is the fitted one (not a zoom the player chose): only that one follows the window.
+  const fitted = useRef(true);
+  // The fitted scale shows about two trees across the board's width; on a wide screen no more than
   // the height left under the board for your hand, so board, hand and market fit one screen (issue 25).
-  useLayoutEffect(() => {
+  const fit = useCallback((): number | null => {
     const el = wrap.current;
-    if (!el || scale !== null) return;
+    if (!el) return null;
     let first = Math.min(1.1, Math.max(0.72, el.clientWidth / 760));
     if (!window.matchMedia?.('(max-width: 700px)').matches) {
       const hand = el.closest('.run-table')?.querySelector('.run-hand');
-      const room = window.innerHeight - el.getBoundingClientRect().top - (hand ? hand.getBoundingClientRect().height + 10 : 0) - 24;
+      const room = window.innerHeight - el.getBoundingClientRect().top - window.scrollY - (hand ? hand.getBoundingClientRect().height + 10 : 0) - 24;
       first = Math.min(first, Math.max(0.55, room / BOARD_HEIGHT));
     }
-    setScale(first);
-  }, [scale, BOARD_HEIGHT]);
+    return first;
+  }, [BOARD_HEIGHT]);
+  useLayoutEffect(() => {
+    if (scale !== null) return;
+    const first = fit();
+    if (first !== null) setScale(first);
+  }, [scale, fit]);
+  // A window made smaller or larger fits the board again (unless the player zoomed it themselves),
+  // so the hand does not drop below the fold after a resize (issue 25).
+  useEffect(() => {
+    let frame = 0;
+    const onResize = (): void => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => {
+        if (!fitted.current) return;
+        const next = fit();
+        if (next !== null) setScale((s) => (s !== null && Math.abs(s - next) < 0.005 ? s : next));
+      });
+    };
+    window.addEventListener('resize', onResize);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('resize', onResize);
+    };
+  }, [fit]);
   const s = scale ?? 1;
   const places = pawnPlaces(board, view, names);
   const focusPos = view.racers[follow]?.pos ?? null;
@@ -241,6 +266,7 @@ export function RaceBoard({ view, targets, names, follow }: {
   const zoom = (factor: number | 'fit'): void => {
     const el = wrap.current;
     if (!el) return;
+    fitted.current = false;
     setScale(factor === 'fit' ? el.clientWidth / BOARD_WIDTH : Math.min(1.6, Math.max(el.clientWidth / BOARD_WIDTH, s * factor)));
   };
 

@@ -135,12 +135,12 @@ function PawnMark({ pawn }: { pawn: string }) {
 
 const comboVp = (r: RacerView): number | null => (r.tokens ? r.tokens.reduce((a, b) => a + b, 0) : null);
 
-function RacerPanel({ racer, racers, name, mine, turn, spends, busy, spend: spendNow }: { racer: RacerView; racers: readonly RacerView[]; name: string; mine: boolean; turn: boolean; spends: Map<number, Action>; busy: boolean; spend: (a: Action) => void }) {
+function RacerPanel({ racer, racers, name, mine, turn, spends, busy, spend: spendNow, compact = false }: { racer: RacerView; racers: readonly RacerView[]; name: string; mine: boolean; turn: boolean; spends: Map<number, Action>; busy: boolean; spend: (a: Action) => void; compact?: boolean }) {
   const T = useRunTables();
   const columns = T.content.playerBoard.columns;
   const vp = comboVp(racer);
   return (
-    <div className={`run-racer ${mine ? 'mine' : ''} ${turn ? 'turn' : ''}`} data-testid={`racer-${racer.racer}`}>
+    <div className={`run-racer ${mine ? 'mine' : ''} ${turn ? 'turn' : ''} ${compact ? 'compact' : ''}`} data-testid={`racer-${racer.racer}`}>
       <div className="run-racer-head">
         <PawnMark pawn={racer.pawn} />
         <strong>{name}</strong>
@@ -166,7 +166,7 @@ function RacerPanel({ racer, racers, name, mine, turn, spends, busy, spend: spen
         <div className="run-discard-top">
           <span className="run-sub">last discarded:</span>
           <span className="run-card-btn" data-flip-id={`card-${racer.discard[racer.discard.length - 1]}`}>
-            <RunCard card={racer.discard[racer.discard.length - 1]!} width={40} />
+            <RunCard card={racer.discard[racer.discard.length - 1]!} width={compact ? 30 : 40} />
           </span>
         </div>
       )}
@@ -493,6 +493,10 @@ export function AcornRunTable({ view, legal, you, names, toAct, act, busy }: Tab
               </div>
             ))}
           </section>
+          {/* Your own player board sits under the market, so spending an acorn (R9) never needs a scroll (issue 25). */}
+          {me && (
+            <RacerPanel racer={me} racers={view.racers} name={`${racerName(me.racer)} (your board)`} mine turn={me.racer === view.turn.racer && !view.over} spends={!working ? spends : new Map()} busy={busy} spend={one} compact />
+          )}
           {selected.length > 0 && !pending && (
             <section className="run-picked" aria-label="the cards you picked">
               {selected.map((c) => (
@@ -552,7 +556,7 @@ export function AcornRunTable({ view, legal, you, names, toAct, act, busy }: Tab
       )}
 
       <section className="run-racers" aria-label="racers">
-        {view.order.map((r) => (
+        {view.order.filter((r) => r !== view.me).map((r) => (
           <RacerPanel key={r} racer={view.racers[r]!} racers={view.racers} name={racerName(r)} mine={r === view.me} turn={r === view.turn.racer && !view.over} spends={r === view.me && !working ? spends : new Map()} busy={busy} spend={one} />
         ))}
       </section>
