@@ -14,7 +14,7 @@ import type { SweepReport } from '../lab/sweep.js';
 import { FEW, labelWithSameAs, type Share } from '../lab/figures.js';
 import { FEW_RULE, type Difference, type Interval, type MeanSummary } from '../lab/stats.js';
 import { replayNarration } from './replay-log.js';
-import { CURVES_STYLE, curvesAndTensionSection, figureRefsCell } from './lab-curves-html.js';
+import { CURVES_STYLE, VARIANT_COLOURS, curvesAndTensionSection, figureRefsCell } from './lab-curves-html.js';
 
 export type LabReport = CompareReport | SweepReport;
 
@@ -115,7 +115,8 @@ function winChart(report: CompareReport): string {
     height: 40 + 18 * data.length,
     x: { label: 'win share (dashed: fair share)', percent: true, grid: true },
     y: { label: null, domain: data.map((d) => d.figure) },
-    color: { legend: true },
+    // Each variant in the colour it has in every chart of the page (the curves' too).
+    color: { legend: true, domain: report.variants.map((v) => v.name), range: VARIANT_COLOURS },
     marks: [
       Plot.ruleX([1 / report.seats], { stroke: '#999', strokeDasharray: '4 3' }),
       Plot.ruleY(data, { y: 'figure', x1: 'lo', x2: 'hi', stroke: 'variant', strokeWidth: 2 }),
@@ -135,7 +136,8 @@ function lengthChart(report: LabReport): string {
     fy: { label: null },
     x: { label: 'rounds', tickFormat: 'd' },
     y: { label: 'games', grid: true },
-    color: { legend: true },
+    // Each variant in the colour it has in every chart of the page (the curves' too).
+    color: { legend: true, domain: report.variants.map((v) => v.name), range: VARIANT_COLOURS },
     marks: [Plot.barY(data, { x: 'rounds', y: 'games', fill: 'variant', fy: 'variant' }), Plot.ruleY([0])],
   })}`;
 }
