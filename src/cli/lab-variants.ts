@@ -5,6 +5,7 @@
  */
 import { ContentError, loadContentDir, packageWithContent, registryWithContent } from '../content/files.js';
 import { createRegistry, type Registry } from '../games/index.js';
+import type { AnyGamePackage } from '../games/package.js';
 import type { Variant } from '../lab/compare.js';
 import { numberAt, setNumberAt } from '../lab/sweep.js';
 import { usage } from './errors.js';
@@ -44,14 +45,7 @@ export async function contentFieldVariants(
   if (file === undefined || !(file in builtin) || path.length === 0) {
     usage(`--field ${field}: a content field is FILE.PATH with FILE one of ${Object.keys(builtin).join(', ') || '(this game has no content files)'}, or options.KEY`);
   }
-  let files: Readonly<Record<string, unknown>> = builtin;
-  if (content !== undefined) {
-    try {
-      files = (await loadContentDir(pkg.value, content)).content.data;
-    } catch (e) {
-      contentUsage(`content ${content}`, e);
-    }
-  }
+  const files = await startingFiles(pkg.value, content);
   const where = content ?? 'builtin';
   return values.map((value) => {
     const edited = setNumberAt(files[file], path, value);
@@ -84,14 +78,7 @@ export async function tuneContent(
   const pkg = registry.find(game);
   if (!pkg.ok) usage(pkg.error.message);
   const builtin = pkg.value.content.builtin;
-  let files: Readonly<Record<string, unknown>> = builtin;
-  if (content !== undefined) {
-    try {
-      files = (await loadContentDir(pkg.value, content)).content.data;
-    } catch (e) {
-      contentUsage(`content ${content}`, e);
-    }
-  }
+  const files = await startingFiles(pkg.value, content);
   const paths = fields.map((field) => {
     const [file, ...path] = field.split('.');
     if (file === undefined || !(file in builtin) || path.length === 0) {
@@ -124,4 +111,14 @@ export async function tuneContent(
     return v;
   };
   return { start, variant };
+}
+
+/** The content a field is changed in: the builtin, or with `content` that directory's content (exit 2 if it is refused). */
+async function startingFiles(pkg: AnyGamePackage, content: string | undefined): Promise<Readonly<Record<string, unknown>>> {
+  if (content === undefined) return pkg.content.builtin;
+  try {
+    return (await loadContentDir(pkg, content)).content.data;
+  } catch (e) {
+    return contentUsage(`content ${content}`, e);
+  }
 }

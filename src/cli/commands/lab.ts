@@ -31,9 +31,9 @@ import { progressBar } from '../progress.js';
 import { addQueueFlags, queueRun, type QueueFlags } from '../queue-flags.js';
 import { serveLabReport } from '../lab-serve.js';
 
-interface RunFlags extends QueueFlags {
+/** Flags every lab command takes (addSharedFlags). */
+interface SharedFlags extends QueueFlags {
   seats?: number;
-  games: number;
   bots: string[];
   seed: string;
   workers?: number;
@@ -42,14 +42,11 @@ interface RunFlags extends QueueFlags {
   [option: string]: unknown;
 }
 
-interface TuneFlags extends QueueFlags {
-  seats?: number;
-  bots: string[];
-  seed: string;
-  workers?: number;
-  json?: string;
-  html?: string;
-  [option: string]: unknown;
+interface RunFlags extends SharedFlags {
+  games: number;
+}
+
+interface TuneFlags extends SharedFlags {
   field: string[];
   target: string[];
   budget: number;
