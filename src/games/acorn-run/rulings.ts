@@ -15,7 +15,7 @@ export const RULE_GAPS: readonly RuleGap[] = [
   { id: 'R8', situation: 'a racer has nothing left to do but end the turn on an occupied space: the pawns share it (R8)' },
   { id: 'R12-sunset', situation: 'the round limit closes the course with racers still running: they are out of time (R12; the rulebook has no limit)' },
   { id: 'R14-wait', situation: 'a dummy at a jump finds every landing space taken: it waits there (R8, R14: dummies stop short of taken spaces)' },
-  { id: 'R17-token', situation: "a dummy finished first: each dummies' turn it blocks a results space at its own place in the dummies' order (R17); every token counts" },
+  { id: 'R17-token', situation: "a dummy finished first: on each of the dummies' turns it blocks a results space at its own place in the dummies' order (R17); every token counts" },
 ];
 
 /** The gap an event marks, if any. */
