@@ -8,6 +8,7 @@
  *
  * Each argument is a checkout's src directory; the first is the reference of the printed ratios.
  */
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -32,7 +33,9 @@ interface Build {
 }
 const builds: Build[] = [];
 for (const root of roots) {
-  const at = (file: string): string => pathToFileURL(resolve(root, file)).href;
+  // A checkout's src (run through tsx) or its compiled src (.tmp/bench/src: what `npm run bench` times).
+  const ext = existsSync(resolve(root, 'engine/playout.ts')) ? '.ts' : '.js';
+  const at = (file: string): string => pathToFileURL(resolve(root, file.replace(/\.ts$/, ext))).href;
   const { randomPlayout } = (await import(at('engine/playout.ts'))) as Playout;
   const { createRng } = (await import(at('engine/rng.ts'))) as Rngs;
   const { getGame } = (await import(at('games/index.ts'))) as Games;
@@ -47,7 +50,8 @@ for (const root of roots) {
 // Warm-up: every build's functions optimized before any batch is timed.
 for (const b of builds) for (let i = 0; i < 300; i++) b.once(i);
 for (let r = 0; r < rounds; r++) {
-  for (const b of builds) {
+  // Every other round in reverse order: the build timed right after another ran faster, whichever it was.
+  for (const b of r % 2 === 0 ? builds : [...builds].reverse()) {
     const c0 = process.cpuUsage();
     for (let i = 0; i < batch; i++) b.once(r * batch + i);
     const u = process.cpuUsage(c0);

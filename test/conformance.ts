@@ -61,6 +61,12 @@ export function checkPlayout(game: AnyGame, config: ConformanceConfig, seed: str
     expect(reparsed.ok, `legal action ${actionKey(action)} fails parseAction`).toBe(true);
     const played = play(match, seat, action);
     expect(played.ok).toBe(true);
+    if (played.ok) {
+      // The engine's step (the game's `step` when it has one) yields exactly what the game says of
+      // the new state: who acts next, and the outcome only once no one is (engine/step.ts).
+      expect([...played.value.toAct], 'the step yields toAct of the new state').toEqual([...game.toAct(match.state)]);
+      expect(played.value.outcome, 'the step yields the outcome of the new state').toEqual(game.outcome(match.state));
+    }
     expect(sortedComponents(game, match.state), 'components are conserved').toBe(components);
     steps++;
   }

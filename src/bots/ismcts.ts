@@ -28,6 +28,7 @@ import type { Bot, BotInput } from '../engine/bot.js';
 import type { ActionBase, AnyGame, Seat } from '../engine/game.js';
 import { actionKey } from '../engine/match.js';
 import { nextInt, type Rng } from '../engine/rng.js';
+import { advance } from '../engine/step.js';
 import type { SearchKnowledge, SearchSettings } from '../engine/search.js';
 import { pairedSearch } from './paired.js';
 import { playout, searchable, type RootStat, type SearchResult } from './playout.js';
@@ -168,9 +169,8 @@ function iterate(game: AnyGame, root: Node, state: unknown, rng: Rng, s: Setting
       const edge = chooseEdge(node.edgesOf(seat), searchable(game.legalActions(state, seat), s.knowledge.skip), rng, s.exploration, path.choices);
       path.seats.push(seat);
       path.edges.push(edge);
-      game.apply(state, seat, edge.action);
+      toAct = advance(game, state, seat, edge.action);
       joint = joint === undefined ? (edge.joint ??= new Joint()) : joint.next(edge);
-      toAct = game.toAct(state);
       if (remaining === undefined) break;
       remaining.splice(remaining.indexOf(seat), 1);
       // The block ends when all of it has chosen or someone outside it is to act.

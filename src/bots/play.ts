@@ -62,7 +62,8 @@ export function playBots(match: Match, bots: readonly Bot[], opts: BotMatchOptio
   const rngs = bots.map((_, seat) => createRng(`bot:${opts.botSeed ?? match.record.seed}:${seat}`));
   const maxSteps = opts.maxSteps ?? 1_000_000;
   for (let step = 0; step < maxSteps; step++) {
-    const toAct = game.toAct(match.state);
+    // Who acts now, as the last step yielded it (engine/step.ts): the game is not asked again.
+    const toAct = match.toAct;
     if (toAct.length === 0) break;
     const seat = toAct[0]!;
     const bot = bots[seat];
@@ -75,7 +76,7 @@ export function playBots(match: Match, bots: readonly Bot[], opts: BotMatchOptio
     }
     opts.onStep?.(match.state);
   }
-  const outcome = game.outcome(match.state);
+  const { outcome } = match;
   if (!outcome) return err({ code: 'too-long', message: `the match did not end within ${maxSteps} actions` });
   return ok({ match, outcome });
 }

@@ -6,6 +6,7 @@ import type { Bot } from '../engine/bot.js';
 import type { ActionBase, AnyGame, Seat } from '../engine/game.js';
 import { nextInt, type Rng } from '../engine/rng.js';
 import { outcomeRewards, type SearchKnowledge } from '../engine/search.js';
+import { advance, outcomeAfter } from '../engine/step.js';
 import { botInput } from './play.js';
 
 export interface RootStat {
@@ -55,8 +56,9 @@ export function playout(game: AnyGame, state: unknown, rng: Rng, p: PlayoutPlan)
   const { stage, policy, value, skip } = p.knowledge;
   const stopAt = stage && p.stages !== Infinity ? stage(state) + p.stages : Infinity;
   const turnOf = value ? p.untilTurnOf : undefined;
+  // Who acts is asked once; after that each step yields it (engine/step.ts).
+  let toAct = game.toAct(state);
   for (let step = 0; step < p.steps; step++) {
-    const toAct = game.toAct(state);
     if (toAct.length === 0 || (turnOf !== undefined && !toAct.includes(turnOf))) break;
     const seat = toAct[0]!;
     const legal = game.legalActions(state, seat);
@@ -68,10 +70,10 @@ export function playout(game: AnyGame, state: unknown, rng: Rng, p: PlayoutPlan)
       const choices = searchable(legal, skip);
       action = choices.length === 1 ? choices[0]! : policy ? policy(state, seat, choices, rng) : choices[nextInt(rng, choices.length)]!;
     }
-    game.apply(state, seat, action);
+    toAct = advance(game, state, seat, action);
     if (stopAt !== Infinity && stage!(state) >= stopAt) break;
   }
-  const outcome = game.outcome(state);
+  const outcome = outcomeAfter(game, state, toAct);
   if (outcome) return outcomeRewards(outcome, p.scoreWeight);
   return value ? value(state) : [];
 }

@@ -83,7 +83,7 @@ export async function runTable(config: TableConfig, io: TableIO): Promise<{ end:
   };
 
   for (;;) {
-    const outcome = game.outcome(match.state);
+    const { outcome } = match;
     if (outcome) {
       const view = game.view(match.state, human);
       const size = sizeNow();
@@ -93,7 +93,7 @@ export async function runTable(config: TableConfig, io: TableIO): Promise<{ end:
       show(composeFinalScreen(parts, outcomeLines(outcome, names), config.reserveAtEnd ?? 0, size), size);
       return { end: 'finished', outcome };
     }
-    const toAct = game.toAct(match.state);
+    const { toAct } = match;
     const botSeat = toAct.find((s) => s !== human);
     if (botSeat !== undefined) {
       const bot = config.bots[botSeat];

@@ -173,7 +173,9 @@ describe('the engine\'s door: prepare and commit', () => {
     const prepared = prepare(match, 0, { type: 'pick', n: 3 });
     if (!prepared.ok) throw new Error(prepared.error.message);
     const committed = commit(prepared.value);
-    expect(committed).toEqual({ ok: true, value: { seq: 1, description: 'seat 1 picks 3', outcome: null } });
+    // The step yields who acts next (seat 2 still picks) and no outcome: the game runs on.
+    expect(committed).toEqual({ ok: true, value: { seq: 1, description: 'seat 1 picks 3', toAct: [1], outcome: null } });
+    expect(match.toAct).toEqual([1]);
     expect(match.record.actions).toEqual([{ seat: 0, action: { type: 'pick', n: 3 } }]);
     expect((match.state as PickState).picks).toEqual([3, null]);
   });
@@ -280,10 +282,12 @@ describe('matchFromRecord and replay', () => {
 });
 
 /** The pick game, counting the calls the trusted door should not make. */
-function counted(): { game: AnyGame; calls: { parse: number; describe: number; legal: number } } {
-  const calls = { parse: 0, describe: 0, legal: 0 };
+function counted(): { game: AnyGame; calls: { parse: number; describe: number; legal: number; toAct: number; outcome: number } } {
+  const calls = { parse: 0, describe: 0, legal: 0, toAct: 0, outcome: 0 };
   const game: AnyGame = {
     ...pick,
+    toAct: (state) => (calls.toAct++, pick.toAct(state)),
+    outcome: (state) => (calls.outcome++, pick.outcome(state)),
     parseAction: (input) => (calls.parse++, pick.parseAction(input)),
     describeAction: (state, seat, action) => (calls.describe++, pick.describeAction(state, seat, action)),
     legalActions: (state, seat) => (calls.legal++, pick.legalActions(state, seat)),
@@ -296,7 +300,7 @@ function playThrough(game: AnyGame, step: (match: Match, seat: number, index: nu
   const created = createMatch(game, { seats: 3, seed: 'handles', options: { rounds: 2 } });
   if (!created.ok) throw new Error(created.error.message);
   const match = created.value;
-  for (let i = 0; game.toAct(match.state).length > 0; i++) step(match, game.toAct(match.state).at(-1)!, i % 3);
+  for (let i = 0; match.toAct.length > 0; i++) step(match, match.toAct.at(-1)!, i % 3);
   return match;
 }
 
@@ -311,11 +315,15 @@ describe('the trusted door: playLegal takes a legal action by handle', () => {
     const trusted = playThrough(game, (match, seat, index) => {
       const list = listLegal(match, seat);
       const played = playLegal(list, list.actions[index % list.actions.length]!);
-      expect(played).toEqual({ ok: true, value: ++steps });
+      // Each step yields who acts next, as the game itself says, and the outcome only at the end.
+      expect(played).toEqual({ ok: true, value: { seq: ++steps, toAct: pick.toAct(match.state), outcome: pick.outcome(match.state) } });
+      expect(match.toAct).toBe(played.ok ? played.value.toAct : null);
     });
     expect(fingerprint(trusted)).toBe(fingerprint(checked));
-    expect(pick.outcome(trusted.state)).toEqual(pick.outcome(checked.state));
-    expect(calls).toEqual({ parse: 0, describe: 0, legal: steps });
+    expect(trusted.outcome).toEqual(pick.outcome(checked.state));
+    expect(trusted.outcome).not.toBeNull();
+    // The match asked who acts once at setup and once per step, and the outcome once: when no one was left to act.
+    expect(calls).toEqual({ parse: 0, describe: 0, legal: steps, toAct: steps + 1, outcome: 1 });
   });
 
   it('refuses a copy of a legal action (a bot must return an element of its legal list), changing nothing', () => {

@@ -77,12 +77,21 @@ export interface Game<State, Action extends ActionBase, View, Options, Arrangeme
   parseAction(input: unknown): Result<Action, GameError>;
 
   setup(config: SetupConfig<Options, Arrangement>): State;
-  /** Seats that may act now: [] when the game is over; several during simultaneous choices. */
+  /**
+   * Seats that may act now: several during simultaneous choices; [] exactly when the game is over
+   * (the engine asks `outcome` only then, once per step: engine/step.ts).
+   */
   toAct(state: State): readonly Seat[];
   /** Every legal action of `seat` now, in a stable, deterministic order ([] if it may not act). */
   legalActions(state: State, seat: Seat): readonly Action[];
   /** Applies a legal action in place. A broken invariant throws: that is a bug, not a user error. */
   apply(state: State, seat: Seat, action: Action): void;
+  /**
+   * Optional: `apply`, then `toAct` of the new state, in one call, returning exactly what `toAct`
+   * would. The engine steps through this (engine/step.ts `advance`): a game whose rules know who
+   * acts next as they apply an action hands it over instead of working it out again.
+   */
+  step?(state: State, seat: Seat, action: Action): readonly Seat[];
   /** null while the game runs. */
   outcome(state: State): Outcome | null;
   /** Everything `viewer` may know, and nothing else. The only thing that leaves a server. */

@@ -8,3 +8,4 @@ export * from './playout.js';
 export * from './bot.js';
 export * from './schema.js';
 export * from './search.js';
+export * from './step.js';

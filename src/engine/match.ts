@@ -13,6 +13,7 @@
 import type { ActionBase, AnyGame, Outcome, Seat } from './game.js';
 import { stableHash, canonicalJson } from './hash.js';
 import { err, ok, type GameError, type Result } from './result.js';
+import { advance, outcomeAfter } from './step.js';
 
 export interface RecordedAction {
   readonly seat: Seat;
@@ -34,6 +35,13 @@ export interface Match {
   readonly game: AnyGame;
   readonly record: MatchRecord;
   readonly state: unknown;
+  /**
+   * The seats to act now (`game.toAct(state)`), as the last step yielded it (engine/step.ts):
+   * worked out once per step, so callers read it here rather than asking the game again.
+   */
+  readonly toAct: readonly Seat[];
+  /** The outcome once the game is over (no one is to act), else null: worked out once, by the step that ended it. */
+  readonly outcome: Outcome | null;
 }
 
 /** What the engine itself may change in a match it created (see `commit`). */
@@ -41,6 +49,15 @@ interface MutableMatch {
   game: AnyGame;
   record: MatchRecord & { actions: RecordedAction[] };
   state: unknown;
+  toAct: readonly Seat[];
+  outcome: Outcome | null;
+}
+
+/** Sets the match's state to `state`, whose seats to act are `toAct` (the outcome follows from them). */
+function settle(match: MutableMatch, state: unknown, toAct: readonly Seat[], outcome: Outcome | null = outcomeAfter(match.game, state, toAct)): void {
+  match.state = state;
+  match.toAct = toAct;
+  match.outcome = outcome;
 }
 
 export const PLAY_ERROR_CODES = [
@@ -101,7 +118,8 @@ function setUp(game: AnyGame, seats: number, seed: string, options: unknown, arr
     rawArrangement === undefined
       ? { game: game.id, seats, seed, options, actions }
       : { game: game.id, seats, seed, options, arrangement: rawArrangement, actions };
-  return { game, record, state };
+  const toAct = game.toAct(state);
+  return { game, record, state, toAct, outcome: outcomeAfter(game, state, toAct) };
 }
 
 /**
@@ -147,12 +165,11 @@ export function prepare(match: Match, seat: unknown, input: unknown): Result<Pre
 
 /** `prepare` without the description: what a rebuild that tells no one about its steps needs. */
 function checkStep(match: Match, seat: unknown, input: unknown): Result<Omit<PreparedStep, 'description'>, PlayError> {
-  const { game, state, record } = match;
+  const { game, state, record, toAct, outcome } = match;
   if (typeof seat === 'number' && (seat >= record.seats || seat < 0)) {
     return err({ code: 'bad-seat', message: `there is no seat ${seat} at a ${record.seats}-seat table` });
   }
-  const toAct = game.toAct(state);
-  const checked = checkAction(game, state, toAct, seat, input);
+  const checked = checkAction(game, state, toAct, outcome !== null, seat, input);
   if (!checked.ok) return checked;
   return ok({ match, seat: seat as Seat, action: checked.value, seq: record.actions.length + 1, simultaneous: toAct.length > 1 });
 }
@@ -165,6 +182,7 @@ function checkAction(
   game: AnyGame,
   state: unknown,
   toAct: readonly Seat[],
+  over: boolean,
   seat: unknown,
   input: unknown,
 ): Result<ActionBase, PlayError> {
@@ -174,7 +192,7 @@ function checkAction(
   if (typeof seat !== 'number' || !Number.isInteger(seat) || seat < 0) {
     return err({ code: 'bad-seat', message: `there is no seat ${String(seat)}` });
   }
-  if (game.outcome(state) !== null) return err({ code: 'game-over', message: 'the game is over' });
+  if (over) return err({ code: 'game-over', message: 'the game is over' });
   if (!toAct.includes(seat)) {
     return err({ code: 'not-your-turn', message: `it is not seat ${seat}'s turn` });
   }
@@ -184,8 +202,13 @@ function checkAction(
   return ok(legal);
 }
 
-/** States worked out by `lookAhead`, which `commit` adopts instead of applying the action again. */
-const lookedAhead = new WeakMap<PreparedStep, unknown>();
+/** What `lookAhead` worked out (the state after the step and what it yielded), which `commit` adopts instead of applying the action again. */
+interface LookedAhead {
+  state: unknown;
+  toAct: readonly Seat[];
+  outcome: Outcome | null;
+}
+const lookedAhead = new WeakMap<PreparedStep, LookedAhead>();
 
 const isCurrent = (step: PreparedStep): boolean => step.match.record.actions.length + 1 === step.seq;
 
@@ -198,9 +221,10 @@ export function lookAhead(step: PreparedStep): Outcome | null {
   const { game, state } = step.match;
   if (!isCurrent(step)) throw new Error(`look-ahead at a stale step (prepared for action ${step.seq})`);
   const next = game.clone(state);
-  game.apply(next, step.seat, step.action);
-  lookedAhead.set(step, next);
-  return game.outcome(next);
+  const toAct = advance(game, next, step.seat, step.action);
+  const outcome = outcomeAfter(game, next, toAct);
+  lookedAhead.set(step, { state: next, toAct, outcome });
+  return outcome;
 }
 
 /**
@@ -303,7 +327,7 @@ export function prepareUndo(
 ): Result<PreparedUndo, UndoError> {
   const { game, record, state } = match;
   if (rules === undefined) return err({ code: 'no-undo', message: `${game.title} has no undo` });
-  if (game.outcome(state) !== null) return err({ code: 'game-over', message: 'the game is over' });
+  if (match.outcome !== null) return err({ code: 'game-over', message: 'the game is over' });
   const top = stepsInPlay(record).at(-1);
   if (top === undefined) return err({ code: 'nothing-to-undo', message: 'there is no step to take back' });
   const topSeat = record.actions[top - 1]!.seat;
@@ -319,7 +343,7 @@ export function prepareUndo(
       return err({ code: 'random-draw', message: 'something was drawn at random since that step' });
     }
     const was = game.toAct(before);
-    const now = game.toAct(state);
+    const now = match.toAct;
     const choosing = was.length > 1 && was.includes(seat) && now.length > 0 && now.every((s) => was.includes(s));
     if (!now.includes(seat) && !choosing) return err({ code: 'turn-over', message: 'your turn is over' });
     if (!rules.undoable(before, seat, action, state)) {
@@ -350,18 +374,26 @@ export function commitUndo(undo: PreparedUndo): Result<Played, StaleStepError> {
   if (match.record.actions.length + 1 !== undo.seq) {
     return err({ code: 'stale-step', message: `this undo was prepared as action ${undo.seq}, but the match has ${match.record.actions.length} actions now` });
   }
-  match.state = match.game.clone(undo.before);
+  const state = match.game.clone(undo.before);
+  settle(match, state, match.game.toAct(state));
   stateBefore.delete(match);
   const action: UndoAction = { type: 'undo', step: undo.step };
   match.record.actions.push({ seat: undo.seat, action });
-  return ok({ seq: undo.seq, description: undo.description, outcome: null });
+  return ok({ seq: undo.seq, description: undo.description, toAct: match.toAct, outcome: null });
 }
 
-export interface Played {
+/** What one step yielded (engine/step.ts): who acts next and, once the game is over, its outcome. */
+export interface Stepped {
   /** Sequence number of this action in the match (1 for the first action). */
   seq: number;
-  description: string;
+  /** The seats to act next ([] once the game is over); also `match.toAct` until the next step. */
+  toAct: readonly Seat[];
+  /** The outcome when this step ended the game, else null; also `match.outcome`. */
   outcome: Outcome | null;
+}
+
+export interface Played extends Stepped {
+  description: string;
 }
 
 /**
@@ -376,18 +408,18 @@ export function commit(step: PreparedStep): Result<Played, StaleStepError> {
       message: `this step was prepared as action ${step.seq}, but the match has ${match.record.actions.length} actions now`,
     });
   }
-  const { game } = match;
-  if (lookedAhead.has(step)) {
+  const ahead = lookedAhead.get(step);
+  if (ahead !== undefined) {
     // The look-ahead worked on a copy: the state before the step is left as it was, kept for undo.
     stateBefore.set(match, { step: step.seq, state: match.state });
-    match.state = lookedAhead.get(step);
+    settle(match, ahead.state, ahead.toAct, ahead.outcome);
     lookedAhead.delete(step);
   } else {
     stateBefore.delete(match);
-    game.apply(match.state, step.seat, step.action);
+    settle(match, match.state, advance(match.game, match.state, step.seat, step.action));
   }
   match.record.actions.push({ seat: step.seat, action: step.action });
-  return ok({ seq: step.seq, description: step.description, outcome: game.outcome(match.state) });
+  return ok({ seq: step.seq, description: step.description, toAct: match.toAct, outcome: match.outcome });
 }
 
 /**
@@ -417,9 +449,15 @@ export interface LegalList {
   readonly actions: readonly ActionBase[];
 }
 
-/** Lists `seat`'s legal actions now, once, as handles for `playLegal` (and the bot's `input.legal`). */
+const NO_ACTIONS: readonly ActionBase[] = [];
+
+/**
+ * Lists `seat`'s legal actions now, once, as handles for `playLegal` (and the bot's `input.legal`).
+ * A seat the last step did not name to act has none, and the game is not asked.
+ */
 export function listLegal(match: Match, seat: Seat): LegalList {
-  return { match, seat, seq: match.record.actions.length + 1, actions: match.game.legalActions(match.state, seat) };
+  const actions = match.toAct.includes(seat) ? match.game.legalActions(match.state, seat) : NO_ACTIONS;
+  return { match, seat, seq: match.record.actions.length + 1, actions };
 }
 
 /** An action for an error message: its JSON when it has one. */
@@ -434,16 +472,16 @@ function shown(action: unknown): string {
 /**
  * The trusted step: plays `action`, which must be one of the very objects of `list.actions` (a
  * bot returns an element of `input.legal`; that object's identity is the handle). Nothing is
- * parsed, listed again, matched by key or described, and the outcome is not worked out: a caller
- * that wants it asks `game.outcome`. The game contract makes the check sufficient: a seat that may
+ * parsed, listed again, matched by key or described; the step yields who acts next and, only when
+ * the game ended, the outcome (engine/step.ts), which the match keeps (`match.toAct`, `match.outcome`). The game contract makes the check sufficient: a seat that may
  * not act has no legal actions (the conformance suite checks it), so an action found in a list
  * made at the current step is legal for that seat now. Refused, with nothing changed: an object
  * not in the list (`illegal-action`; a copy of a legal action is refused too, since trusted
  * callers hold the list), a list made before the match moved on (`stale-step`). Untrusted input
  * (the server, records) goes through `prepare`/`play`, which parse and check it in full. The
- * record is the same either way. Returns the step's sequence number.
+ * record is the same either way. Returns what the step yielded.
  */
-export function playLegal(list: LegalList, action: ActionBase): Result<number, PlayError | StaleStepError> {
+export function playLegal(list: LegalList, action: ActionBase): Result<Stepped, PlayError | StaleStepError> {
   const match = list.match as MutableMatch;
   const { seat } = list;
   if (match.record.actions.length + 1 !== list.seq) {
@@ -451,7 +489,7 @@ export function playLegal(list: LegalList, action: ActionBase): Result<number, P
   }
   if (!list.actions.includes(action)) {
     if (list.actions.length === 0) {
-      return match.game.outcome(match.state) !== null
+      return match.outcome !== null
         ? err({ code: 'game-over', message: 'the game is over' })
         : err({ code: 'not-your-turn', message: `it is not seat ${seat}'s turn` });
     }
@@ -461,9 +499,9 @@ export function playLegal(list: LegalList, action: ActionBase): Result<number, P
     });
   }
   stateBefore.delete(match);
-  match.game.apply(match.state, seat, action);
+  settle(match, match.state, advance(match.game, match.state, seat, action));
   match.record.actions.push({ seat, action });
-  return ok(list.seq);
+  return ok({ seq: list.seq, toAct: match.toAct, outcome: match.outcome });
 }
 
 export interface ReplayStep {
@@ -568,5 +606,5 @@ export function replay(game: AnyGame, record: MatchRecord, observe: ReplayObserv
   const match = rebuilt.value;
   const cancelled = cancelledSteps(match.record);
   for (const step of steps) if (cancelled.has(step.seq)) step.undone = true;
-  return ok({ match, steps, outcome: game.outcome(match.state), hash: stableHash(match.state) });
+  return ok({ match, steps, outcome: match.outcome, hash: stableHash(match.state) });
 }

@@ -1,6 +1,7 @@
 /** Random playouts: the cheapest way to walk a game from setup to its end. */
 import type { ActionBase, AnyGame, Seat } from './game.js';
 import { nextInt, type Rng } from './rng.js';
+import { advance } from './step.js';
 
 export interface PlayoutStep {
   seat: Seat;
@@ -19,16 +20,16 @@ export function randomPlayout(
   onStep?: (step: PlayoutStep, index: number) => void,
 ): number {
   let i = 0;
-  for (; i < maxSteps; i++) {
-    const toAct = game.toAct(state);
-    if (toAct.length === 0) break;
+  // Who acts is asked once; after that each step yields it (engine/step.ts).
+  let toAct = game.toAct(state);
+  for (; i < maxSteps && toAct.length > 0; i++) {
     // A list of one needs no call (nextInt(rng, 1) is 0 and draws nothing, so the draws are the
     // same): every placing step has one seat to act, and many steps one legal action.
     const seat = toAct.length === 1 ? toAct[0]! : toAct[nextInt(rng, toAct.length)]!;
     const legal = game.legalActions(state, seat);
     if (legal.length === 0) throw new Error(`${game.id}: seat ${seat} is to act but has no legal action`);
     const action = legal.length === 1 ? legal[0]! : legal[nextInt(rng, legal.length)]!;
-    game.apply(state, seat, action);
+    toAct = advance(game, state, seat, action);
     if (onStep) onStep({ seat, action }, i);
   }
   return i;

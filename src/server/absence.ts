@@ -63,7 +63,7 @@ export class Absence {
   constructor(private readonly opts: AbsenceOptions) {}
 
   private toActNow(table: LiveTable): Seat[] {
-    return table.stored.status === 'running' ? [...table.game.toAct(table.match.state)] : [];
+    return table.stored.status === 'running' ? [...table.match.toAct] : [];
   }
 
   private graceOf(table: LiveTable): number | null {

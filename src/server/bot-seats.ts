@@ -38,7 +38,7 @@ export class BotSeats {
    */
   schedule(table: LiveTable, delayMs = this.opts.delayMs): void {
     if (this.closed || table.retired || table.stored.status !== 'running') return;
-    for (const seat of table.game.toAct(table.match.state)) {
+    for (const seat of table.match.toAct) {
       const bot = this.botOf(table, seat);
       if (bot === null || table.thinking.has(seat)) continue;
       table.thinking.add(seat);

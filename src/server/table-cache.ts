@@ -109,10 +109,10 @@ export class TableCache {
     const actions = await store.getActions(tableId);
     const toAct: Seat[][] = [];
     const rebuilt = matchFromRecord(game, recordOf(stored, actions), {
-      start: (m) => toAct.push([...game.toAct(m.state)]),
+      start: (m) => toAct.push([...m.toAct]),
       step: (step, m) => {
         keepStep(log, step);
-        toAct.push([...game.toAct(m.state)]);
+        toAct.push([...m.toAct]);
       },
     });
     const match = rebuilt.ok ? rebuilt.value : rebuilt.error.match;

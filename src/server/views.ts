@@ -33,7 +33,6 @@ export const work: WorkCounters = { actions: 0, viewsBuilt: 0, viewsShared: 0, n
 
 interface Memo {
   n: number;
-  toAct?: readonly Seat[];
   views: Map<Viewer, unknown>;
 }
 
@@ -65,12 +64,7 @@ export function viewOf(game: AnyGame, match: Match, viewer: Viewer): unknown {
   return view;
 }
 
-/** The seats to act now, worked out once per state. */
-export function toActOf(game: AnyGame, match: Match): readonly Seat[] {
-  const memo = memoOf(match);
-  if (memo?.toAct) return memo.toAct;
-  work.toActComputed++;
-  const toAct = game.toAct(match.state);
-  if (memo) memo.toAct = toAct;
-  return toAct;
+/** The seats to act now: the engine's step worked them out once (Match.toAct, engine/step.ts). */
+export function toActOf(_game: AnyGame, match: Match): readonly Seat[] {
+  return match.toAct;
 }

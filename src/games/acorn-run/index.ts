@@ -42,6 +42,10 @@ export function acornRunGame(T: RunTables): Game<State, Action, AcornRunView, Op
     toAct,
     legalActions: (state, seat) => legalActions(T, state, seat),
     apply: (state, _seat, action) => apply(T, state, action),
+    step: (state, _seat, action) => {
+      apply(T, state, action);
+      return toAct(state);
+    },
     outcome: (state) => outcome(T, state),
     view: (state: State, viewer: Viewer) => makeView(T, state, viewer),
     resample: (state, seat, rng) => resample(T, state, seat, rng),

@@ -44,6 +44,7 @@ export function autumnLeavesGame(tables: LeavesTables): AutumnLeavesGame {
     toAct,
     legalActions: rules.legalActions,
     apply: rules.apply,
+    step: rules.step,
     outcome,
     view,
     resample,

@@ -49,6 +49,8 @@ export interface LeavesRules {
   deal(state: State): void;
   legalActions(state: State, seat: Seat): readonly Action[];
   apply(state: State, seat: Seat, action: Action): void;
+  /** `apply`, returning who acts next (the engine's step, engine/step.ts). */
+  step(state: State, seat: Seat, action: Action): readonly Seat[];
 }
 
 /**
@@ -82,7 +84,10 @@ export function createRules(t: LeavesTables): LeavesRules {
   return {
     deal: (state) => deal(t, state),
     legalActions: (state, seat) => legalActions(chooseLists, state, seat),
-    apply: (state, seat, action) => apply(t, state, seat, action),
+    apply: (state, seat, action) => {
+      apply(t, state, seat, action);
+    },
+    step: (state, seat, action) => apply(t, state, seat, action),
   };
 }
 
@@ -205,9 +210,12 @@ function removeOne(list: number[], card: number): boolean {
   return true;
 }
 
-function allChosen(chosen: readonly (number | null)[]): boolean {
-  for (let i = 0; i < chosen.length; i++) if (chosen[i] === null) return false;
-  return true;
+/** The mask of seats that have not chosen yet (0: everyone has). */
+function stillChoosing(state: State): number {
+  const chosen = state.chosen;
+  let mask = 0;
+  for (let seat = 0; seat < state.seats; seat++) if (chosen[seat] === null) mask |= 1 << seat;
+  return mask;
 }
 
 function clearActed(state: State): void {
@@ -244,21 +252,25 @@ function insertSorted(hand: number[], card: number): void {
   hand[i] = card;
 }
 
-function apply(t: LeavesTables, state: State, seat: Seat, action: Action): void {
+/** Applies `action` and returns who acts next (what `toAct` says of the new state). */
+function apply(t: LeavesTables, state: State, seat: Seat, action: Action): readonly Seat[] {
   switch (action.type) {
     case 'choose': {
       // L3: the chosen card leaves the hand at once and stays hidden until everyone has chosen.
       if (state.phase !== 'choose' || state.chosen[seat] !== null) throw new Error(`seat ${seat} cannot choose now`);
       if (!removeOne(state.handCards[seat]!, action.card)) throw new Error(`seat ${seat} holds no ${action.card}`);
       state.chosen[seat] = action.card;
-      if (allChosen(state.chosen)) reveal(t, state);
-      return;
+      // The seats still choosing are who acts next; when there are none, everyone has chosen.
+      const choosing = stillChoosing(state);
+      if (choosing !== 0) return seatLists[choosing]!;
+      reveal(t, state);
+      return toAct(state);
     }
     case 'place': {
       const card = takeChosen(state, seat);
       if (!fits(card, state.piles[action.pile]!)) throw new Error(`${card} does not fit pile ${action.pile}`);
       placeCard(t, state, seat, card, action.pile);
-      return;
+      return toAct(state);
     }
     case 'keep': {
       const card = takeChosen(state, seat);
@@ -266,7 +278,7 @@ function apply(t: LeavesTables, state: State, seat: Seat, action: Action): void 
       state.known[seat]!.push(card);
       log(state, { type: 'keep', seat, card });
       afterAction(state);
-      return;
+      return toAct(state);
     }
     case 'discard': {
       const card = takeChosen(state, seat);
@@ -277,7 +289,7 @@ function apply(t: LeavesTables, state: State, seat: Seat, action: Action): void 
       // L8: drawing the last card of the draw pile ends the hand at once.
       if (state.deck.length === 0) endHand(t, state, null);
       else afterAction(state);
-      return;
+      return toAct(state);
     }
   }
 }
