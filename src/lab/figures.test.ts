@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { confoundedFigures, figureMembers, labelWithSameAs, uniqueCardNames } from './figures.js';
+import { confoundedFigures, figureLabel, figureMembers, labelWithSameAs, uniqueCardNames } from './figures.js';
 import type { GameResult } from './play.js';
 
 const game = (index: number, lanes: string[]): GameResult => ({
@@ -61,5 +61,14 @@ describe("Acorn Run's card labels", () => {
     expect(names['y-twig-r']).toBe('Yellow Twig (combo red)');
     expect(names['y-twig-g']).toBe('Yellow Twig (combo green)');
     expect(names['y-hop']).toBe('Yellow Hop');
+  });
+});
+
+describe('figure labels', () => {
+  it("a probe's keys read as words, not as code (issue 26: designers read the labels)", () => {
+    expect(figureLabel('value|comboVp', {}).label).toBe('mean combo VP per seat');
+    expect(figureLabel('value|comboJumps', {}).label).toBe('mean combo jumps per seat');
+    expect(figureLabel('stat|disqualified', {}).label).toBe('disqualified per game');
+    expect(figureLabel('stat|coldSnaps', {}).label).toBe('cold snaps per game');
   });
 });

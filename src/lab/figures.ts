@@ -36,6 +36,13 @@ export interface FigureLabel {
  */
 export const figureRange = (unit: FigureLabel['unit']): Range => (unit === 'share' ? SHARE_RANGE : COUNT_RANGE);
 
+/** A probe's key in words, as a designer reads it: `comboVp` → "combo VP", `dummyWin` → "dummy win". */
+export const inWords = (key: string): string =>
+  key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .replace(/\bvp\b/g, 'VP');
+
 const labelOf = (key: string, cardNames: Readonly<Record<string, string>>): FigureLabel => {
   const [kind, a, b] = key.split('|');
   switch (kind) {
@@ -46,9 +53,9 @@ const labelOf = (key: string, cardNames: Readonly<Record<string, string>>): Figu
     case 'win-group':
       return { key, label: `win share, start ${a} ${b}`, unit: 'share' };
     case 'stat':
-      return a === 'dummyWin' ? { key, label: 'dummy win share', unit: 'share' } : { key, label: `${a} per game`, unit: 'number' };
+      return a === 'dummyWin' ? { key, label: 'dummy win share', unit: 'share' } : { key, label: `${inWords(a!)} per game`, unit: 'number' };
     case 'value':
-      return { key, label: `mean ${a} per seat`, unit: 'number' };
+      return { key, label: `mean ${inWords(a!)} per seat`, unit: 'number' };
     case 'card-buys':
       return { key, label: `${cardNames[a!] ?? a}: copies bought per seat`, unit: 'number' };
     case 'card-round':
