@@ -183,6 +183,15 @@ describe('a playtest in the browser', () => {
     const boB = await launchBrowser({ width: 390, height: 844 });
     const errors: string[] = [];
     try {
+      // The lobby of a server playing a variant ticks "Playtest" for a new table, and says of what.
+      const lobby = await annB.context.newPage();
+      lobby.on('pageerror', (e) => errors.push(e.message));
+      await lobby.goto(url);
+      await lobby.click('[data-testid=new-acorn-run]');
+      expect(await lobby.locator('[data-testid=create-playtest]').isChecked()).toBe(true);
+      expect(await lobby.locator('#playtest-help').textContent()).toContain('Playtest of the dash variant');
+      await lobby.close();
+
       // Two people at a short course; no `playtest` in the request: on this server it is one.
       const post = async <T>(path: string, body: unknown): Promise<T> =>
         (await (await fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json()) as T;
