@@ -41,7 +41,7 @@ function statusOf(seats: readonly StoredSeat[], outcome: unknown): TableStatus {
  * when the server plays the game as a content variant (`drey serve --content`, what a designer
  * starts to playtest it) and a person sits at the table (a table of bots alone has nobody to ask).
  */
-export function playtestByDefault(req: Pick<CreateTableRequest, 'playtest' | 'seats'>, pkg: AnyGamePackage): boolean {
+export function newTableIsPlaytest(req: Pick<CreateTableRequest, 'playtest' | 'seats'>, pkg: AnyGamePackage): boolean {
   return req.playtest ?? (pkg.content.variant !== undefined && req.seats.some((s) => s.kind === 'human'));
 }
 
@@ -111,7 +111,7 @@ export async function createTable(
   if (req.arrangement !== undefined) stored.arrangement = req.arrangement;
   if (fixedDeal) stored.fixedDeal = true;
   // The content the table is played with (table-content.ts): it is only ever rebuilt with it.
-  stored.settings = { ...extra, ...settings, content: contentInfoOf(pkg), ...(playtestByDefault(req, pkg) ? { playtest: true } : {}) };
+  stored.settings = { ...extra, ...settings, content: contentInfoOf(pkg), ...(newTableIsPlaytest(req, pkg) ? { playtest: true } : {}) };
   try {
     await ctx.store.createTable(stored);
   } catch (e) {
