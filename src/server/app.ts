@@ -23,6 +23,7 @@ import { handshakeAllowed, hostAllowed, type OriginPolicy } from './origins.js';
 import { connectCluster, type Cluster } from './cluster.js';
 import { attachRealtime } from './realtime.js';
 import { TableService } from './service.js';
+import { PlaytestFeedbackDesk } from './playtest-feedback.js';
 import type { ServerError, ServerErrorCode } from './protocol.js';
 import type { Store } from './storage/types.js';
 
@@ -177,6 +178,7 @@ export async function createDreyServer(opts: DreyServerOptions): Promise<DreySer
     service,
     limits,
     tableQuota,
+    feedback: new PlaytestFeedbackDesk({ store: opts.store }),
     rules: async (id) => (existsSync(rulesFile(id)) ? readFile(rulesFile(id), 'utf8') : undefined),
   });
 

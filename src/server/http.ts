@@ -10,7 +10,8 @@ import { z } from 'zod';
 import type { Viewer } from '../engine/game.js';
 import { describeZodError } from '../engine/schema.js';
 import type { ServerError, ServerErrorCode } from './protocol.js';
-import { ClaimSeatSchema, CreateTableSchema, CreatorRequestSchema, ReclaimSeatSchema, TABLE_STATUSES, TableIdSchema } from './protocol.js';
+import { ClaimSeatSchema, CreateTableSchema, CreatorRequestSchema, FeedbackReadSchema, FeedbackRequestSchema, ReclaimSeatSchema, TABLE_STATUSES, TableIdSchema } from './protocol.js';
+import type { PlaytestFeedbackDesk } from './playtest-feedback.js';
 import type { ServerLimits, TableQuota } from './limits.js';
 import type { ServiceResult } from './result.js';
 import type { TableService } from './service.js';
@@ -46,6 +47,8 @@ const STATUS: Record<ServerErrorCode, number> = {
   'turn-over': 409,
   'not-undoable': 409,
   spectator: 403,
+  'not-a-playtest': 409,
+  'feedback-limit': 429,
   'rate-limited': 429,
   'storage-error': 500,
   'storage-unavailable': 503,
@@ -89,12 +92,14 @@ export interface HttpOptions {
   tableQuota: TableQuota;
   /** The rules page of a game as Markdown, or undefined when it has none. */
   rules: (gameId: string) => Promise<string | undefined>;
+  /** Players' feedback after a playtest (playtest-feedback.ts). */
+  feedback: PlaytestFeedbackDesk;
 }
 
 /** A route's rate limit per client address (see limits.ts); past it the answer is 429 `rate-limited`. */
 const perMinute = (max: number) => ({ config: { rateLimit: { max, timeWindow: 60_000 } } });
 
-export async function registerApi(app: FastifyInstance, { service, rules, limits, tableQuota }: HttpOptions): Promise<void> {
+export async function registerApi(app: FastifyInstance, { service, rules, limits, tableQuota, feedback }: HttpOptions): Promise<void> {
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_req, ctx) =>
@@ -180,6 +185,21 @@ export async function registerApi(app: FastifyInstance, { service, rules, limits
     const body = p && parsed(reply, ReclaimSeatSchema, req.body);
     if (!p || !body) return reply;
     return answer(reply, await service.reclaim(p.id, body.token));
+  });
+
+  // A player's feedback after a playtest (issue 27, playtest-feedback.ts), and what their seat sent so far.
+  app.post('/api/tables/:id/feedback', perMinute(30), async (req, reply) => {
+    const p = parsed(reply, TableParams, req.params);
+    const body = p && parsed(reply, FeedbackRequestSchema, req.body);
+    if (!p || !body) return reply;
+    return answer(reply, await feedback.send(p.id, body.token, body.feedback));
+  });
+
+  app.post('/api/tables/:id/feedback/mine', perMinute(60), async (req, reply) => {
+    const p = parsed(reply, TableParams, req.params);
+    const body = p && parsed(reply, FeedbackReadSchema, req.body);
+    if (!p || !body) return reply;
+    return answer(reply, await feedback.mine(p.id, body.token));
   });
 
   app.get('/api/tables/:id/replay', async (req, reply) => {

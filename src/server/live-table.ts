@@ -10,6 +10,7 @@ import { seedCommitment } from './ids.js';
 import type { DealInfo, LogEntry, PublicSeat, TableFrame, TableSummary } from './protocol.js';
 import type { StoredTable } from './storage/types.js';
 import { storedContentOf } from './table-content.js';
+import { isPlaytest } from './playtest.js';
 import { undoRulesOf } from './undo-rules.js';
 import { toActOf, viewOf } from './views.js';
 
@@ -138,6 +139,7 @@ export function summarize(table: Pick<LiveTable, 'stored' | 'presence' | 'game'>
     ...(table.match ? { toAct: s.status === 'running' ? [...toActOf(table.game, table.match)] : [] } : {}),
     ...(botPlayed.length > 0 ? { botPlayed } : {}),
     ...(content?.variant === undefined ? {} : { content }),
+    ...(isPlaytest(s) ? { playtest: true as const } : {}),
   };
 }
 
@@ -161,5 +163,6 @@ export function frameFor(table: LiveTable, viewer: Viewer): TableFrame {
     deal: dealOf(stored),
     time: timeFrame(table.time, settingsOf(stored).time, stored.seats.length),
     undo: you !== null && running ? undoableStep(match, you, undoRulesOf(game)) : null,
+    ...(isPlaytest(stored) ? { playtest: true as const } : {}),
   };
 }

@@ -33,7 +33,7 @@ const text = (max: number, what: string) =>
 export const PlaytestFeedbackSchema = z
   .object({
     /** How much fun the game was, 1 (none) to 5 (great). */
-    fun: z.number().int().min(1, 'fun is 1 to 5').max(5, 'fun is 1 to 5').optional(),
+    fun: z.number().int('fun is a whole number from 1 to 5').min(1, 'fun is 1 to 5').max(5, 'fun is 1 to 5').optional(),
     /** How the game's length felt. */
     length: z.enum(LENGTH_FELT).optional(),
     /** One rule that was unclear. */

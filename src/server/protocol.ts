@@ -11,6 +11,7 @@ import { UNDO_ERROR_CODES } from '../engine/match.js';
 import type { NarrationHistory } from '../engine/narration.js';
 import type { OptionDescription } from '../games/package.js';
 import { invisibleIn, mixedScripts, oddSpaceIn } from './display-name.js';
+import { PlaytestFeedbackSchema, type PlaytestFeedback } from './playtest.js';
 import { TIME_PROFILE_IDS, type TimeProfileId } from './time-profiles.js';
 
 /** Table ids are short random strings; tokens are 256-bit base64url strings. */
@@ -64,6 +65,12 @@ export const CreateTableSchema = z.object({
   join: z.object({ seat: z.number().int().min(0), name: DisplayNameSchema }).optional(),
   /** The clock (time-profiles.ts); absent: none for a practice table, relaxed for several people. */
   time: z.enum(TIME_PROFILE_IDS).optional(),
+  /**
+   * A playtest (issue 27, playtest.ts): the players are asked for feedback once the game is over.
+   * Absent: a playtest when the server plays the game as a content variant (`drey serve
+   * --content`) and the table has a human seat; `true` on the builtin content playtests the baseline.
+   */
+  playtest: z.boolean().optional(),
 });
 export type CreateTableRequest = z.infer<typeof CreateTableSchema>;
 
@@ -72,6 +79,13 @@ export type ClaimSeatRequest = z.infer<typeof ClaimSeatSchema>;
 
 /** What a player sends to take their seat back from the bot that plays it. */
 export const ReclaimSeatSchema = z.object({ token: TokenSchema });
+
+/** A player's feedback after a playtest (playtest-feedback.ts): their seat token and their answers. */
+export const FeedbackRequestSchema = z.object({ token: TokenSchema, feedback: PlaytestFeedbackSchema });
+export type FeedbackRequest = z.input<typeof FeedbackRequestSchema>;
+
+/** Asks what the seat of `token` has sent so far. */
+export const FeedbackReadSchema = z.object({ token: TokenSchema });
 
 /** What the table's creator sends to replace a seat's link or hand an absent seat to a bot. */
 export const CreatorRequestSchema = z.object({ creatorToken: TokenSchema });
@@ -210,6 +224,8 @@ export interface TableSummary {
   botPlayed?: BotPlayed[];
   /** Present when the table plays a content variant (`drey serve --content`): its name and hash. */
   content?: ContentInfo;
+  /** Present when the table is a playtest (playtest.ts): its players are asked for feedback at the end. */
+  playtest?: true;
 }
 
 /**
@@ -278,6 +294,8 @@ export interface TableFrame<View = unknown, Action extends ActionBase = ActionBa
   time: TableTime;
   /** The step `you` may take back now (send it in an `undo` message), or null. */
   undo: number | null;
+  /** Present when the table is a playtest: each player may leave feedback once it is finished. */
+  playtest?: true;
 }
 
 /** Sent on watch and on sync: the frame and the whole log. */
@@ -330,6 +348,9 @@ export const SERVER_ERROR_CODES = [
   // The engine's undo refusals (engine/match.ts), answered as they are.
   ...UNDO_ERROR_CODES.filter((c) => c !== 'game-over'),
   'spectator',
+  // Feedback sent to a table that is not a playtest, and a seat that has sent it too often (playtest-feedback.ts).
+  'not-a-playtest',
+  'feedback-limit',
   'rate-limited',
   'storage-error',
   'storage-unavailable',
@@ -394,6 +415,18 @@ export interface CreateTableResponse {
   seat?: { seat: Seat; token: string };
   /** The creator's key: it replaces a lost seat link and hands an absent seat to a bot. Shown once. */
   creator: { token: string };
+}
+
+/**
+ * A seat's feedback on a playtest (POST /api/tables/:id/feedback and …/feedback/mine): the last
+ * feedback it sent (null: none yet), how many times it sent feedback and how many more it may.
+ */
+export interface FeedbackResponse {
+  seat: Seat;
+  feedback: PlaytestFeedback | null;
+  at: string | null;
+  sent: number;
+  left: number;
 }
 
 /** A new link for a seat (the old token stops working). */

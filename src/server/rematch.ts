@@ -16,6 +16,7 @@ import type { Seat } from '../engine/game.js';
 import type { CreateTableRequest, RematchEvent } from './protocol.js';
 import type { LiveTable } from './live-table.js';
 import type { Store } from './storage/types.js';
+import { isPlaytest } from './playtest.js';
 
 export type RematchLink = RematchEvent['rematch'];
 
@@ -29,6 +30,8 @@ export function rematchRequest(table: LiveTable, seat: Seat, name: string): Crea
     join: { seat, name },
     // The same clock as the table it follows (issue 16: same seats, bots and options).
     time: settingsOf(s).time,
+    // A rematch of a playtest is a playtest of the same content, and of any other table is not (issue 27).
+    playtest: isPlaytest(s),
   };
 }
 

@@ -36,6 +36,15 @@ function statusOf(seats: readonly StoredSeat[], outcome: unknown): TableStatus {
   return seats.every((s) => s.kind === 'bot' || s.tokenHash !== null) ? 'running' : 'open';
 }
 
+/**
+ * Whether a new table is a playtest (playtest.ts), fixed at creation: as the request says, else
+ * when the server plays the game as a content variant (`drey serve --content`, what a designer
+ * starts to playtest it) and a person sits at the table (a table of bots alone has nobody to ask).
+ */
+export function newTableIsPlaytest(req: Pick<CreateTableRequest, 'playtest' | 'seats'>, pkg: AnyGamePackage): boolean {
+  return req.playtest ?? (pkg.content.variant !== undefined && req.seats.some((s) => s.kind === 'human'));
+}
+
 /** Sets up and stores a new table; the caller keeps it live and sets its bots going. */
 export async function createTable(
   ctx: SeatingContext,
@@ -102,7 +111,7 @@ export async function createTable(
   if (req.arrangement !== undefined) stored.arrangement = req.arrangement;
   if (fixedDeal) stored.fixedDeal = true;
   // The content the table is played with (table-content.ts): it is only ever rebuilt with it.
-  stored.settings = { ...extra, ...settings, content: contentInfoOf(pkg) };
+  stored.settings = { ...extra, ...settings, content: contentInfoOf(pkg), ...(newTableIsPlaytest(req, pkg) ? { playtest: true } : {}) };
   try {
     await ctx.store.createTable(stored);
   } catch (e) {

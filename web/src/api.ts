@@ -4,12 +4,14 @@ import type {
   NewSeatLinkResponse,
   CreateTableRequest,
   CreateTableResponse,
+  FeedbackResponse,
   GameContentResponse,
   GameInfo,
   ProtocolError,
   ReplayResponse,
   TableSummary,
 } from '../../src/server/protocol.js';
+import type { PlaytestFeedback } from '../../src/server/playtest.js';
 
 export type ApiResult<T> = { ok: true; value: T } | { ok: false; error: ProtocolError };
 
@@ -51,6 +53,10 @@ export const api = {
     call<{ seat: number }>('POST', `/api/tables/${encodeURIComponent(id)}/seats/${seat + 1}/open`, { creatorToken }),
   /** Takes a seat back from the bot that plays it. */
   back: (id: string, token: string) => call<{ seat: number }>('POST', `/api/tables/${encodeURIComponent(id)}/back`, { token }),
+  /** A player's feedback after a playtest (sent again, it replaces the last), and what their seat sent so far. */
+  sendFeedback: (id: string, token: string, feedback: PlaytestFeedback) =>
+    call<FeedbackResponse>('POST', `/api/tables/${encodeURIComponent(id)}/feedback`, { token, feedback }),
+  myFeedback: (id: string, token: string) => call<FeedbackResponse>('POST', `/api/tables/${encodeURIComponent(id)}/feedback/mine`, { token }),
   replay: (id: string, viewer: number | 'spectator') =>
     call<ReplayResponse>('GET', `/api/tables/${encodeURIComponent(id)}/replay?viewer=${viewer === 'spectator' ? viewer : viewer + 1}`),
   /** The content files the server plays a game with (a variant's, `drey serve --content`). */

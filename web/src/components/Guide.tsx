@@ -140,7 +140,8 @@ export async function startGuide(game: string): Promise<string | null> {
   const guide = GUIDES[game];
   if (!guide) return `no guided first turn for ${game}`;
   const name = savedName().trim() || 'You';
-  const r = await api.create({ ...guide.table, join: { seat: 0, name } });
+  // A lesson, not a playtest, even where the server plays a variant (no feedback form at its end).
+  const r = await api.create({ ...guide.table, join: { seat: 0, name }, playtest: false });
   if (!r.ok) return r.error.message;
   if (r.value.seat) keepSeat(r.value.table.id, r.value.seat);
   saveName(name);

@@ -18,6 +18,7 @@ import { MyTables } from './MyTables.js';
 import { TimeProfileField } from './TimeProfileField.js';
 import { startGuide, hasGuide } from './Guide.js';
 import { tableRowState } from '../lobby-rows.js';
+import { playtestWords } from '../playtest.js';
 import { HowToPlayButton } from './HowToPlay.js';
 import { OptionsForm } from './OptionsForm.js';
 import { seatLabel } from './TablePage.js';
@@ -59,6 +60,8 @@ function CreateTable({ game, onCancel }: { game: GameInfo; onCancel: () => void 
   const [busy, setBusy] = useState(false);
   const used = seats.slice(0, count);
   const [time, setTime] = useState<TimeProfileId | null>(null);
+  // A designer serving a variant (`drey serve --content`) playtests it: on by default then (issue 27).
+  const [playtest, setPlaytest] = useState(game.content.variant !== undefined);
   const clock = time ?? defaultProfile(used.filter((s) => s.kind !== 'bot').length);
   // On a phone the form opens below the game cards: bring it into view.
   const panel = useRef<HTMLElement>(null);
@@ -84,7 +87,7 @@ function CreateTable({ game, onCancel }: { game: GameInfo; onCancel: () => void 
     const req: SeatRequest[] = used.map((s) => (s.kind === 'bot' ? { kind: 'bot', bot: s.bot } : { kind: 'human' }));
     const options = optionsObject(game.options, count, chosen);
     const body = mine >= 0 ? { game: game.id, seats: req, options, join: { seat: mine, name } } : { game: game.id, seats: req, options };
-    const r = await api.create({ ...body, time: clock });
+    const r = await api.create({ ...body, time: clock, playtest });
     setBusy(false);
     if (!r.ok) {
       setError(r.error.message);
@@ -159,6 +162,13 @@ function CreateTable({ game, onCancel }: { game: GameInfo; onCancel: () => void 
           </div>
         ))}
       </dl>
+      <label className="field inline playtest-choice">
+        <input type="checkbox" checked={playtest} onChange={(e) => setPlaytest(e.target.checked)} data-testid="create-playtest" aria-describedby="playtest-help" />
+        <span>Playtest</span>
+      </label>
+      <p id="playtest-help" className="small muted playtest-help">
+        {playtestWords(game.content)}: when the game is over, each player is asked a few short questions (fun, length, an unclear rule) for the designer.
+      </p>
       {error && <p className="error-text" role="alert">{error}</p>}
       <div className="row">
         <button
@@ -197,6 +207,13 @@ function TableRow({ t }: { t: TableSummary }) {
         <strong>{t.gameTitle}</strong>
         {t.content?.variant !== undefined && <span className="muted small" data-testid="table-variant"> · {variantLabel(t.content)}</span>}{' '}
         <span className={`pill ${t.status}`}>{row.pill}</span>{' '}
+        {t.playtest && (
+          <>
+            <span className="pill playtest" data-testid="table-playtest">
+              {playtestWords(t.content)}
+            </span>{' '}
+          </>
+        )}
         {t.deal.kind === 'fixed' && <DealNote deal={t.deal} />}
         <div className="muted small">{t.seats.map((s, i) => seatLabel(s, i)).join(' · ')}{t.time !== 'none' && ` · ${profileLabel(t.time)}`}</div>
       </div>

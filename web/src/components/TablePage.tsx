@@ -8,7 +8,9 @@ import { historyLines } from '../../../src/engine/narration.js';
 import type { TableFrame } from '../../../src/server/protocol.js';
 import { seatLabel } from '../../../src/server/seat-label.js';
 import { api } from '../api.js';
-import { gameModule, useGameTitle, useGameVariant } from '../games/index.js';
+import { gameModule, useGames, useGameTitle, useGameVariant } from '../games/index.js';
+import { playtestWords } from '../playtest.js';
+import { PlaytestFeedbackForm } from './PlaytestFeedback.js';
 import { navigate, tableLink } from '../router.js';
 import { heldSeat, keepSeat, savedName, saveName, type HeldSeat } from '../seats.js';
 import { takeSeatLink } from '../creator.js';
@@ -201,6 +203,7 @@ export function TablePage({ id, inviteSeat }: { id: string; inviteSeat: number |
   const title = useGameTitle(frame?.game ?? '');
   // A table this server opens plays the content the server plays (table-content.ts refuses any other).
   const variant = useGameVariant(frame?.game ?? '');
+  const content = useGames()?.find((g) => g.id === frame?.game)?.content;
   useTurnSignals(frame, title || 'Table');
   const names = frame ? frame.seats.map((s, i) => seatLabel(s, i)) : [];
   // After an action the redrawn controls get keyboard focus back where the player was (focus.ts).
@@ -262,7 +265,16 @@ export function TablePage({ id, inviteSeat }: { id: string; inviteSeat: number |
             {variant && <small className="muted" data-testid="table-variant"> · {variant}</small>}
           </h1>
           <p className="muted table-facts">
-            <span className={`pill ${frame.status}`}>{status}</span> · {frame.you === null ? 'You are watching' : `You play seat ${frame.you + 1}`} · move{' '}
+            <span className={`pill ${frame.status}`}>{status}</span>
+            {frame.playtest && (
+              <>
+                {' '}
+                <span className="pill playtest" data-testid="table-playtest">
+                  {playtestWords(content)}
+                </span>
+              </>
+            )}{' '}
+            · {frame.you === null ? 'You are watching' : `You play seat ${frame.you + 1}`} · move{' '}
             {frame.seq} · <DealNote deal={frame.deal} /> · {profileLabel(frame.time.profile)}
             {t.connection !== 'connected' && <span className="pill warn"> reconnecting…</span>}
           </p>
@@ -301,6 +313,9 @@ export function TablePage({ id, inviteSeat }: { id: string; inviteSeat: number |
       {frame.status === 'open' && held !== null && <InviteLinks frame={frame} />}
       {frame.status === 'open' && <ReservedSeats frame={frame} />}
       {frame.status === 'finished' && frame.outcome && <Results outcome={frame.outcome} names={names} you={frame.you} />}
+      {frame.status === 'finished' && frame.playtest && frame.you !== null && held !== null && (
+        <PlaytestFeedbackForm tableId={frame.tableId} token={held.token} name={names[frame.you] ?? null} />
+      )}
       {frame.status === 'finished' && module?.stats && <GameStats tableId={frame.tableId} module={module} names={names} you={frame.you} />}
       {frame.status === 'finished' && <BotPlayedNote frame={frame} names={names} />}
       {frame.status === 'finished' && t.store && <Rematch link={t.rematch ?? null} seated={frame.you !== null} rematch={t.store.rematch} />}
