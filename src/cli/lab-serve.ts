@@ -38,6 +38,8 @@ export async function serveLabReport(
   const byId = new Map(report.replays.map((r) => [`lab-${r.id}`, r]));
 
   app.get('/', (_req, reply) => reply.type('text/html; charset=utf-8').send(html));
+  // A playtest report's page has its own address too (the lab viewer's Playtests page).
+  if (report.kind === 'playtests') app.get('/playtests', (_req, reply) => reply.type('text/html; charset=utf-8').send(html));
   app.get('/api/tables/:id/replay', (req, reply) => {
     const p = params.safeParse(req.params);
     const q = query.safeParse(req.query);
@@ -60,13 +62,14 @@ export async function serveLabReport(
       game: pkg.game.id,
       gameTitle: `${pkg.game.title} — ${entry.variant}, game ${entry.index}`,
       status: 'finished',
-      seats: entry.lineup.map((bot, seat) => ({ kind: 'bot', bot, name: `Seat ${seat + 1} (${bot})` })),
+      // A playtest's people show as people, by their display names (nothing else is kept).
+      seats: entry.lineup.map((name, seat) => (entry.humans?.[seat] ? { kind: 'human', name, connected: false } : { kind: 'bot', bot: name.replace(/^bot /, ''), name: `Seat ${seat + 1} (${name})` })),
       seq: entry.record.actions.length,
       createdAt: new Date(0).toISOString(),
       updatedAt: new Date(0).toISOString(),
       outcome: replayed.value.outcome,
       deal: { kind: 'server', commitment: replayed.value.hash, seed: entry.seed },
-      // Bot games of the lab: no clock.
+      // Replays of the lab: no clock.
       time: 'none',
     };
     const head = JSON.stringify({ table, viewer, record: entry.record });
