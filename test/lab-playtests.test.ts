@@ -21,6 +21,8 @@ import { PLAYTEST_FEEDBACK_KIND, type PlaytestFeedback } from '../src/server/pla
 import { openSqliteStore } from '../src/server/storage/sqlite.js';
 import type { Store, StoredSeat } from '../src/server/storage/types.js';
 import type { CompareReport } from '../src/lab/compare.js';
+import { parseLabReport, variantPackages } from '../src/cli/lab-file.js';
+import { serveLabReport } from '../src/cli/lab-serve.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'drey-playtests-'));
 const db = join(dir, 'drey.sqlite');
@@ -307,5 +309,32 @@ describe('minutes of play from measured human move times', { timeout: 120_000 },
     const minutes = (file: string): number => (JSON.parse(readFileSync(file, 'utf8')) as CompareReport).variants[0]!.tension!.figures.find((f) => f.key === 'minutes')!.mean.mean;
     // The same games: the estimates differ only by the seconds per action.
     expect(minutes(measured) / minutes(guessed)).toBeCloseTo(times.secondsPerAction / 6, 10);
+  });
+
+  it('the lab viewer serves a run with its Playtests page, and each playtest replay with the people by name', async () => {
+    const read = (file: string) => {
+      const parsed = parseLabReport(readFileSync(file, 'utf8'), file);
+      if (!parsed.ok) throw new Error(parsed.error.message);
+      return parsed.value;
+    };
+    const run = read(join(dir, 'measured.json'));
+    const playtests = read(join(dir, 'playtests.json'));
+    const server = await serveLabReport(run, await variantPackages(run, BUILTINS), { port: 0, host: '127.0.0.1', playtests: { report: playtests, packages: await variantPackages(playtests, BUILTINS) } });
+    try {
+      const main = await (await fetch(`${server.url}/`)).text();
+      expect(main).toContain('<a href="/playtests">Playtests</a>');
+      const page = await (await fetch(`${server.url}/playtests`)).text();
+      expect(page).toContain('<code>pt-one</code>');
+      expect(page).toContain('<code>pt-two</code>');
+      const entry = (playtests as PlaytestReport).tables[0]!;
+      const res = await fetch(`${server.url}/api/tables/lab-${entry.replay}/replay`);
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as { table: { seats: { kind: string; name: string }[]; outcome: { winners: number[] } }; frames: unknown[] };
+      expect(body.table.seats.map((s) => `${s.kind} ${s.name}`)).toEqual(['human Ada', 'human Bo', 'bot Seat 3 (bot heuristic)']);
+      expect(body.table.outcome.winners).toEqual(games[0]!.winners);
+      expect(body.frames.length).toBe(entry.actions + entry.undos + 1);
+    } finally {
+      await server.close();
+    }
   });
 });

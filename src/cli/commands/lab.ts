@@ -377,14 +377,22 @@ export function registerLab(program: Command, registry: Registry): void {
   lab
     .command('serve')
     .description("serve a saved run's report, with its games in Drey's web replay viewer")
-    .argument('<run>', 'RUN.json written by `drey lab compare|sweep --json`')
+    .argument('<run>', 'RUN.json written by `drey lab compare|sweep|playtests --json`')
     .option('--port <n>', 'port (default 8090)', intFlag(0, 65535), 8090)
     .option('--host <addr>', 'address (default 127.0.0.1)', '127.0.0.1')
-    .action(async (path: string, flags: { port: number; host: string }) => {
+    .option('--playtests <file>', 'a saved `drey lab playtests --json` report: served as the Playtests page beside the run')
+    .action(async (path: string, flags: { port: number; host: string; playtests?: string }) => {
       const report = readReport(path);
       const pkgs = await variantPackages(report, registry);
-      const server = await serveLabReport(report, pkgs, { port: flags.port, host: flags.host });
-      process.stdout.write(`the report is at ${server.url}/ (Ctrl-C stops)\n`);
+      let playtests: { report: LabReport; packages: Map<string, AnyGamePackage> } | undefined;
+      if (flags.playtests !== undefined) {
+        const p = readReport(flags.playtests);
+        if (p.kind !== 'playtests') usage(`${flags.playtests} is a saved ${p.kind} run, not a playtest report (drey lab playtests --json)`);
+        if (p.game !== report.game) usage(`${flags.playtests} holds playtests of ${p.title}, not ${report.title}`);
+        playtests = { report: p, packages: await variantPackages(p, registry) };
+      }
+      const server = await serveLabReport(report, pkgs, { port: flags.port, host: flags.host, ...(playtests ? { playtests } : {}) });
+      process.stdout.write(`the report is at ${server.url}/${report.kind === 'playtests' || playtests ? `, the playtests at ${server.url}/playtests` : ''} (Ctrl-C stops)\n`);
       await new Promise<void>((resolve) => process.once('SIGINT', () => void server.close().then(resolve)));
     });
 }
