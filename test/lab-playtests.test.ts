@@ -338,3 +338,16 @@ describe('minutes of play from measured human move times', { timeout: 120_000 },
     }
   });
 });
+
+describe('sweep pages', { timeout: 120_000 }, () => {
+  it('draw curves and tension for evenly spread values of the sweep', async () => {
+    const page = join(dir, 'sweep.html');
+    const run = await drey(['lab', 'sweep', 'acorn-run', '--field', 'race.roundLimit', '--values', '20..30:2', '--figure', 'rounds', '--seats', '2', '--games', '4', '--workers', '1', '--html', page]);
+    expect(run.code).toBe(0);
+    const html = readFileSync(page, 'utf8');
+    expect(html).toContain('<h2 id="curves">Curves and tension</h2>');
+    // Six values, five drawn: the first and the last among them.
+    expect(html).toMatch(/Curves of 5 of the 6 values, evenly spread: [^<]*20[^<]*30/);
+    expect(html).toContain('Per-round curves');
+  });
+});

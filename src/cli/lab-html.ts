@@ -225,6 +225,22 @@ function sweepSection(report: SweepReport): string {
   return `<h2>Sweep of ${esc(report.field)}${report.content === undefined ? '' : ` in the content of <code>${esc(report.content)}</code>`}: ${esc(report.stat)} ${esc(report.label)}${target}</h2>${chart}<table><tr><th>${esc(report.field)}</th><th>${esc(report.stat)} ${esc(report.label)} (95%)</th><th>target</th><th></th></tr>${rows}</table>`;
 }
 
+/** At most this many of a sweep's values get curves: one colour each (VARIANT_COLOURS), readable overlaid. */
+const SWEEP_CURVES = 5;
+
+/**
+ * A sweep's curves and tension (issue 26): of its values, evenly spread ones (the first and the
+ * last included) overlaid like a comparison's variants, so how a race unfolds can be read across
+ * the swept field.
+ */
+function sweepCurves(report: SweepReport): string {
+  const n = report.variants.length;
+  const picked = n <= SWEEP_CURVES ? report.variants : [...new Set(Array.from({ length: SWEEP_CURVES }, (_, i) => Math.round((i * (n - 1)) / (SWEEP_CURVES - 1))))].map((i) => report.variants[i]!);
+  const section = curvesAndTensionSection(picked, (variant, index, text) => replayLink(report, variant, index, text));
+  if (section === '' || picked.length === n) return section;
+  return section.replace('</h2>', `</h2><p>Curves of ${picked.length} of the ${n} values, evenly spread: ${picked.map((v) => esc(v.name)).join(', ')} (every value's tension figures are in the saved run's JSON).</p>`);
+}
+
 /** Each embedded game: its narrated log and its record (for the replay viewer). */
 function replaysSection(report: LabReport, packageOf: (variant: string) => AnyGamePackage | undefined): string {
   const parts = report.replays.map((r) => {
@@ -259,7 +275,7 @@ export function labReportHtml(report: LabReport, packageOf: (variant: string) =>
   const body =
     report.kind === 'compare'
       ? [figuresSection(report), winChart(report), lengthChart(report), curvesAndTensionSection(report.variants, (variant, index, text) => replayLink(report, variant, index, text)), flagsSection(report), rulingsSection(report), ...report.variants.map((v) => cardsSection(report, v) + placesSection(report, v))]
-      : [sweepSection(report), lengthChart(report), flagsSection(report), rulingsSection(report), ...report.variants.slice(0, 1).map((v) => cardsSection(report, v))];
+      : [sweepSection(report), lengthChart(report), sweepCurves(report), flagsSection(report), rulingsSection(report), ...report.variants.slice(0, 1).map((v) => cardsSection(report, v))];
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${esc(title)}</title><style>${STYLE}</style></head>
 <body id="top"><h1>${esc(title)}</h1>${header(report)}${body.join('\n')}${replaysSection(report, packageOf)}${recordsScript(report.replays)}</body></html>
