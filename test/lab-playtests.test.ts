@@ -189,6 +189,11 @@ describe('drey lab playtests', { timeout: 120_000 }, () => {
     expect(seat1.diffs[0]!.mean).toBeCloseTo(won - seat1.values[0]!.mean, 10);
     expect(seat1.diffs[0]!.interval[0]).toBeGreaterThanOrEqual(-1);
     expect(seat1.diffs[0]!.interval[1]).toBeLessThanOrEqual(1);
+    // The people at the table with a bot seat, together: their seats' mean win share.
+    const people = g.figures.find((f) => f.key === 'win-bot|people')!;
+    expect(people.label).toBe('win share, the people (their seats together)');
+    expect(people.values[1]!.n).toBe(1);
+    expect(people.values[1]!.mean).toBe(games[0]!.winners.filter((w) => w < 2).length / 2);
     const rounds = g.figures.find((f) => f.key === 'rounds')!;
     expect(rounds.values[1]!.mean).toBeCloseTo((games[0]!.rounds + games[1]!.rounds) / 2, 10);
     // In Acorn Run the seat fixes the start lane: the lane rows are the seat rows, said once.

@@ -115,6 +115,9 @@ export async function runPlaytests(game: string, registry: Registry, flags: Play
   return report.value;
 }
 
+/** Cards named in the text (all of them are in the CSV and HTML). */
+const CARDS_SHOWN = 8;
+
 const signed = (x: number, f: (x: number) => string): string => (x > 0 ? `+${f(x)}` : f(x));
 const fixed = (x: number, d: number): string => (Number.isFinite(x) ? x.toFixed(d) : '–');
 
@@ -126,7 +129,8 @@ function groupLines(report: PlaytestReport, g: PlaytestGroup): string[] {
     .filter((f) => !f.key.startsWith('card-'))
     .map((f) => {
       const digits = f.values.every((v) => Math.abs(v.mean) < 1) ? 3 : 2;
-      const fmt = f.unit === 'share' ? (x: number) => percent(x) : (x: number) => fixed(x, digits);
+      // A figure only one side has (a bot seat at a playtest table) shows "–" on the other.
+      const fmt = f.unit === 'share' ? (x: number) => (Number.isFinite(x) ? percent(x) : '–') : (x: number) => fixed(x, digits);
       return [labelWithSameAs(f), cell(f.values[0]!, fmt), cell(f.values[1]!, fmt), diff(f.diffs[0]!, fmt)];
     });
   const lines = [
@@ -134,10 +138,15 @@ function groupLines(report: PlaytestReport, g: PlaytestGroup): string[] {
     ...columns([['figure', 'bots', 'playtests', 'playtests − bots (95%)'], ...rows]).map((l) => `  ${l}`),
     `  minutes played (clock, first to last action): ${cell(g.clockMinutes, (x) => fixed(x, 1))}`,
   ];
-  const cards = g.people.cards.filter((c) => c.boughtIn.x > 0);
+  // The cards people bought most unlike the bots (every card's figures: --csv figures.csv, --html).
+  const bots = new Map(g.bots.cards.map((c) => [c.id, c.boughtIn.rate]));
+  const cards = g.people.cards
+    .filter((c) => c.boughtIn.x > 0 || (bots.get(c.id) ?? 0) > 0)
+    .map((c) => ({ c, gap: c.boughtIn.rate - (bots.get(c.id) ?? 0) }))
+    .sort((a, b) => Math.abs(b.gap) - Math.abs(a.gap) || (a.c.name < b.c.name ? -1 : 1))
+    .slice(0, CARDS_SHOWN);
   if (cards.length > 0) {
-    const bots = new Map(g.bots.cards.map((c) => [c.id, c]));
-    lines.push('  cards bought (share of seat-games): ' + cards.map((c) => `${c.name} ${percent(c.boughtIn.rate, 0)} (bots ${percent(bots.get(c.id)?.boughtIn.rate ?? 0, 0)})`).join(', '));
+    lines.push(`  cards bought most unlike the bots (share of seat-games, playtests vs bots): ${cards.map(({ c }) => `${c.name} ${percent(c.boughtIn.rate, 0)} vs ${percent(bots.get(c.id) ?? 0, 0)}`).join(', ')}`);
   }
   for (const v of [g.bots, g.people]) {
     const gaps = rulingLines(v.rulings ?? [], percent);
@@ -179,10 +188,10 @@ export function playtestLines(report: PlaytestReport): string[] {
   }
   lines.push(`  length felt: too short ${f.length['too-short']}, right ${f.length.right}, too long ${f.length['too-long']}`);
   const unclear = f.entries.filter((e) => e.unclear);
-  lines.push(`  unclear rules: ${unclear.length === 0 ? 'none named' : ''}`);
+  lines.push(`  unclear rules:${unclear.length === 0 ? ' none named' : ''}`);
   for (const e of unclear) lines.push(`    - ${e.name} (table ${e.table}, seat ${e.seat + 1}): ${e.unclear}`);
   const comments = f.entries.filter((e) => e.comment);
-  lines.push(`  comments: ${comments.length === 0 ? 'none' : ''}`);
+  lines.push(`  comments:${comments.length === 0 ? ' none' : ''}`);
   for (const e of comments) lines.push(`    - ${e.name} (table ${e.table}, seat ${e.seat + 1}): ${e.comment!.replace(/\s*\n\s*/g, ' / ')}`);
   const m = report.moveTimes;
   if (m) {

@@ -52,6 +52,9 @@ import type { RunOptions } from './run.js';
 import { FEW, clampInterval, meanWithInterval, proportionDifference, unpairedDifference, type Difference, type MeanSummary } from './stats.js';
 import { tensionLabel } from './tension.js';
 
+/** The lineup name of a person's seat (a bot seat has its bot's name). */
+export const PEOPLE = 'people';
+
 /** A stored finished table with its actions and notes. */
 export interface StoredPlaytest {
   stored: StoredTable;
@@ -308,7 +311,8 @@ function figureRows(runs: readonly [VariantRun, VariantRun]): FigureRow[] {
   return keys
     .filter((key) => !dropped.has(key))
     .map((key) => {
-      const label = tensionLabel(key) ?? figureLabel(key, cardNames);
+      // The people at a table with a bot seat are one "bot" of the lineup (foldGame): name them so.
+      const label = key === `win-bot|${PEOPLE}` ? { key, label: 'win share, the people (their seats together)', unit: 'share' as const } : (tensionLabel(key) ?? figureLabel(key, cardNames));
       const per = runs.map((r) => r.games.flatMap((g) => g.get(key) ?? []));
       const values = per.map((v) => figureSummary(v, label.unit));
       const diffs = [independentDifference(per[0]!, per[1]!, label.unit)];
@@ -402,7 +406,7 @@ export async function playtestReport(tables: readonly StoredPlaytest[], spec: Pl
       const record = recordOfStored(t.stored, t.actions);
       const result = playtestResult(run.pkg, record, index);
       if (!result.ok) return err({ code: result.error.code, message: `table ${t.stored.id}: ${result.error.message}` });
-      const lineup = t.stored.seats.map((s) => (s.kind === 'bot' ? s.bot : 'people'));
+      const lineup = t.stored.seats.map((s) => (s.kind === 'bot' ? s.bot : PEOPLE));
       // Each game is its own block: people's games pair with nothing.
       foldGame(people, result.value, { index, group: index, seed: record.seed, lineup }, spec.pace);
       const seatNames = t.stored.seats.map((_, s) => seatName(t.stored, s));
