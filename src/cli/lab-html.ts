@@ -325,10 +325,10 @@ function tablesSection(report: PlaytestReport): string {
   const rows = report.tables
     .map(
       (t) =>
-        `<tr><td><code>${esc(t.id)}</code></td><td>${esc(t.finished)}</td><td>${esc(t.group)}</td><td>${t.names.map((n, s) => `${t.winners.includes(n) ? `<b>${esc(n)}</b> 🏆` : esc(n)}${t.humans[s] ? '' : ' <small>(bot)</small>'}`).join(', ')}</td><td>${t.rounds}</td><td>${t.actions}${t.undos > 0 ? ` <small>+${t.undos} undone</small>` : ''}</td><td>${num(t.minutes, 1)}</td><td><a class="replay" href="${replayAnchor(t.replay)}">replay</a> · <a class="viewer" href="/replay/lab-${esc(t.replay)}">viewer</a></td></tr>`,
+        `<tr><td><code>${esc(t.id)}</code></td><td>${esc(t.finished)}</td><td>${esc(t.group)}</td><td>${t.names.map((n) => (t.winners.includes(n) ? `<b>${esc(n)}</b> <small>(won)</small>` : esc(n))).join(', ')}</td><td>${t.rounds}</td><td>${t.actions}${t.undos > 0 ? ` <small>+${t.undos} undone</small>` : ''}</td><td>${num(t.minutes, 1)}</td><td><a class="replay" href="${replayAnchor(t.replay)}">replay</a> · <a class="viewer" href="/replay/lab-${esc(t.replay)}">viewer</a></td></tr>`,
     )
     .join('');
-  return `<h2 id="playtests">Playtests</h2><table><tr><th>table</th><th>finished</th><th>seats</th><th>players (winner 🏆)</th><th>rounds</th><th>actions</th><th>minutes (clock)</th><th></th></tr>${rows}</table>`;
+  return `<h2 id="playtests">Playtests</h2><table><tr><th>table</th><th>finished</th><th>seats</th><th>players</th><th>rounds</th><th>actions</th><th>minutes (clock)</th><th></th></tr>${rows}</table>`;
 }
 
 function moveTimesSection(report: PlaytestReport): string {
