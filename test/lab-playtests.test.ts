@@ -270,7 +270,7 @@ describe('drey lab playtests', { timeout: 120_000 }, () => {
     // No playtests of that variant: says what the database has.
     const none = await drey(['lab', 'playtests', 'acorn-run', '--db', db, '--variant', 'nope']);
     expect(none.code).toBe(2);
-    expect(none.err).toContain(`no finished playtests of Acorn Run variant 'nope'; it has: the built-in content (${acornRun.content.hash.slice(0, 12)}): 2 tables; variant 'long-race' (content ${longRace.content.hash.slice(0, 12)}): 1 table`);
+    expect(none.err).toContain(`no finished Acorn Run playtests of variant 'nope'; it has: the built-in content (${acornRun.content.hash.slice(0, 12)}): 2 tables; variant 'long-race' (content ${longRace.content.hash.slice(0, 12)}): 1 table`);
     // No playtests of the game at all, and no database.
     expect((await drey(['lab', 'playtests', 'acorns', '--db', db])).err).toContain('no finished Acorns playtests at all');
     const missing = await drey(['lab', 'playtests', 'acorn-run', '--db', join(dir, 'none.sqlite')]);

@@ -129,7 +129,7 @@ export function selectPlaytests(tables: readonly StoredPlaytest[], sel: Playtest
   if (out.length === 0) {
     const what = sel.variant !== undefined ? `variant '${sel.variant}'` : `${sel.from} (${hash.slice(0, 12)})`;
     const there = playtestInventory(tables, sel.pkg);
-    return err({ code: 'no-playtests', message: `the database has no finished playtests of ${game.title} ${what}${there ? `; it has: ${there}` : ` (it has no finished ${game.title} playtests at all)`}` });
+    return err({ code: 'no-playtests', message: `the database has no finished ${game.title} playtests of ${what}${there ? `; it has: ${there}` : ` (it has no finished ${game.title} playtests at all)`}` });
   }
   return ok(out);
 }
