@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../src/cli/main.js';
 import { ok } from '../src/engine/result.js';
+import { matchFromRecord, undoableStep } from '../src/engine/match.js';
 import { BUILTINS } from '../src/games/index.js';
 import { packageWithContent } from '../src/content/files.js';
 import { playGame } from '../src/lab/play.js';
@@ -44,6 +45,8 @@ interface Stored {
   id: string;
   winners: number[];
   rounds: number;
+  /** Actions of the game (an undo and the step it took back not counted). */
+  actions: number;
   /** Each person's action kinds, in order, after the table's first action. */
   personKinds: string[];
 }
@@ -55,7 +58,7 @@ interface Stored {
  */
 async function storeGame(
   store: Store,
-  opts: { id: string; seed: string; seats: StoredSeat[]; pkg?: typeof acornRun; settings: Record<string, unknown>; feedback?: { seat: number; data: PlaytestFeedback }[]; pauseAt?: number },
+  opts: { id: string; seed: string; seats: StoredSeat[]; pkg?: typeof acornRun; settings: Record<string, unknown>; feedback?: { seat: number; data: PlaytestFeedback }[]; pauseAt?: number; undo?: boolean },
 ): Promise<Stored> {
   const pkg = opts.pkg ?? acornRun;
   const n = opts.seats.length;
@@ -65,6 +68,17 @@ async function storeGame(
   const played = playGame(run.value, { index: 0, group: 0, seed: opts.seed, lineup: new Array<string>(n).fill('heuristic') });
   if (!played.ok) throw new Error(played.error.message);
   const { record, outcome } = played.value;
+  // A person takes a step back and plays it again (an undo step in the log, issue 16): the game is the same.
+  let entries: { seat: number; action: { type: string } }[] = record.actions.map((a) => ({ seat: a.seat as number, action: a.action as { type: string } }));
+  if (opts.undo) {
+    const k = record.actions.findIndex((a, i) => {
+      if (i < 3 || opts.seats[a.seat as number]!.kind !== 'human') return false;
+      const m = matchFromRecord(pkg.game, { ...record, actions: record.actions.slice(0, i + 1) });
+      return m.ok && undoableStep(m.value, a.seat, pkg.undo) === i + 1;
+    });
+    if (k < 0) throw new Error('no step to take back');
+    entries = [...entries.slice(0, k + 1), { seat: entries[k]!.seat, action: { type: 'undo', step: k + 1 } as { type: string } }, ...entries.slice(k)];
+  }
   const start = Date.UTC(2026, 10, 20, 18, 0, 0);
   let t = start;
   await store.createTable({
@@ -81,19 +95,19 @@ async function storeGame(
     settings: opts.settings,
   });
   const personKinds: string[] = [];
-  for (const [i, { seat, action }] of record.actions.entries()) {
+  for (const [i, { seat, action }] of entries.entries()) {
     const person = opts.seats[seat]!.kind === 'human';
     const kind = action.type;
     if (i > 0) {
       t += 1000 * (person ? personSeconds(kind) : 1);
-      if (person) personKinds.push(kind);
+      if (person && kind !== 'undo') personKinds.push(kind);
       if (person && i === opts.pauseAt) t += 3_600_000;
     }
-    const last = i === record.actions.length - 1;
+    const last = i === entries.length - 1;
     await store.appendAction({ tableId: opts.id, seq: i + 1, seat, action, status: last ? 'finished' : 'running', outcome: last ? outcome : null, at: new Date(t).toISOString() });
   }
   for (const f of opts.feedback ?? []) await store.appendNote({ tableId: opts.id, kind: PLAYTEST_FEEDBACK_KIND, seat: f.seat, data: f.data, at: new Date(t + 60_000).toISOString() });
-  return { id: opts.id, winners: outcome.winners, rounds: outcome.rounds, personKinds };
+  return { id: opts.id, winners: outcome.winners, rounds: outcome.rounds, actions: record.actions.length, personKinds };
 }
 
 const person = (name: string): StoredSeat => ({ kind: 'human', name, tokenHash: `secret-hash-of-${name}` });
@@ -122,6 +136,7 @@ beforeAll(async () => {
       seed: 'playtest-2',
       seats: [person('Cy'), person('Di'), person('Ed')],
       settings: { playtest: true, content: builtinContent },
+      undo: true,
       feedback: [{ seat: 0, data: { fun: 2, length: 'too-short' } }],
     }),
     // A table of people that is not a playtest: its moves count for the move times only.
@@ -179,6 +194,12 @@ describe('drey lab playtests', { timeout: 120_000 }, () => {
       expect(t.winners).toEqual(games[i]!.winners.map((w) => t.names[w]));
     }
     expect(report.tables[0]!.names).toEqual(['Ada', 'Bo', 'bot heuristic']);
+    // Cy's step taken back and played again: the game as played, the undo in its replay.
+    expect(report.tables.map((t) => [t.actions, t.undos])).toEqual([
+      [games[0]!.actions, 0],
+      [games[1]!.actions, 1],
+    ]);
+    expect(report.replays.find((r) => r.table === 'pt-two')!.record.actions.filter((a) => a.action.type === 'undo')).toHaveLength(1);
     // Figures: seat 1's win share among people is the share of the two games seat 1 won, beside the bots', with too few people's games.
     const seat1 = g.figures.find((f) => f.key === 'win-seat|0')!;
     const won = games.slice(0, 2).filter((s) => s.winners.includes(0)).length / 2;
