@@ -12,6 +12,7 @@ import type { AnyGamePackage } from '../games/package.js';
 import type { CompareReport, ReplayEntry, VariantSummary } from '../lab/compare.js';
 import type { SweepReport } from '../lab/sweep.js';
 import type { PlaytestReport } from '../lab/playtests.js';
+import { MIN_MOVES } from '../lab/move-times.js';
 import { FEW, labelWithSameAs, type Share } from '../lab/figures.js';
 import { FEW_RULE, type Difference, type Interval, type MeanSummary } from '../lab/stats.js';
 import { replayNarration } from './replay-log.js';
@@ -334,7 +335,7 @@ function tablesSection(report: PlaytestReport): string {
 function moveTimesSection(report: PlaytestReport): string {
   const m = report.moveTimes;
   if (!m) return '';
-  return `<h2>Human move times</h2><p>${num(m.secondsPerAction, 1)} s per action, ${esc(m.why)}. The minutes-of-play estimates on this page use it${m.moves < 20 ? ' only with 20 moves or more (not yet: the game\'s guess is used)' : ''}.</p><table><tr><th>action</th><th>moves</th><th>median seconds</th></tr>${m.kinds.map((k) => `<tr><td>${esc(k.kind)}</td><td>${k.moves}</td><td>${num(k.median, 1)}</td></tr>`).join('')}</table>`;
+  return `<h2>Human move times</h2><p>${num(m.secondsPerAction, 1)} s per action, ${esc(m.why)}. The minutes-of-play estimates on this page use it${m.moves < MIN_MOVES ? ` only from ${MIN_MOVES} moves on (not yet: the game's guess is used)` : ''}.</p><table><tr><th>action</th><th>moves</th><th>median seconds</th></tr>${m.kinds.map((k) => `<tr><td>${esc(k.kind)}</td><td>${k.moves}</td><td>${num(k.median, 1)}</td></tr>`).join('')}</table>`;
 }
 
 /** A playtest report as one page: the tables, the feedback, each group beside the bots, move times, replays. */

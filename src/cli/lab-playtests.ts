@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Registry } from '../games/index.js';
-import { readMoveTimes, paceOf, type MoveTimes } from '../lab/move-times.js';
+import { MIN_MOVES, readMoveTimes, paceOf, type MoveTimes } from '../lab/move-times.js';
 import { readPlaytests, selectPlaytests, playtestReport, type PlaytestGroup, type PlaytestReport } from '../lab/playtests.js';
 import { defaultWorkers } from '../lab/run.js';
 import { labelWithSameAs } from '../lab/figures.js';
@@ -195,7 +195,8 @@ export function playtestLines(report: PlaytestReport): string[] {
   for (const e of comments) lines.push(`    - ${e.name} (table ${e.table}, seat ${e.seat + 1}): ${e.comment!.replace(/\s*\n\s*/g, ' / ')}`);
   const m = report.moveTimes;
   if (m) {
-    lines.push('', `human move times (every finished ${report.title} table with people): ${m.secondsPerAction.toFixed(1)} s per action, ${m.why}`);
+    const used = m.moves >= MIN_MOVES ? '' : ` — fewer than ${MIN_MOVES} moves: the minutes of play above use the game's guess`;
+    lines.push('', `human move times (every finished ${report.title} table with people): ${m.secondsPerAction.toFixed(1)} s per action, ${m.why}${used}`);
     lines.push(`  ${m.kinds.map((k) => `${k.kind} ${k.median.toFixed(1)} s (${k.moves})`).join(', ')}`);
   }
   return lines;
