@@ -9,7 +9,7 @@
 import * as Plot from '@observablehq/plot';
 import { parseHTML } from 'linkedom';
 import type { VariantSummary } from '../lab/compare.js';
-import { checkpointRounds, curveLines, tensionLines } from '../lab/curves-text.js';
+import { checkpointRounds, curveLines, paceText, tensionLines } from '../lab/curves-text.js';
 import type { GameRefs } from '../lab/tension.js';
 
 /** Variant colours (Observable's blue, orange, green, red…): the base is blue. */
@@ -158,7 +158,7 @@ export function curvesAndTensionSection(variants: readonly VariantSummary[], lin
   if (!variants.some((v) => v.curves || v.tension)) return '';
   const t = variants.find((v) => v.tension)?.tension;
   const definitions = t
-    ? `<p>Read on the lead measure <b>${esc(t.lead)}</b>${t.lowerIsBetter ? ' (lower is better)' : ''}, at the end of every round. A <b>lead change</b> is a new side alone in the lead (ties at the top change nothing); the winner <b>leads for good</b> from the first round at whose end, and at every later one, no side is ahead of it (games without one winning side have none); the <b>margin</b> is the first side's lead over the second at the end; a finish is <b>close</b> when ${esc(t.close.why)}. <b>Minutes of play</b> is an estimate: actions × ${t.secondsPerAction} s per action — ${esc(t.secondsWhy)}; docs/lab.md says how to calibrate it.</p>`
+    ? `<p>Read on the lead measure <b>${esc(t.lead)}</b>${t.lowerIsBetter ? ' (lower is better)' : ''}, at the end of every round. A <b>lead change</b> is a new side alone in the lead (ties at the top change nothing); the winner <b>leads for good</b> from the first round at whose end, and at every later one, no side is ahead of it (games without one winning side have none); the <b>margin</b> is the first side's lead over the second at the end; a finish is <b>close</b> when ${esc(t.close.why)}. <b>Minutes of play</b> is an estimate: actions × ${esc(paceText(t))}; docs/lab.md says how to calibrate it (<code>--db</code>).</p>`
     : '';
   const words = variants
     .map((v) => {

@@ -44,7 +44,7 @@ const variantSchema = z.looseObject({
 });
 
 const reportSchema = z.looseObject({
-  kind: z.enum(['compare', 'sweep']),
+  kind: z.enum(['compare', 'sweep', 'playtests']),
   game: z.string().min(1).max(64),
   title: z.string().max(200),
   variants: z.array(variantSchema).min(1).max(64),

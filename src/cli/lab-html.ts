@@ -11,12 +11,14 @@ import { replay } from '../engine/match.js';
 import type { AnyGamePackage } from '../games/package.js';
 import type { CompareReport, ReplayEntry, VariantSummary } from '../lab/compare.js';
 import type { SweepReport } from '../lab/sweep.js';
+import type { PlaytestReport } from '../lab/playtests.js';
+import { MIN_MOVES } from '../lab/move-times.js';
 import { FEW, labelWithSameAs, type Share } from '../lab/figures.js';
 import { FEW_RULE, type Difference, type Interval, type MeanSummary } from '../lab/stats.js';
 import { replayNarration } from './replay-log.js';
 import { CURVES_STYLE, VARIANT_COLOURS, curvesAndTensionSection, figureRefsCell } from './lab-curves-html.js';
 
-export type LabReport = CompareReport | SweepReport;
+export type LabReport = CompareReport | SweepReport | PlaytestReport;
 
 const esc = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const pct = (x: number): string => (Number.isFinite(x) ? `${(100 * x).toFixed(1)}%` : '–');
@@ -61,7 +63,7 @@ function replayLink(report: LabReport, variant: string, index: number | undefine
   return entry ? `<a class="replay" href="${replayAnchor(entry.id)}">${esc(text)}</a>` : '';
 }
 
-function header(report: LabReport): string {
+function header(report: CompareReport | SweepReport): string {
   const variants = report.variants
     .map((v) => `<li><b>${esc(v.name)}</b>: ${esc(v.source)}${v.hash ? ` <code>${esc(v.hash)}</code>` : ''} — ${report.games} games in ${num(v.seconds, 1)} s on ${v.workers} thread(s)</li>`)
     .join('');
@@ -70,7 +72,8 @@ function header(report: LabReport): string {
 
 function figuresSection(report: CompareReport): string {
   const names = report.variants.map((v) => v.name);
-  const head = `<tr><th>figure</th><th>${esc(names[0]!)}</th>${names.slice(1).map((n) => `<th>${esc(n)}</th><th>${esc(n)} − ${esc(names[0]!)} (paired 95%)</th>`).join('')}</tr>`;
+  const how = report.diffLabel ?? 'paired 95%';
+  const head = `<tr><th>figure</th><th>${esc(names[0]!)}</th>${names.slice(1).map((n) => `<th>${esc(n)}</th><th>${esc(n)} − ${esc(names[0]!)} (${esc(how)})</th>`).join('')}</tr>`;
   const rowsOf = (card: boolean): string =>
     report.figures
     .filter((f) => f.key.startsWith('card-') === card)
@@ -89,7 +92,7 @@ function figuresSection(report: CompareReport): string {
         `<p class="pairing">Pairing on <b>${esc(p.label)}</b>: the paired 95% interval of the difference is ${num(p.pairedWidth)} wide; the same games compared unpaired give ${num(p.unpairedWidth)}. Unpaired, about ${p.unpairedGamesForSameWidth.toLocaleString('en-US')} games per variant would be needed for the paired width (${report.games.toLocaleString('en-US')} were played).</p>`,
     )
     .join('');
-  const cardTable = cards ? `<h3>Cards, paired: copies bought per seat and round bought</h3><table>${head}${cards}</table>` : '';
+  const cardTable = cards ? `<h3>Cards${report.diffLabel ? '' : ', paired'}: copies bought per seat and round bought</h3><table>${head}${cards}</table>` : '';
   return `<h2>Figures</h2>${pairing}${SIGNIFICANCE_LEGEND}<table>${head.replace(/<\/tr>$/, '<th>replays (per variant: near mean, min, max)</th></tr>')}${rowsOf(false)}</table>${cardTable}`;
 }
 
@@ -223,6 +226,22 @@ function sweepSection(report: SweepReport): string {
   return `<h2>Sweep of ${esc(report.field)}${report.content === undefined ? '' : ` in the content of <code>${esc(report.content)}</code>`}: ${esc(report.stat)} ${esc(report.label)}${target}</h2>${chart}<table><tr><th>${esc(report.field)}</th><th>${esc(report.stat)} ${esc(report.label)} (95%)</th><th>target</th><th></th></tr>${rows}</table>`;
 }
 
+/** At most this many of a sweep's values get curves: one colour each (VARIANT_COLOURS), readable overlaid. */
+const SWEEP_CURVES = 5;
+
+/**
+ * A sweep's curves and tension (issue 26): of its values, evenly spread ones (the first and the
+ * last included) overlaid like a comparison's variants, so how a race unfolds can be read across
+ * the swept field.
+ */
+function sweepCurves(report: SweepReport): string {
+  const n = report.variants.length;
+  const picked = n <= SWEEP_CURVES ? report.variants : [...new Set(Array.from({ length: SWEEP_CURVES }, (_, i) => Math.round((i * (n - 1)) / (SWEEP_CURVES - 1))))].map((i) => report.variants[i]!);
+  const section = curvesAndTensionSection(picked, (variant, index, text) => replayLink(report, variant, index, text));
+  if (section === '' || picked.length === n) return section;
+  return section.replace('</h2>', `</h2><p>Curves of ${picked.length} of the ${n} values, evenly spread: ${picked.map((v) => esc(v.name)).join(', ')} (every value's tension figures are in the saved run's JSON).</p>`);
+}
+
 /** Each embedded game: its narrated log and its record (for the replay viewer). */
 function replaysSection(report: LabReport, packageOf: (variant: string) => AnyGamePackage | undefined): string {
   const parts = report.replays.map((r) => {
@@ -252,13 +271,86 @@ ${CURVES_STYLE}`;
 
 /** The report as one HTML page. `packageOf` finds each variant's package, to tell its replays. */
 export function labReportHtml(report: LabReport, packageOf: (variant: string) => AnyGamePackage | undefined): string {
+  if (report.kind === 'playtests') return playtestsHtml(report, packageOf);
   const title = report.kind === 'compare' ? `${report.title}: ${report.variants.map((v) => v.name).join(' vs ')}` : `${report.title}: sweep of ${report.field}`;
   const body =
     report.kind === 'compare'
       ? [figuresSection(report), winChart(report), lengthChart(report), curvesAndTensionSection(report.variants, (variant, index, text) => replayLink(report, variant, index, text)), flagsSection(report), rulingsSection(report), ...report.variants.map((v) => cardsSection(report, v) + placesSection(report, v))]
-      : [sweepSection(report), lengthChart(report), flagsSection(report), rulingsSection(report), ...report.variants.slice(0, 1).map((v) => cardsSection(report, v))];
+      : [sweepSection(report), lengthChart(report), sweepCurves(report), flagsSection(report), rulingsSection(report), ...report.variants.slice(0, 1).map((v) => cardsSection(report, v))];
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${esc(title)}</title><style>${STYLE}</style></head>
 <body id="top"><h1>${esc(title)}</h1>${header(report)}${body.join('\n')}${replaysSection(report, packageOf)}${recordsScript(report.replays)}</body></html>
+`;
+}
+
+const starBar = (n: number, max: number): string => `<span class="bar" style="width:${max > 0 ? Math.round((120 * n) / max) : 0}px"></span>`;
+
+/** One group's people beside its bots, read as a comparison with independent intervals. */
+const groupView = (report: PlaytestReport, g: PlaytestReport['groups'][number]): CompareReport => ({
+  kind: 'compare',
+  diffLabel: 'independent 95%',
+  game: report.game,
+  title: report.title,
+  seats: g.seats,
+  bots: report.bots,
+  seed: report.seed,
+  games: g.botGames,
+  blocks: g.botGames,
+  variants: [g.bots, g.people],
+  figures: g.figures,
+  pairing: [],
+  replays: report.replays,
+});
+
+function feedbackSection(report: PlaytestReport): string {
+  const f = report.feedback;
+  const link = (e: PlaytestReport['feedback']['entries'][number]): string => {
+    const t = report.tables.find((x) => x.id === e.table);
+    return t ? `<a class="replay" href="${replayAnchor(t.replay)}">table ${esc(e.table)}</a>` : `table ${esc(e.table)}`;
+  };
+  const who = (e: PlaytestReport['feedback']['entries'][number]): string => `<b>${esc(e.name)}</b> <small>(${link(e)}, seat ${e.seat + 1})</small>`;
+  const max = Math.max(...Object.values(f.fun.counts));
+  const fun =
+    f.fun.mean.n === 0
+      ? '<p>No one rated the fun.</p>'
+      : `<p>Fun (1 none – 5 great): <b>${num(f.fun.mean.mean)}</b> <small>${interval(f.fun.mean.interval, (x) => num(x))} n=${f.fun.mean.n}</small>${f.fun.mean.n < FEW ? ' <span class="few">too few</span>' : ''}</p><table class="stars">${Object.entries(f.fun.counts)
+          .map(([k, n]) => `<tr><td>${k}</td><td>${starBar(n, max)} ${n}</td></tr>`)
+          .join('')}</table>`;
+  const length = `<p>Length felt: too short <b>${f.length['too-short']}</b>, right <b>${f.length.right}</b>, too long <b>${f.length['too-long']}</b>.</p>`;
+  const unclear = f.entries.filter((e) => e.unclear);
+  const comments = f.entries.filter((e) => e.comment);
+  return `<h2 id="feedback">Feedback</h2><p>${f.answered} of ${f.players} players answered${f.unreadable > 0 ? ` (${f.unreadable} unreadable notes left out)` : ''}; a player's last answer counts.</p>${fun}${length}<h3>Unclear rules</h3><ul>${unclear.map((e) => `<li>${who(e)}: ${esc(e.unclear!)}</li>`).join('') || '<li>none named</li>'}</ul><h3>Comments</h3><ul>${comments.map((e) => `<li>${who(e)}: ${esc(e.comment!).replace(/\n/g, '<br>')}</li>`).join('') || '<li>none</li>'}</ul>`;
+}
+
+function tablesSection(report: PlaytestReport): string {
+  const rows = report.tables
+    .map(
+      (t) =>
+        `<tr><td><code>${esc(t.id)}</code></td><td>${esc(t.finished)}</td><td>${esc(t.group)}</td><td>${t.names.map((n) => (t.winners.includes(n) ? `<b>${esc(n)}</b> <small>(won)</small>` : esc(n))).join(', ')}</td><td>${t.rounds}</td><td>${t.actions}${t.undos > 0 ? ` <small>+${t.undos} undone</small>` : ''}</td><td>${num(t.minutes, 1)}</td><td><a class="replay" href="${replayAnchor(t.replay)}">replay</a> · <a class="viewer" href="/replay/lab-${esc(t.replay)}">viewer</a></td></tr>`,
+    )
+    .join('');
+  return `<h2 id="playtests">Playtests</h2><table><tr><th>table</th><th>finished</th><th>seats</th><th>players</th><th>rounds</th><th>actions</th><th>minutes (clock)</th><th></th></tr>${rows}</table>`;
+}
+
+function moveTimesSection(report: PlaytestReport): string {
+  const m = report.moveTimes;
+  if (!m) return '';
+  return `<h2>Human move times</h2><p>${num(m.secondsPerAction, 1)} s per action, ${esc(m.why)}. The minutes-of-play estimates on this page use it${m.moves < MIN_MOVES ? ` only from ${MIN_MOVES} moves on (not yet: the game's guess is used)` : ''}.</p><table><tr><th>action</th><th>moves</th><th>median seconds</th></tr>${m.kinds.map((k) => `<tr><td>${esc(k.kind)}</td><td>${k.moves}</td><td>${num(k.median, 1)}</td></tr>`).join('')}</table>`;
+}
+
+/** A playtest report as one page: the tables, the feedback, each group beside the bots, move times, replays. */
+function playtestsHtml(report: PlaytestReport, packageOf: (variant: string) => AnyGamePackage | undefined): string {
+  const what = report.content.variant === undefined ? `content <code>${esc(report.content.hash.slice(0, 12))}</code>` : `variant <b>${esc(report.content.variant)}</b> (content <code>${esc(report.content.hash.slice(0, 12))}</code>)`;
+  const title = `${report.title}: playtests${report.content.variant === undefined ? '' : ` of ${report.content.variant}`}`;
+  const intro = `<p>${esc(report.title)} playtests of ${what}: ${report.tables.length} finished tables, each beside a run of bots ${esc(report.bots.join(', '))} (seed <code>${esc(report.seed)}</code>) on the same content, seat count and options. People and bots played different deals, so each difference comes with an independent 95% interval (Newcombe's for shares, Welch's for counts); a handful of playtests is far below ${FEW} games, and the figures say so.</p><p><a href="#playtests">playtests</a> · <a href="#feedback">feedback</a> · ${report.groups.map((g) => `<a href="#group-${esc(g.name.replace(/[^A-Za-z0-9]+/g, '-'))}">${esc(g.name)}</a>`).join(' · ')}</p>`;
+  const groups = report.groups.map((g) => {
+    const view = groupView(report, g);
+    const linker = (variant: string, index: number | undefined, text?: string): string => replayLink(view, variant, index, text);
+    return `<section class="group" id="group-${esc(g.name.replace(/[^A-Za-z0-9]+/g, '-'))}"><h1>${esc(g.name)}: ${g.tables} playtests beside ${g.botGames} bot games</h1><p>Minutes played at the tables (clock, first to last action): ${meanCell(g.clockMinutes, 1)}</p>${figuresSection(view)}${winChart(view)}${lengthChart(view)}${curvesAndTensionSection(view.variants, linker)}${flagsSection(view)}${rulingsSection(view)}${cardsSection(view, g.people)}${placesSection(view, g.people)}</section>`;
+  });
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${esc(title)}</title><style>${STYLE}
+.bar{display:inline-block;height:10px;background:#4269d0;vertical-align:middle}table.stars td{border:0;padding:1px 6px}</style></head>
+<body id="top"><h1>${esc(title)}</h1>${intro}${tablesSection(report)}${feedbackSection(report)}${groups.join('\n')}${moveTimesSection(report)}${replaysSection(report, packageOf)}${recordsScript(report.replays)}</body></html>
 `;
 }

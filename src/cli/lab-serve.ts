@@ -29,21 +29,27 @@ export interface LabServer {
 export async function serveLabReport(
   report: LabReport,
   packages: ReadonlyMap<string, AnyGamePackage>,
-  opts: { port: number; host: string; webRoot?: string },
+  opts: { port: number; host: string; webRoot?: string; playtests?: { report: LabReport; packages: ReadonlyMap<string, AnyGamePackage> } },
 ): Promise<LabServer> {
   const app = Fastify({ logger: false });
-  const html = labReportHtml(report, (name) => packages.get(name));
+  // The Playtests page: the report itself when it is a playtest report, else the one given beside it.
+  const playtests = report.kind === 'playtests' ? { report, packages } : opts.playtests;
+  const playtestsHtml = playtests ? labReportHtml(playtests.report, (name) => playtests.packages.get(name)) : undefined;
+  const html = report.kind === 'playtests' ? playtestsHtml! : labReportHtml(report, (name) => packages.get(name)).replace(/(<\/h1>)/, playtests ? '$1<p><a href="/playtests">Playtests</a> of this game, beside the bots</p>' : '$1');
   const webRoot = opts.webRoot ?? join(PACKAGE_ROOT, 'dist', 'web');
   const hasWeb = existsSync(join(webRoot, 'index.html'));
-  const byId = new Map(report.replays.map((r) => [`lab-${r.id}`, r]));
+  const entries = [...report.replays.map((r) => ({ r, packages })), ...(playtests && playtests.report !== report ? playtests.report.replays.map((r) => ({ r, packages: playtests.packages })) : [])];
+  const byId = new Map(entries.map((e) => [`lab-${e.r.id}`, e]));
 
   app.get('/', (_req, reply) => reply.type('text/html; charset=utf-8').send(html));
+  if (playtestsHtml !== undefined) app.get('/playtests', (_req, reply) => reply.type('text/html; charset=utf-8').send(playtestsHtml));
   app.get('/api/tables/:id/replay', (req, reply) => {
     const p = params.safeParse(req.params);
     const q = query.safeParse(req.query);
-    const entry = p.success ? byId.get(p.data.id) : undefined;
-    if (!entry || !q.success) return reply.code(404).send({ code: 'not-found', message: 'no such game in this report' });
-    const pkg = packages.get(entry.variant);
+    const found = p.success ? byId.get(p.data.id) : undefined;
+    if (!found || !q.success) return reply.code(404).send({ code: 'not-found', message: 'no such game in this report' });
+    const entry = found.r;
+    const pkg = found.packages.get(entry.variant);
     if (!pkg) return reply.code(404).send({ code: 'not-found', message: `this build does not have variant ${entry.variant}'s game` });
     // The game is rebuilt with the variant's own content: a record of other content would not replay.
     const wanted = entry.record.contentHash;
@@ -60,13 +66,14 @@ export async function serveLabReport(
       game: pkg.game.id,
       gameTitle: `${pkg.game.title} — ${entry.variant}, game ${entry.index}`,
       status: 'finished',
-      seats: entry.lineup.map((bot, seat) => ({ kind: 'bot', bot, name: `Seat ${seat + 1} (${bot})` })),
+      // A playtest's people show as people, by their display names (nothing else is kept).
+      seats: entry.lineup.map((name, seat) => (entry.humans?.[seat] ? { kind: 'human', name, connected: false } : { kind: 'bot', bot: name.replace(/^bot /, ''), name: `Seat ${seat + 1} (${name})` })),
       seq: entry.record.actions.length,
       createdAt: new Date(0).toISOString(),
       updatedAt: new Date(0).toISOString(),
       outcome: replayed.value.outcome,
       deal: { kind: 'server', commitment: replayed.value.hash, seed: entry.seed },
-      // Bot games of the lab: no clock.
+      // Replays of the lab: no clock.
       time: 'none',
     };
     const head = JSON.stringify({ table, viewer, record: entry.record });

@@ -69,7 +69,23 @@ export function workerContent(variant: Variant, game: string): { files?: Record<
 /** What every variant plays: a RunSpec plus the bots, rotated through the seats. */
 export interface CompareSpec extends RunSpec {
   bots: string[];
+  /**
+   * Seconds per action for the minutes-of-play estimate when measured from human move times
+   * (move-times.ts, `--db`); absent: the game's own guess (its lab.curves.secondsPerAction).
+   */
+  pace?: Pace;
 }
+
+/** Measured seconds per action (move-times.ts paceOf). */
+export interface Pace {
+  secondsPerAction: number;
+  why: string;
+  measured: { moves: number; tables: number };
+}
+
+/** The game's curves spec with the measured pace, when there is one, in place of its guess. */
+export const pacedCurves = <C extends { secondsPerAction: number; secondsWhy: string }>(curves: C, pace: Pace | undefined): C & { measured?: Pace['measured'] } =>
+  pace ? { ...curves, secondsPerAction: pace.secondsPerAction, secondsWhy: pace.why, measured: pace.measured } : curves;
 
 export interface VariantRun {
   variant: Variant;
@@ -94,7 +110,12 @@ export interface ReplayEntry {
   variant: string;
   index: number;
   seed: string;
+  /** The bot in each seat; for a playtest (playtests.ts), each seat's display name or "bot NAME". */
   lineup: string[];
+  /** A playtest's seats: which were people. */
+  humans?: boolean[];
+  /** A playtest's table id on the server it was read from. */
+  table?: string;
   record: RecordFile & { contentHash: string };
 }
 
@@ -156,6 +177,8 @@ export interface LabRunHeader {
 
 export interface CompareReport extends LabRunHeader {
   kind: 'compare';
+  /** How the differences were taken, for the column heads (default 'paired 95%'; a playtest's are 'independent 95%'). */
+  diffLabel?: string;
   figures: FigureRow[];
   /** One figure's paired and unpaired interval widths, for the first variant against the base. */
   pairing: { key: string; label: string; pairedWidth: number; unpairedWidth: number; unpairedGamesForSameWidth: number }[];
@@ -220,7 +243,6 @@ async function playEachVariant(spec: CompareSpec, variants: readonly Variant[], 
   for (const [i, variant] of variants.entries()) {
     const run = resolved.value[i]!;
     const cardNames = run.pkg.lab?.cardNames ?? {};
-    const cardIds = Object.keys(cardNames);
     const vr: VariantRun = { variant, run, results: [], detail: new DetailFold(cardNames), blocks: Array.from({ length: blocks }, () => new Map()), games: [], members: new Map() };
     const start = performance.now();
     // Workers load the built-in games (content variants go as their files in run.spec.content):
@@ -229,25 +251,7 @@ async function playEachVariant(spec: CompareSpec, variants: readonly Variant[], 
     const ran = await runSchedule(
       run,
       schedule,
-      (r) => {
-        const scheduled = schedule[r.index]!;
-        vr.results.push(r);
-        vr.detail.add(r, scheduled);
-        const figures = gameFigures(r, scheduled.lineup, cardIds);
-        // Tension figures are paired between variants like the others (issue 26).
-        const curves = run.pkg.lab?.curves;
-        const trace = r.facts?.curves;
-        if (curves && trace) for (const [k, v] of tensionFigures(gameTension(trace, winnerSides(trace, r.winners, r.racers), curves), r.actions, curves.secondsPerAction)) figures.set(k, v);
-        vr.games.push(figures);
-        for (const [k, seats] of figureMembers(r, scheduled.lineup)) vr.members.set(k, stableHash([vr.members.get(k) ?? '', r.index, seats]));
-        const block = vr.blocks[scheduled.group]!;
-        for (const [k, v] of figures) {
-          const acc = block.get(k) ?? { sum: 0, n: 0 };
-          acc.sum += v;
-          acc.n++;
-          block.set(k, acc);
-        }
-      },
+      (r) => foldGame(vr, r, schedule[r.index]!, spec.pace),
       {
         ...opts,
         ...(here ? { workers: 1, registry: variant.registry } : {}),
@@ -262,8 +266,35 @@ async function playEachVariant(spec: CompareSpec, variants: readonly Variant[], 
   return ok({ schedule, runs, seconds, workers });
 }
 
+/**
+ * Folds one finished game into its variant's run: its result, details, figures (tension ones
+ * too) by game and by block, and which seats each win-share figure covered. Bot games of a
+ * comparison and people's playtest games (playtests.ts) go through here alike.
+ */
+export function foldGame(vr: VariantRun, r: GameResult, scheduled: ScheduledGame, pace?: Pace): void {
+  const run = vr.run;
+  const cardIds = Object.keys(run.pkg.lab?.cardNames ?? {});
+  vr.results.push(r);
+  vr.detail.add(r, scheduled);
+  const figures = gameFigures(r, scheduled.lineup, cardIds);
+  // Tension figures are paired between variants like the others (issue 26).
+  const guessed = run.pkg.lab?.curves;
+  const curves = guessed && pacedCurves(guessed, pace);
+  const trace = r.facts?.curves;
+  if (curves && trace) for (const [k, v] of tensionFigures(gameTension(trace, winnerSides(trace, r.winners, r.racers), curves), r.actions, curves.secondsPerAction)) figures.set(k, v);
+  vr.games.push(figures);
+  for (const [k, seats] of figureMembers(r, scheduled.lineup)) vr.members.set(k, stableHash([vr.members.get(k) ?? '', r.index, seats]));
+  const block = vr.blocks[scheduled.group] ?? (vr.blocks[scheduled.group] = new Map());
+  for (const [k, v] of figures) {
+    const acc = block.get(k) ?? { sum: 0, n: 0 };
+    acc.sum += v;
+    acc.n++;
+    block.set(k, acc);
+  }
+}
+
 /** Every figure key any variant produced, in a stable order (seats, bots, groups, length, stats, values, cards). */
-function figureKeys(runs: readonly VariantRun[]): string[] {
+export function figureKeys(runs: readonly VariantRun[]): string[] {
   const keys = new Set<string>();
   for (const r of runs) for (const g of r.games) for (const k of g.keys()) keys.add(k);
   const order = ['win-seat', 'win-bot', 'win-group', 'rounds', 'actions', 'tension', 'stat', 'value', 'card-buys', 'card-round'];
@@ -352,7 +383,7 @@ function changedContentFiles(r: VariantRun): Record<string, unknown> | undefined
   return changed.length > 0 ? Object.fromEntries(changed) : undefined;
 }
 
-function variantSummary(r: VariantRun, seconds: number, workers: number, flags: { flags: Flag[]; counts: Record<string, number> }): VariantSummary {
+export function variantSummary(r: VariantRun, seconds: number, workers: number, flags: { flags: Flag[]; counts: Record<string, number> }): VariantSummary {
   const lengths = new Map<number, number>();
   for (const l of r.detail.lengths) lengths.set(l.rounds, (lengths.get(l.rounds) ?? 0) + 1);
   const contentFiles = changedContentFiles(r);
@@ -383,8 +414,9 @@ function variantSummary(r: VariantRun, seconds: number, workers: number, flags: 
 
 /** A variant's curves and tension figures, from its games' per-round samples (in schedule order). */
 function curvesAndTension(r: VariantRun): Pick<VariantSummary, 'curves' | 'tension'> {
-  const spec = r.run.pkg.lab?.curves;
-  if (!spec) return {};
+  const guessed = r.run.pkg.lab?.curves;
+  if (!guessed) return {};
+  const spec = pacedCurves(guessed, r.run.spec.pace);
   const curves = new CurveFold(spec.measures);
   const tension = new TensionFold(spec);
   for (const g of r.results) {
@@ -398,7 +430,7 @@ function curvesAndTension(r: VariantRun): Pick<VariantSummary, 'curves' | 'tensi
 }
 
 /** Games behind a figure row, per variant: nearest its mean, lowest, highest (not for card rows). */
-function figureRefs(runs: readonly VariantRun[], key: string): (GameRefs | undefined)[] | undefined {
+export function figureRefs(runs: readonly VariantRun[], key: string): (GameRefs | undefined)[] | undefined {
   if (key.startsWith('card-')) return undefined;
   return runs.map((r) => gameRefs(r.games.flatMap((g, i) => (g.has(key) ? [{ index: r.results[i]!.index, value: g.get(key)! }] : []))));
 }

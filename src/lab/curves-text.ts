@@ -48,6 +48,10 @@ export function tensionLines(t: TensionSummary): string[] {
   });
   if (wins.length > 0) lines.push(`the side alone in the lead at the end of a round wins: ${wins.join('; ')}`);
   if (t.noSoleWinner > 0) lines.push(`games without one winning side (no "leads for good"): ${t.noSoleWinner}`);
-  lines.push(`minutes of play are an estimate: ${t.secondsPerAction} s per action — ${t.secondsWhy}`);
+  lines.push(`minutes of play are an estimate: ${paceText(t)}`);
   return lines;
 }
+
+/** The minutes-of-play estimate's basis in words: measured from human moves, or the game's guess. */
+export const paceText = (t: Pick<TensionSummary, 'secondsPerAction' | 'secondsWhy' | 'measured'>): string =>
+  t.measured ? `${fixed(t.secondsPerAction, 1)} s per action, ${t.secondsWhy}` : `${t.secondsPerAction} s per action, guessed — ${t.secondsWhy}`;

@@ -133,6 +133,8 @@ export interface TensionSummary {
   /** The minutes-of-play estimate's basis. */
   secondsPerAction: number;
   secondsWhy: string;
+  /** The seconds per action were measured from human moves (move-times.ts), not the game's guess. */
+  measured?: { moves: number; tables: number };
   lead: string;
   lowerIsBetter: boolean;
 }
@@ -141,7 +143,7 @@ export interface TensionSummary {
 export class TensionFold {
   private readonly games = new Map<number, { t: GameTension; actions: number }>();
 
-  constructor(private readonly curves: Pick<RoundCurves<unknown>, 'lead' | 'lowerIsBetter' | 'close' | 'closeWhy' | 'secondsPerAction' | 'secondsWhy'>) {}
+  constructor(private readonly curves: Pick<RoundCurves<unknown>, 'lead' | 'lowerIsBetter' | 'close' | 'closeWhy' | 'secondsPerAction' | 'secondsWhy'> & { measured?: { moves: number; tables: number } }) {}
 
   add(index: number, trace: GameTrace | undefined, winnerSides: readonly number[], actions: number): void {
     if (!trace) return;
@@ -192,6 +194,7 @@ export class TensionFold {
       noSoleWinner: list.filter(([, g]) => g.t.leadsFrom === null).length,
       secondsPerAction: c.secondsPerAction,
       secondsWhy: c.secondsWhy,
+      ...(c.measured ? { measured: c.measured } : {}),
       lead: c.lead,
       lowerIsBetter: c.lowerIsBetter ?? false,
     };

@@ -4,6 +4,7 @@
  *   drey lab compare <game> base=builtin v1=DIR[,key=value…] … --games N --bots …
  *   drey lab sweep <game> --field options.roundLimit --values 10..20:2 --figure rounds --target "median rounds 14-18"
  *   drey lab tune <game> --field race.roundLimit=20..30 --field … --target "rounds 14±1" --target … --budget 4000 --out DIR
+ *   drey lab playtests <game> [--db FILE] [--variant NAME | --content DIR] --bots … --games N
  *   drey lab report RUN.json --html FILE
  *   drey lab serve RUN.json [--port N]
  */
@@ -12,6 +13,7 @@ import { join } from 'node:path';
 import { rulingLines } from '../../lab/rulings.js';
 import type { Command } from 'commander';
 import type { Registry } from '../../games/index.js';
+import type { AnyGamePackage } from '../../games/package.js';
 import { curveLines, tensionLines } from '../../lab/curves-text.js';
 import { runCompare, type CompareReport, type CompareSpec, type Variant } from '../../lab/compare.js';
 import { defaultWorkers } from '../../lab/run.js';
@@ -30,6 +32,7 @@ import { canonicalJson } from '../../engine/hash.js';
 import { progressBar } from '../progress.js';
 import { addQueueFlags, queueRun, type QueueFlags } from '../queue-flags.js';
 import { serveLabReport } from '../lab-serve.js';
+import { paceFromDb, playtestLines, runPlaytests, writePlaytestCsv, type PlaytestFlags } from '../lab-playtests.js';
 
 /** Flags every lab command takes (addSharedFlags). */
 interface SharedFlags extends QueueFlags {
@@ -39,6 +42,7 @@ interface SharedFlags extends QueueFlags {
   workers?: number;
   json?: string;
   html?: string;
+  db?: string;
   [option: string]: unknown;
 }
 
@@ -92,11 +96,13 @@ export async function parseVariant(text: string, game: string, registry: Registr
   };
 }
 
-function runSpec(game: string, registry: Registry, flags: RunFlags): CompareSpec {
+async function runSpec(game: string, registry: Registry, flags: RunFlags): Promise<CompareSpec> {
   const found = registry.find(game);
   if (!found.ok) usage(found.error.message);
   const seats = seatsFor(found.value.game, flags.seats);
-  return { game, seats, games: flags.games, bots: flags.bots, seed: flags.seed, options: rawGameOptions(flags) };
+  // With a database, minutes of play come from people's measured move times (move-times.ts).
+  const pace = await paceFromDb(flags.db, game);
+  return { game, seats, games: flags.games, bots: flags.bots, seed: flags.seed, options: rawGameOptions(flags), ...(pace ? { pace } : {}) };
 }
 
 /** Writes the JSON and HTML files asked for; says where. */
@@ -190,7 +196,8 @@ function addSharedFlags(command: Command): Command {
     .option('--seed <seed>', 'seed of the run: deal i has seed <seed>.<i> in every variant', seedFlag, '1')
     .option('--workers <n>', 'worker threads (default: one per core)', intFlag(1, 256))
     .option('--json <file>', 'write the report as JSON (for machines, and for `drey lab report`)')
-    .option('--html <file>', 'write the report as one self-contained HTML page');
+    .option('--html <file>', 'write the report as one self-contained HTML page')
+    .option('--db <file|url>', "a server's database (SQLite file or postgres:// URL): minutes of play from its measured human move times");
   return addGameOptionFlags(command);
 }
 
@@ -204,7 +211,7 @@ export function registerLab(program: Command, registry: Registry): void {
       .argument('<game>', 'game id, e.g. acorn-run')
       .argument('<variants...>', 'name=builtin | name=DIR, with optional ,key=value game options; the first is the base'),
   ).action(async (game: string, texts: string[], flags: RunFlags) => {
-    const spec = runSpec(game, registry, flags);
+    const spec = await runSpec(game, registry, flags);
     const variants: Variant[] = [];
     for (const t of texts) variants.push(await parseVariant(t, game, registry));
     if (variants.length < 2) usage('compare needs a base and at least one variant, e.g. base=builtin dash=./dash-cheaper');
@@ -228,7 +235,7 @@ export function registerLab(program: Command, registry: Registry): void {
       .option('--target <text>', 'e.g. "median rounds 14-18" or "seat1 23%-27%"')
       .option('--content <dir>', 'the content the field is changed in (default: the built-in content)'),
   ).action(async (game: string, flags: SweepFlags & { content?: string }) => {
-    const spec = runSpec(game, registry, flags);
+    const spec = await runSpec(game, registry, flags);
     const values = parseSweepValues(flags.values);
     if (!values.ok) usage(values.error.message);
     const target = flags.target === undefined ? undefined : parseTarget(flags.target);
@@ -264,7 +271,7 @@ export function registerLab(program: Command, registry: Registry): void {
       .option('--content <dir>', 'the content to start from (default: the built-in content)')
       .option('--out <dir>', 'write the best content here (after every round, and at the end), ready for --content'),
   ).action(async (game: string, flags: TuneFlags) => {
-    const spec = runSpec(game, registry, { ...flags, games: 1 });
+    const spec = await runSpec(game, registry, { ...flags, games: 1 });
     const fields: TuneField[] = flags.field.map((t) => {
       const f = parseTuneField(t);
       if (!f.ok) usage(f.error.message);
@@ -329,6 +336,29 @@ export function registerLab(program: Command, registry: Registry): void {
   });
 
   lab
+    .command('playtests')
+    .description("the finished playtest tables of a server's database beside the bots: the same figures with independent 95% intervals, the players' feedback, every game's replay")
+    .argument('<game>', 'game id, e.g. acorn-run')
+    .option('--db <file|url>', "the server's database: an SQLite file or a postgres:// URL (default: $DATABASE_URL, else $DREY_DB, else ./data/drey.sqlite)")
+    .option('--variant <name>', 'the playtests of this content variant (the name `drey serve --content` gave it)')
+    .option('--content <dir>', 'the content the playtests were played with (default: the built-in content); tables are matched by its hash')
+    .option('--bots <names>', 'bots of the comparison run, rotated through the seats (default: heuristic)', botListFlag, ['heuristic'])
+    .option('--games <n>', 'bot games per seat count', intFlag(1, 1_000_000), 200)
+    .option('--seed <seed>', "seed of the bots' run", seedFlag, '1')
+    .option('--workers <n>', 'worker threads (default: one per core)', intFlag(1, 256))
+    .option('--json <file>', 'write the report as JSON (for machines, and for `drey lab report|serve`)')
+    .option('--csv <dir>', 'write tables.csv, seats.csv, feedback.csv and figures.csv into this directory')
+    .option('--html <file>', 'write the report as one self-contained HTML page')
+    .action(async (game: string, flags: PlaytestFlags) => {
+      const report = await runPlaytests(game, registry, flags);
+      process.stdout.write(`${playtestLines(report).join('\n')}\n`);
+      if (flags.csv !== undefined) writePlaytestCsv(flags.csv, report);
+      const pkgs = flags.html === undefined ? new Map<string, AnyGamePackage>() : await variantPackages(report, registry);
+      writeFile(flags.json, () => `${JSON.stringify(report)}\n`);
+      writeFile(flags.html, () => labReportHtml(report, (name) => pkgs.get(name)));
+    });
+
+  lab
     .command('report')
     .description('turn a saved run (--json) into the HTML report')
     .argument('<run>', 'RUN.json written by `drey lab compare|sweep --json`')
@@ -347,16 +377,35 @@ export function registerLab(program: Command, registry: Registry): void {
   lab
     .command('serve')
     .description("serve a saved run's report, with its games in Drey's web replay viewer")
-    .argument('<run>', 'RUN.json written by `drey lab compare|sweep --json`')
+    .argument('<run>', 'RUN.json written by `drey lab compare|sweep|playtests --json`')
     .option('--port <n>', 'port (default 8090)', intFlag(0, 65535), 8090)
     .option('--host <addr>', 'address (default 127.0.0.1)', '127.0.0.1')
-    .action(async (path: string, flags: { port: number; host: string }) => {
+    .option('--playtests <file>', 'a saved `drey lab playtests --json` report: served as the Playtests page beside the run')
+    .action(async (path: string, flags: { port: number; host: string; playtests?: string }) => {
       const report = readReport(path);
       const pkgs = await variantPackages(report, registry);
-      const server = await serveLabReport(report, pkgs, { port: flags.port, host: flags.host });
-      process.stdout.write(`the report is at ${server.url}/ (Ctrl-C stops)\n`);
+      let playtests: { report: LabReport; packages: Map<string, AnyGamePackage> } | undefined;
+      if (flags.playtests !== undefined) {
+        const p = readReport(flags.playtests);
+        if (p.kind !== 'playtests') usage(`${flags.playtests} is a saved ${p.kind} run, not a playtest report (drey lab playtests --json)`);
+        if (p.game !== report.game) usage(`${flags.playtests} holds playtests of ${p.title}, not ${report.title}`);
+        playtests = { report: p, packages: await variantPackages(p, registry) };
+      }
+      const server = await serveLabReport(report, pkgs, { port: flags.port, host: flags.host, ...(playtests ? { playtests } : {}) });
+      process.stdout.write(`the report is at ${server.url}/${report.kind === 'playtests' || playtests ? `, the playtests at ${server.url}/playtests` : ''} (Ctrl-C stops)\n`);
       await new Promise<void>((resolve) => process.once('SIGINT', () => void server.close().then(resolve)));
     });
+}
+
+/** Writes `path` (when asked for) and says so. */
+function writeFile(path: string | undefined, text: () => string): void {
+  if (path === undefined) return;
+  try {
+    writeFileSync(path, text());
+  } catch (e) {
+    throw new CliError(`cannot write ${path}: ${(e as Error).message}`, EXIT.failed);
+  }
+  process.stdout.write(`wrote ${path}\n`);
 }
 
 function readReport(path: string): LabReport {

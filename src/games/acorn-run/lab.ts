@@ -170,7 +170,7 @@ export const curvesFor = (T: RunTables): RoundCurves<State> => ({
   close: 2,
   closeWhy: 'a margin of at most 2 VP: one step on the top of the results board (10, 8, 6) or one combo token would turn it',
   secondsPerAction: 6,
-  secondsWhy: 'a guess (a racer takes several small actions a turn: play, move, buy, end); not yet measured from web tables',
+  secondsWhy: 'a guess (a racer takes several small actions a turn: play, move, buy, end); --db measures it from the move times of a server’s tables',
   // R12: a race that is over has completed its last round; otherwise the rounds before this one.
   roundsDone: (state) => (state.over ? state.round : state.round - 1),
   participants: (state) =>

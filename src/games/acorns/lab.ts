@@ -85,7 +85,7 @@ export const acornsCurves = (tables: AcornsTables): RoundCurves<AcornsState> => 
   close: 2,
   closeWhy: 'a margin of at most 2 acorns: the smallest tree (2 acorns) claimed or left in hand would turn it',
   secondsPerAction: 10,
-  secondsWhy: 'a guess (one card played per turn, with thought about the trees); not yet measured from web tables',
+  secondsWhy: 'a guess (one card played per turn, with thought about the trees); --db measures it from the move times of a server’s tables',
   // `turns` counts turns begun (from 1): the turns done are one fewer until the game is over.
   roundsDone: (state) => (state.over ? roundsPlayed(state) : Math.floor((state.turns - 1) / state.seats)),
   participants: (state) => Array.from({ length: state.seats }, (_, seat) => ({ name: `seat ${seat + 1}`, seat, side: sideOf(state, seat) })),

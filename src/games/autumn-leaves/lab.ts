@@ -83,7 +83,7 @@ export const autumnLeavesCurves: RoundCurves<State> = {
   close: 2,
   closeWhy: 'a margin of at most 2 points: one or two cards more on the winner’s pile in one hand (L9) would turn it',
   secondsPerAction: 5,
-  secondsWhy: 'a guess (choose a card, then place it); not yet measured from web tables',
+  secondsWhy: 'a guess (choose a card, then place it); --db measures it from the move times of a server’s tables',
   // `rounds` counts reveals; the round revealed is done once its placing is (phase back to choose).
   roundsDone: (state) => (state.phase === 'place' ? state.rounds - 1 : state.rounds),
   participants: (state) => Array.from({ length: state.seats }, (_, seat) => ({ name: `seat ${seat + 1}`, seat, side: seat })),
