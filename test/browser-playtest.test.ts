@@ -18,6 +18,8 @@ import { exportContent } from '../src/content/files.js';
 import { BUILTIN_PACKAGES, BUILTINS, createRegistry } from '../src/games/index.js';
 import { createDreyServer } from '../src/server/app.js';
 import { createInlineRunner } from '../src/server/bots/pool.js';
+import { main } from '../src/cli/main.js';
+import type { PlaytestReport } from '../src/lab/playtests.js';
 import { PLAYTEST_FEEDBACK_KIND } from '../src/server/playtest.js';
 import type { ActAck, ClaimSeatResponse, CreateTableResponse, TableFrame } from '../src/server/protocol.js';
 import { contentRegistry } from '../src/server/start.js';
@@ -176,7 +178,9 @@ describe('a playtest in the browser', () => {
     const loaded = await contentRegistry([{ game: 'acorn-run', dir: content }]);
     if (!loaded.ok) throw new Error(loaded.error);
     const registry = loaded.value;
-    const store = openSqliteStore(':memory:');
+    // A database file, as `drey serve` keeps one: the designer's `drey lab playtests` reads it at the end.
+    const db = join(dir, 'drey.sqlite');
+    const store = openSqliteStore(db);
     const s = await createDreyServer({ store, registry, bots: createInlineRunner(registry), botDelayMs: 10, limits: { socketMessagesPerSecond: 10_000, socketBurst: 10_000 } });
     const url = (await s.listen(0, '127.0.0.1')).url;
     const annB = await launchBrowser({ width: 1280, height: 800 });
@@ -261,6 +265,20 @@ describe('a playtest in the browser', () => {
       expect(notes.map((n) => n.seat)).toEqual([0, 1]);
       expect(notes[1]!.data).toEqual({ fun: 2, length: 'too-long', unclear: 'When the sunset comes' });
       expect(errors).toEqual([]);
+
+      // End to end (issue 27): what the people sent through the page is what the lab reads back.
+      const json = join(dir, 'playtests.json');
+      const lab = await drey(['lab', 'playtests', 'acorn-run', '--db', db, '--variant', 'dash', '--content', content, '--games', '4', '--workers', '1', '--json', json]);
+      expect(lab.code, lab.err).toBe(0);
+      const report = JSON.parse(readFileSync(json, 'utf8')) as PlaytestReport;
+      expect(report.content.variant).toBe('dash');
+      expect(report.tables.map((t) => [t.id, t.names, t.humans])).toEqual([[tableId, ['Ann', 'Bo'], [true, true]]]);
+      expect(report.feedback.answered).toBe(2);
+      expect(report.feedback.fun.counts).toMatchObject({ '2': 1, '5': 1 });
+      expect(report.feedback.entries.map((e) => [e.name, e.unclear])).toEqual([
+        ['Ann', 'Can a Dash card jump a gap?'],
+        ['Bo', 'When the sunset comes'],
+      ]);
     } finally {
       await annB.close();
       await boB.close();
@@ -269,3 +287,19 @@ describe('a playtest in the browser', () => {
     }
   });
 });
+
+/** Runs the `drey` command line in this process; its exit code and what it printed. */
+async function drey(argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const o = process.stdout.write.bind(process.stdout);
+  const e = process.stderr.write.bind(process.stderr);
+  process.stdout.write = ((t: string) => ((out += t), true)) as typeof process.stdout.write;
+  process.stderr.write = ((t: string) => ((err += t), true)) as typeof process.stderr.write;
+  try {
+    return { code: await main(argv), out, err };
+  } finally {
+    process.stdout.write = o;
+    process.stderr.write = e;
+  }
+}
