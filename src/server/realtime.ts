@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import type { Seat, Viewer } from '../engine/game.js';
 import { describeZodError } from '../engine/schema.js';
 import { DEFAULT_LIMITS, TableQuota, TokenBucket, type ServerLimits } from './limits.js';
-import { entryFor, frameFor } from './live-table.js';
+import { frameFor } from './live-table.js';
 import {
   ActMessageSchema,
   ChatMessageSchema,
@@ -123,7 +123,9 @@ export function attachRealtime(io: Server, service: TableService, opts: Realtime
     for (const viewer of viewers) {
       const to = viewerRoom(id, viewer);
       if (!opts.cluster && !io.sockets.adapter.rooms.get(to)?.size) continue;
-      const frame: UpdateMessage = { ...frameFor(table, viewer), entries: entries.map((e) => entryFor(table, e, viewer)) };
+      // The lines the step told this viewer (narration-history.ts): the one narration the page shows.
+      const step = entries.length === 0 ? undefined : service.histories.stepLines(table, viewer, table.stored.seq);
+      const frame: UpdateMessage = { ...frameFor(table, viewer), by: entries.at(-1)?.seat ?? null, lines: step?.lines ?? [], told: entries.length === 0 ? null : (step?.told ?? null) };
       io.to(to).emit(SERVER_EVENTS.update, frame);
     }
   });

@@ -23,7 +23,7 @@ import type { BotRunner } from './bots/pool.js';
 import { realClock, settingsOf, type Clock } from './clocks.js';
 import { commitAction, type CommitContext } from './commits.js';
 import { tokenMatches } from './ids.js';
-import { enqueue, entryFor, frameFor, summarize, type KeptEntry, type LiveTable } from './live-table.js';
+import { enqueue, frameFor, summarize, type KeptEntry, type LiveTable } from './live-table.js';
 import type {
   ClaimSeatRequest,
   ClaimSeatResponse,
@@ -540,10 +540,10 @@ export class TableService {
     return out;
   }
 
-  /** Everything `viewer` needs to draw the table now, with the whole log and the narrated history when it is ready. */
+  /** Everything `viewer` needs to draw the table now, with the lines told to it so far when they are ready. */
   snapshot(table: LiveTable, viewer: Viewer): SnapshotMessage {
     const narration = this.histories.current(table, viewer);
-    return { ...frameFor(table, viewer), log: table.log.map((e) => entryFor(table, e, viewer)), ...(narration ? { narration } : {}) };
+    return { ...frameFor(table, viewer), ...(narration ? { narration } : {}) };
   }
 
   /** Every step of a finished match as `viewer` saw it, for the replay viewer: a `ReplayResponse` as JSON text. */
