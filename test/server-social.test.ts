@@ -96,6 +96,34 @@ describe('undo over the wire', () => {
   });
 });
 
+describe('undo is the game package’s word', () => {
+  it('the same game in a package without `undo` offers no undo, though another server in this process plays it with one', async () => {
+    // Before issue 24 a hidden global keyed by the game object kept the first package's rules
+    // for every later server; each table now reads its own package's facet.
+    await start();
+    const withUndo = await twoPlayers('dice-add');
+    const a = await open();
+    await a.emit('watch', { tableId: withUndo.tableId, token: withUndo.ann });
+    await a.emit<ActAck>('act', { tableId: withUndo.tableId, token: withUndo.ann, seq: 0, action: { type: 'add', n: 2 } });
+    expect((await a.waitFor((m) => m.seq === 1)).undo).toBe(1);
+    const first = server!;
+    const plain = await makeServer({ registry: createRegistry([bareGamePackage(diceAdd as unknown as AnyGame)]), limits: { socketMessagesPerSecond: 10_000, socketBurst: 10_000 } });
+    try {
+      server = plain;
+      url = (await plain.listen(0, '127.0.0.1')).url;
+      const { tableId, ann } = await twoPlayers('dice-add');
+      const b = await open();
+      await b.emit('watch', { tableId, token: ann });
+      expect(await b.emit<ActAck>('act', { tableId, token: ann, seq: 0, action: { type: 'add', n: 2 } })).toEqual({ ok: true, seq: 1 });
+      expect((await b.waitFor((m) => m.seq === 1)).undo).toBeNull();
+      expect(await b.emit<UndoAck>('undo', { tableId, token: ann, step: 1 })).toMatchObject({ ok: false, error: { code: 'no-undo' } });
+    } finally {
+      server = first;
+      await plain.close();
+    }
+  });
+});
+
 describe('chat', () => {
   it('two players chat; text only, control characters out, length-limited; spectators read only; kept after a restart', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'drey-chat-'));

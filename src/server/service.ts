@@ -49,7 +49,6 @@ import { TableCache } from './table-cache.js';
 import { TableChat } from './chat.js';
 import { rematchedFrom, rematchOf, rematchRequest, rematchReservations, type RematchLink } from './rematch.js';
 import { undoStep } from './undo.js';
-import { registerUndoRules } from './undo-rules.js';
 import type { ChatLine } from './protocol.js';
 
 /** A committed change of a table: new log lines (none when only seats or presence changed). */
@@ -163,7 +162,7 @@ export class TableService {
     });
     this.cache = new TableCache({
       store: opts.store,
-      game: (id) => this.game(id),
+      pkg: (id) => opts.registry.get(id),
       refuse: (stored) => this.refusal(stored),
       finishedTtlMs: opts.finishedTtlMs ?? 10 * 60_000,
       warn: (m) => this.warn(m),
@@ -214,7 +213,6 @@ export class TableService {
         })
       : undefined;
     this.chat = new TableChat({ store: opts.store, now });
-    registerUndoRules(opts.registry);
     this.replays = new ReplayCache({
       build:
         opts.bots.replay ??
