@@ -220,7 +220,7 @@ describe('storage', () => {
     const created = await before.create({ game: 'pick', seats: [{ kind: 'human' }, { kind: 'human' }], join: { seat: 0, name: 'A' } });
     if (!created.ok) throw new Error(created.error.message);
     const id = created.value.table.id;
-    const claimed = await before.claim(id, 1, { name: 'B' });
+    const claimed = await before.perform<'claim'>({ op: 'claim', tableId: id, seat: 1, req: { name: 'B' } });
     if (!claimed.ok) throw new Error(claimed.error.message);
     expect((await before.act(id, created.value.seat!.token, { type: 'pick', n: 1 })).ok).toBe(true);
     expect((await before.act(id, claimed.value.token, { type: 'pick', n: 2 })).ok).toBe(true);
