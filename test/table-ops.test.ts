@@ -52,4 +52,18 @@ describe('table operations as records', () => {
       await server.close();
     }
   });
+
+  it('a route keeps its record’s rate limit: the seat routes share the seats-per-minute limit', async () => {
+    const server = await makeServer({ limits: { seatsPerMinute: 2 } });
+    try {
+      const claim = () => server.app.inject({ method: 'POST', url: `/api/tables/${TABLE}/seats/2`, payload: { name: 'Bo' } });
+      expect((await claim()).statusCode).toBe(404);
+      expect((await claim()).statusCode).toBe(404);
+      expect((await claim()).statusCode).toBe(429);
+      // The summary has no such limit.
+      expect((await server.app.inject({ method: 'GET', url: `/api/tables/${TABLE}` })).statusCode).toBe(404);
+    } finally {
+      await server.close();
+    }
+  });
 });

@@ -146,7 +146,7 @@ export async function registerApi(app: FastifyInstance, { service, rules, limits
     app.route({
       method: spec.method,
       url: spec.url,
-      ...(spec.seatLimit ? perMinute(limits.seatsPerMinute) : {}),
+      ...(spec.perMinute === undefined ? {} : perMinute(spec.perMinute === 'seats' ? limits.seatsPerMinute : spec.perMinute)),
       handler: async (req, reply) => {
         const p: { id: string; seat?: number } | undefined = parsed(reply, namesSeat ? SeatParams : TableParams, req.params);
         if (!p) return reply;

@@ -74,8 +74,8 @@ export interface HttpSpec<B, In> {
   body?: z.ZodType<B>;
   /** `seat`: from 0, when the URL names one. */
   input(seat: Seat | undefined, body: B): In;
-  /** Limited per address like claiming seats (limits.ts `seatsPerMinute`). */
-  seatLimit?: boolean;
+  /** Requests per minute per address: a number, or `seats` for the limit on claiming seats (limits.ts `seatsPerMinute`). */
+  perMinute?: number | 'seats';
 }
 
 /**

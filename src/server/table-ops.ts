@@ -96,7 +96,7 @@ const claim = defineOp({
     });
   },
   // Seats are numbered from 1 in URLs, as people count them (invite links show them).
-  http: { method: 'POST', url: '/api/tables/:id/seats/:seat', body: ClaimSeatSchema, input: (seat, req) => ({ seat: seat ?? 0, req }), seatLimit: true },
+  http: { method: 'POST', url: '/api/tables/:id/seats/:seat', body: ClaimSeatSchema, input: (seat, req) => ({ seat: seat ?? 0, req }), perMinute: 'seats' },
 });
 
 /** Who the token seats (null: a spectator). */
@@ -159,7 +159,7 @@ const reclaim = defineOp({
 
 const CreatorInput = z.object({ seat: SeatSchema, creatorToken: TokenSchema });
 const creatorRoute = (url: string) =>
-  ({ method: 'POST', url, body: CreatorRequestSchema, input: (seat: Seat | undefined, body: z.output<typeof CreatorRequestSchema>) => ({ seat: seat ?? 0, creatorToken: body.creatorToken }), seatLimit: true }) as const;
+  ({ method: 'POST', url, body: CreatorRequestSchema, input: (seat: Seat | undefined, body: z.output<typeof CreatorRequestSchema>) => ({ seat: seat ?? 0, creatorToken: body.creatorToken }), perMinute: 'seats' }) as const;
 
 /** The table's creator gives a seat a new link (the old token stops working). */
 const newLink = defineOp({
