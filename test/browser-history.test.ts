@@ -1,5 +1,6 @@
 /**
- * Issue 14 in Chromium: the table's log in the narrator's words reads the same after a reload.
+ * Issue 14 in Chromium: the table's log in the narrator's words reads the same after a reload, and
+ * (issue 24) it is exactly the lines the server told that seat: the page narrates nothing itself.
  * Ann's page watches an Acorn Run table (Ann against a bot and two dummies) while the bot, the
  * dummies and Ann (played from the test through the web's table store) race for more moves than a
  * view's tail of events holds; the page is reloaded and must show the very same lines.
@@ -11,7 +12,6 @@ import type { Page } from 'playwright-core';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRng, nextInt } from '../src/engine/rng.js';
-import { BUILTINS } from '../src/games/index.js';
 import { createDreyServer, type DreyServer } from '../src/server/app.js';
 import type { CreateTableResponse } from '../src/server/protocol.js';
 import { openSqliteStore } from '../src/server/storage/sqlite.js';
@@ -72,7 +72,7 @@ describe('the narrated log after a reload (issue 14)', () => {
 
     const browser = await launchBrowser();
     const socket: Socket = io(url, { transports: ['websocket'], forceNew: true, reconnection: false });
-    const ann = createTableStore({ socket, tableId, token, narratorFor: (g) => BUILTINS.get(g)?.narrator });
+    const ann = createTableStore({ socket, tableId, token });
     const errors: string[] = [];
     try {
       const page = await browser.context.newPage();
@@ -105,6 +105,9 @@ describe('the narrated log after a reload (issue 14)', () => {
       expect(before.length).toBeGreaterThan(40);
       expect(before.some((l) => l.startsWith("The dummies' turn"))).toBe(true);
       expect(before.some((l) => /^You (shuffle your discard pile into a new deck and )?draw [A-Z]/.test(l))).toBe(true);
+      // The page narrates nothing itself (issue 24): its log is the lines the server told Ann.
+      const table = (await server.service.getTable(tableId))!;
+      expect(before).toEqual(server.service.histories.current(table, 0)!.lines.map((l) => l.text));
 
       await page.reload();
       await expect.poll(() => seqOf(page), { timeout: 15_000 }).toBe(seq);

@@ -84,8 +84,11 @@ describe.each([
       await page.locator('[data-testid=since-toggle]').click();
       const listed = await page.locator('.since-lines li').allTextContents();
       expect(listed).toHaveLength(n);
-      // Your own steps ("You choose …") are not news; the bots' are.
-      for (const l of listed) expect(l).not.toMatch(/^You\b/);
+      // Your own steps are not news; the bots' are: counted by the seat each of the server's lines
+      // says acted (the log items carry it), not by its words.
+      const markedSeats = await page.locator('.table-side .log li.since').evaluateAll((els) => els.map((e) => e.getAttribute('data-seat')));
+      expect(markedSeats).toHaveLength(n);
+      for (const seat of markedSeats) expect(seat).not.toBe('0');
       await animationsSettled(page);
       await page.screenshot({ path: `${SHOTS}/since-last-move-${label}.png` });
       await expectAccessible(page, `the since-your-last-move bar at ${label} width`);

@@ -68,7 +68,7 @@ async function twoPlayers(svc: TableService, time: CreateTableRequest['time']) {
   const created = await svc.create({ game: 'pick', seats: [{ kind: 'human' }, { kind: 'human' }], join: { seat: 0, name: 'Ann' }, ...(time ? { time } : {}) });
   if (!created.ok) throw new Error(created.error.message);
   const id = created.value.table.id;
-  const claimed = await svc.claim(id, 1, { name: 'Bo' });
+  const claimed = await svc.perform<'claim'>({ op: 'claim', tableId: id, seat: 1, req: { name: 'Bo' } });
   if (!claimed.ok) throw new Error(claimed.error.message);
   // Both sit at the table (an open page each).
   const table = (await svc.getTable(id))!;
@@ -122,7 +122,7 @@ describe('clocks per time profile', () => {
     const id = created.value.table.id;
     const tokens = [created.value.seat!.token];
     for (const seat of [1, 2]) {
-      const c = await svc.claim(id, seat, { name: `P${seat}` });
+      const c = await svc.perform<'claim'>({ op: 'claim', tableId: id, seat, req: { name: `P${seat}` } });
       if (!c.ok) throw new Error(c.error.message);
       tokens.push(c.value.token);
     }
@@ -145,7 +145,7 @@ describe('clocks per time profile', () => {
     const created = await svc.create({ game: 'acorn-run', seats: [{ kind: 'human' }, { kind: 'human' }], join: { seat: 0, name: 'Ann' }, time: 'realtime' });
     if (!created.ok) throw new Error(created.error.message);
     const id = created.value.table.id;
-    const c = await svc.claim(id, 1, { name: 'Bo' });
+    const c = await svc.perform<'claim'>({ op: 'claim', tableId: id, seat: 1, req: { name: 'Bo' } });
     if (!c.ok) throw new Error(c.error.message);
     const table = (await svc.getTable(id))!;
     const seat = table.game.toAct(table.match.state)[0]!;
@@ -267,8 +267,8 @@ describe('absent players', () => {
     const store = openSqliteStore(':memory:');
     const svc = makeService(store, clock);
     const t = await twoPlayers(svc, 'none');
-    expect(await svc.newSeatLink(t.id, 1, t.ann)).toMatchObject({ ok: false, error: { code: 'forbidden' } });
-    const link = await svc.newSeatLink(t.id, 1, t.creator);
+    expect(await svc.perform<'new-link'>({ op: 'new-link', tableId: t.id, seat: 1, creatorToken: t.ann })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    const link = await svc.perform<'new-link'>({ op: 'new-link', tableId: t.id, seat: 1, creatorToken: t.creator });
     if (!link.ok) throw new Error(link.error.message);
     expect(await svc.act(t.id, t.bo, { type: 'pick', n: 1 })).toMatchObject({ ok: false, error: { code: 'bad-token' } });
     expect((await svc.act(t.id, t.ann, { type: 'pick', n: 2 })).ok).toBe(true);
@@ -277,12 +277,12 @@ describe('absent players', () => {
     // Round 1: Ann collects, then both pick; Bo is at the table, so his seat is not handed over.
     expect((await svc.act(t.id, t.ann, { type: 'collect' })).ok).toBe(true);
     const table = (await svc.getTable(t.id))!;
-    expect(await svc.handToBot(t.id, 1, t.creator)).toMatchObject({ ok: false, error: { code: 'bad-seat' } });
+    expect(await svc.perform<'hand-to-bot'>({ op: 'hand-to-bot', tableId: t.id, seat: 1, creatorToken: t.creator })).toMatchObject({ ok: false, error: { code: 'bad-seat' } });
     svc.presence(table, 1, -1);
     // No clock and no grace: nobody replaces him but the creator.
     await clock.advance(7 * 24 * 3_600_000);
     expect((await timeOf(svc, t.id)).seats[1]!.standIn).toBe(null);
-    expect(await svc.handToBot(t.id, 1, t.creator)).toEqual({ ok: true, value: { seat: 1 } });
+    expect(await svc.perform<'hand-to-bot'>({ op: 'hand-to-bot', tableId: t.id, seat: 1, creatorToken: t.creator })).toEqual({ ok: true, value: { seat: 1 } });
     await untilTrue(async () => (await svc.summary(t.id))?.seq === 4);
     expect((await timeOf(svc, t.id)).seats[1]).toMatchObject({ standIn: 'creator', botMoves: 1 });
     expect((await store.getNotes(t.id)).map((n) => n.kind)).toEqual(['clock-start', 'token-replaced', 'takeover']);
@@ -328,7 +328,7 @@ describe('a restart', () => {
     if (!created.ok) throw new Error(created.error.message);
     const id = created.value.table.id;
     await clock.advance(600_000);
-    const claimed = await svc.claim(id, 1, { name: 'Bo' });
+    const claimed = await svc.perform<'claim'>({ op: 'claim', tableId: id, seat: 1, req: { name: 'Bo' } });
     if (!claimed.ok) throw new Error(claimed.error.message);
     svc.presence((await svc.getTable(id))!, 1, 1);
     await clock.advance(119_999);

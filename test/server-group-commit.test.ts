@@ -75,7 +75,7 @@ describe('group commit', () => {
     for (const t of tables) {
       const watched = await server.service.perform<'sync'>({ op: 'sync', tableId: t.id, seat: 0 });
       expect(watched.ok && watched.value.seq).toBe(0);
-      expect(watched.ok && watched.value.log).toEqual([]);
+      expect(watched.ok && watched.value.narration?.lines).toEqual([]);
     }
     other.exec('ROLLBACK');
     other.close();

@@ -140,8 +140,8 @@ describe('tables in memory', () => {
       if (!r.ok) throw new Error(r.error.message);
       ids[name] = r.value.table.id;
     }
-    expect((await first.claim(ids.humans!, 1, { name: 'B' })).ok).toBe(true);
-    expect((await first.claim(ids.clocked!, 1, { name: 'B' })).ok).toBe(true);
+    expect((await first.perform<'claim'>({ op: 'claim', tableId: ids.humans!, seat: 1, req: { name: 'B' } })).ok).toBe(true);
+    expect((await first.perform<'claim'>({ op: 'claim', tableId: ids.clocked!, seat: 1, req: { name: 'B' } })).ok).toBe(true);
     for (let i = 0; i < 200 && (await first.summary(ids.finished!))?.status !== 'finished'; i++) await new Promise((r) => setTimeout(r, 5));
     await first.close();
 

@@ -65,8 +65,10 @@ describe('a live table', () => {
     expect((boUpdate.view as PickView).picked).toEqual([true, false]);
     expect(JSON.stringify(boUpdate)).not.toContain('picks 3');
     expect(JSON.stringify(watchUpdate)).not.toContain('picks 3');
-    expect('entries' in annUpdate && annUpdate.entries[0]!.text).toBe('seat 1 picks 3');
-    expect('entries' in boUpdate && boUpdate.entries[0]!.text).toBe('Ann has chosen.');
+    // The server tells each page its lines (a game without a narrator: its log lines), with the seat that acted.
+    expect('lines' in annUpdate && annUpdate.lines).toEqual([{ seq: 1, seat: 0, text: 'seat 1 picks 3' }]);
+    expect('lines' in boUpdate && boUpdate.lines).toEqual([{ seq: 1, seat: 0, text: 'Ann has chosen.' }]);
+    expect('lines' in boUpdate && boUpdate.told).toBe(1);
   });
 
   it('refuses bad input with a reason, to that client only, and changes nothing', async () => {
@@ -157,8 +159,8 @@ describe('a live table', () => {
     const again = await open();
     expect(await again.emit<WatchAck>('watch', { tableId: id, token: tokens[0] })).toEqual({ ok: true, seq: 2, you: 0 });
     const snap = again.snapshots[0]!;
-    expect(snap.log.map((e) => e.seq)).toEqual([1, 2]);
-    expect(snap.log[0]!.text).toBe('seat 1 picks 2');
+    expect(snap.narration?.lines.map((l) => l.seq)).toEqual([1, 2]);
+    expect(snap.narration?.lines[0]).toEqual({ seq: 1, seat: 0, text: 'seat 1 picks 2' });
     expect(snap.legal).toEqual([{ type: 'collect' }]);
     expect(await again.emit<WatchAck>('sync', { tableId: id })).toEqual({ ok: true, seq: 2, you: 0 });
     expect(again.snapshots).toHaveLength(2);
@@ -218,7 +220,7 @@ describe('storage', () => {
     const created = await before.create({ game: 'pick', seats: [{ kind: 'human' }, { kind: 'human' }], join: { seat: 0, name: 'A' } });
     if (!created.ok) throw new Error(created.error.message);
     const id = created.value.table.id;
-    const claimed = await before.claim(id, 1, { name: 'B' });
+    const claimed = await before.perform<'claim'>({ op: 'claim', tableId: id, seat: 1, req: { name: 'B' } });
     if (!claimed.ok) throw new Error(claimed.error.message);
     expect((await before.act(id, created.value.seat!.token, { type: 'pick', n: 1 })).ok).toBe(true);
     expect((await before.act(id, claimed.value.token, { type: 'pick', n: 2 })).ok).toBe(true);

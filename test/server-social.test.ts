@@ -69,11 +69,11 @@ describe('undo over the wire', () => {
     expect((await b.waitFor((m) => m.seq === 1)).undo).toBeNull();
     expect(await b.emit<UndoAck>('undo', { tableId, token: bo, step: 1 })).toMatchObject({ ok: false, error: { code: 'not-your-step' } });
     expect(await a.emit<UndoAck>('undo', { tableId, token: ann, step: 1 })).toEqual({ ok: true, seq: 2 });
-    const f2 = await a.waitFor((m) => m.seq === 2 && 'entries' in m);
+    const f2 = await a.waitFor((m) => m.seq === 2 && 'lines' in m);
     expect((f2.view as { total: number }).total).toBe(0);
     expect(f2.undo).toBeNull();
-    const heard = await b.waitFor((m) => m.seq === 2 && 'entries' in m);
-    expect('entries' in heard && heard.entries[0]).toMatchObject({ seq: 2, undo: 1, text: 'Ann took back a step.' });
+    const heard = await b.waitFor((m) => m.seq === 2 && 'lines' in m);
+    expect('lines' in heard && heard.lines[0]).toEqual({ seq: 2, seat: 0, text: 'Ann took back a step.' });
     // Stale: the same undo again changes nothing.
     expect(await a.emit<UndoAck>('undo', { tableId, token: ann, step: 1 })).toMatchObject({ ok: false, error: { code: 'nothing-to-undo' } });
     // A roll drew at random: refused with the reason.
@@ -85,13 +85,42 @@ describe('undo over the wire', () => {
     await server!.close();
     for (const c of clients.splice(0)) c.close();
     await start(join(dir, 'db.sqlite'));
-    const snap = server!.service.snapshot((await server!.service.getTable(tableId))!, 0);
+    const rebuilt = (await server!.service.getTable(tableId))!;
+    const snap = server!.service.snapshot(rebuilt, 0);
     expect((snap.view as { total: number }).total).toBe(total);
-    expect(snap.log.map((e) => [e.seq, e.undone ?? false, e.undo ?? null])).toEqual([
+    expect(rebuilt.log.map((e) => [e.seq, e.undone ?? false, e.undo ?? null])).toEqual([
       [1, true, null],
       [2, false, 1],
       [3, false, null],
     ]);
+  });
+});
+
+describe('undo is the game package’s word', () => {
+  it('the same game in a package without `undo` offers no undo, though another server in this process plays it with one', async () => {
+    // Before issue 24 a hidden global keyed by the game object kept the first package's rules
+    // for every later server; each table now reads its own package's facet.
+    await start();
+    const withUndo = await twoPlayers('dice-add');
+    const a = await open();
+    await a.emit('watch', { tableId: withUndo.tableId, token: withUndo.ann });
+    await a.emit<ActAck>('act', { tableId: withUndo.tableId, token: withUndo.ann, seq: 0, action: { type: 'add', n: 2 } });
+    expect((await a.waitFor((m) => m.seq === 1)).undo).toBe(1);
+    const first = server!;
+    const plain = await makeServer({ registry: createRegistry([bareGamePackage(diceAdd as unknown as AnyGame)]), limits: { socketMessagesPerSecond: 10_000, socketBurst: 10_000 } });
+    try {
+      server = plain;
+      url = (await plain.listen(0, '127.0.0.1')).url;
+      const { tableId, ann } = await twoPlayers('dice-add');
+      const b = await open();
+      await b.emit('watch', { tableId, token: ann });
+      expect(await b.emit<ActAck>('act', { tableId, token: ann, seq: 0, action: { type: 'add', n: 2 } })).toEqual({ ok: true, seq: 1 });
+      expect((await b.waitFor((m) => m.seq === 1)).undo).toBeNull();
+      expect(await b.emit<UndoAck>('undo', { tableId, token: ann, step: 1 })).toMatchObject({ ok: false, error: { code: 'no-undo' } });
+    } finally {
+      server = first;
+      await plain.close();
+    }
   });
 });
 

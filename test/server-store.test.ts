@@ -46,8 +46,9 @@ describe('the table store', () => {
     expect(ann.store.getState().frame?.legal).toHaveLength(3);
     expect(await ann.store.act({ type: 'pick', n: 2 })).toEqual({ ok: true, seq: 1 });
     await expect.poll(() => bo.store.getState().frame?.seq).toBe(1);
-    expect(bo.store.getState().log.map((e) => e.text)).toEqual(['Ann has chosen.']);
-    expect(ann.store.getState().log.map((e) => e.text)).toEqual(['seat 1 picks 2']);
+    // Each page shows the lines the server told it, with the seat that acted.
+    await expect.poll(() => bo.store.getState().narration.lines).toEqual([{ seq: 1, seat: 0, text: 'Ann has chosen.' }]);
+    await expect.poll(() => ann.store.getState().narration.lines).toEqual([{ seq: 1, seat: 0, text: 'seat 1 picks 2' }]);
   });
 
   it('keeps a refusal as its error and changes nothing', async () => {
@@ -70,12 +71,26 @@ describe('the table store', () => {
     await expect.poll(() => ann.store.getState().frame?.seq).toBe(1);
     // An update that claims seq 3 while the store holds 1: something was missed.
     const frame = ann.store.getState().frame!;
-    const bogus: UpdateMessage = { ...frame, seq: 3, entries: [] };
+    const bogus: UpdateMessage = { ...frame, seq: 3, by: 1, lines: [], told: 3 };
     for (const l of ann.socket.listeners('update')) (l as (m: UpdateMessage) => void)(bogus);
     await expect.poll(() => ann.store.getState().resyncs).toBe(1);
     // The snapshot it asked for puts it back on the server's real sequence number.
     await expect.poll(() => ann.store.getState().frame?.seq).toBe(1);
-    expect(ann.store.getState().log).toHaveLength(1);
+    expect(ann.store.getState().narration.lines).toHaveLength(1);
+  });
+
+  it('asks for a snapshot when an update’s lines do not follow on from the ones it has', async () => {
+    const { id, tokens } = await table();
+    const ann = open(id, tokens[0]);
+    await expect.poll(() => ann.store.getState().frame?.seq).toBe(0);
+    // The next step, but the server says the page should have 5 lines with it: some were missed.
+    const frame = ann.store.getState().frame!;
+    const bogus: UpdateMessage = { ...frame, seq: 1, by: 1, lines: [{ seq: 1, seat: 1, text: 'Bo has chosen.' }], told: 5 };
+    for (const l of ann.socket.listeners('update')) (l as (m: UpdateMessage) => void)(bogus);
+    await expect.poll(() => ann.store.getState().resyncs).toBe(1);
+    // The snapshot puts back the server's seq and lines: the bogus line is not kept.
+    await expect.poll(() => ann.store.getState().frame?.seq).toBe(0);
+    expect(ann.store.getState().narration.lines).toEqual([]);
   });
 
   it('reconnects by itself and misses nothing that happened while it was away', async () => {
@@ -89,7 +104,7 @@ describe('the table store', () => {
     await expect.poll(() => ann.store.getState().frame?.seq).toBe(1);
     expect(ann.store.getState().frame?.you).toBe(0);
     expect(ann.store.getState().frame?.legal).toHaveLength(3);
-    expect(ann.store.getState().log.map((e) => e.seq)).toEqual([1]);
+    expect(ann.store.getState().narration.lines.map((l) => l.seq)).toEqual([1]);
   });
 });
 

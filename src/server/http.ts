@@ -10,11 +10,12 @@ import { z } from 'zod';
 import type { Viewer } from '../engine/game.js';
 import { describeZodError } from '../engine/schema.js';
 import type { ServerError, ServerErrorCode } from './protocol.js';
-import { ClaimSeatSchema, CreateTableSchema, CreatorRequestSchema, FeedbackReadSchema, FeedbackRequestSchema, ReclaimSeatSchema, TABLE_STATUSES, TableIdSchema } from './protocol.js';
+import { CreateTableSchema, FeedbackReadSchema, FeedbackRequestSchema, TABLE_STATUSES, TableIdSchema } from './protocol.js';
 import type { PlaytestFeedbackDesk } from './playtest-feedback.js';
 import type { ServerLimits, TableQuota } from './limits.js';
 import type { ServiceResult } from './result.js';
 import type { TableService } from './service.js';
+import { OP_RECORDS, type TableOp } from './table-ops.js';
 
 const STATUS: Record<ServerErrorCode, number> = {
   'bad-request': 400,
@@ -141,51 +142,30 @@ export async function registerApi(app: FastifyInstance, { service, rules, limits
     return body ? answer(reply, await service.create(body), 201) : reply;
   });
 
-  app.get('/api/tables/:id', async (req, reply) => {
-    const p = parsed(reply, TableParams, req.params);
-    if (!p) return reply;
-    // A table this server cannot open (its content is another) is refused with the reason.
-    return answer(reply, await service.perform<'summary'>({ op: 'summary', tableId: p.id }));
-  });
-
-  // Seats are numbered from 1 in URLs, as people count them (invite links show them).
-  app.post('/api/tables/:id/seats/:seat', perMinute(limits.seatsPerMinute), async (req, reply) => {
-    const p = parsed(reply, SeatParams, req.params);
-    const body = p && parsed(reply, ClaimSeatSchema, req.body);
-    if (!p || !body) return reply;
-    return answer(reply, await service.claim(p.id, p.seat - 1, body));
-  });
-
-  // The creator's powers over absent seats (absence.ts): a new seat link, a bot until the player returns.
-  app.post('/api/tables/:id/seats/:seat/new-link', perMinute(limits.seatsPerMinute), async (req, reply) => {
-    const p = parsed(reply, SeatParams, req.params);
-    const body = p && parsed(reply, CreatorRequestSchema, req.body);
-    if (!p || !body) return reply;
-    return answer(reply, await service.newSeatLink(p.id, p.seat - 1, body.creatorToken));
-  });
-
-  app.post('/api/tables/:id/seats/:seat/bot', perMinute(limits.seatsPerMinute), async (req, reply) => {
-    const p = parsed(reply, SeatParams, req.params);
-    const body = p && parsed(reply, CreatorRequestSchema, req.body);
-    if (!p || !body) return reply;
-    return answer(reply, await service.handToBot(p.id, p.seat - 1, body.creatorToken));
-  });
-
-  // The creator opens a rematch seat kept for a player who has not come (rematch.ts).
-  app.post('/api/tables/:id/seats/:seat/open', perMinute(limits.seatsPerMinute), async (req, reply) => {
-    const p = parsed(reply, SeatParams, req.params);
-    const body = p && parsed(reply, CreatorRequestSchema, req.body);
-    if (!p || !body) return reply;
-    return answer(reply, await service.openSeat(p.id, p.seat - 1, body.creatorToken));
-  });
-
-  // A player whose seat a bot plays (their clock ran out) takes it back with their token.
-  app.post('/api/tables/:id/back', async (req, reply) => {
-    const p = parsed(reply, TableParams, req.params);
-    const body = p && parsed(reply, ReclaimSeatSchema, req.body);
-    if (!p || !body) return reply;
-    return answer(reply, await service.reclaim(p.id, body.token));
-  });
+  // The table operations clients reach over HTTP (a table's summary, claiming a seat, the
+  // creator's tools, a player's return): one route per record of table-ops.ts, from its HTTP spec.
+  for (const record of OP_RECORDS) {
+    const spec = record.http;
+    if (!spec) continue;
+    const namesSeat = spec.url.includes(':seat');
+    app.route({
+      method: spec.method,
+      url: spec.url,
+      ...(spec.perMinute === undefined ? {} : perMinute(spec.perMinute === 'seats' ? limits.seatsPerMinute : spec.perMinute)),
+      handler: async (req, reply) => {
+        const p: { id: string; seat?: number } | undefined = parsed(reply, namesSeat ? SeatParams : TableParams, req.params);
+        if (!p) return reply;
+        let body: unknown;
+        if (spec.body) {
+          const b = parsed(reply, spec.body, req.body);
+          if (b === undefined) return reply;
+          body = b;
+        }
+        const seat = p.seat === undefined ? undefined : p.seat - 1;
+        return answer(reply, await service.performOp({ ...spec.input(seat, body), op: record.op, tableId: p.id } as TableOp));
+      },
+    });
+  }
 
   // A player's feedback after a playtest (issue 27, playtest-feedback.ts), and what their seat sent so far.
   app.post('/api/tables/:id/feedback', perMinute(30), async (req, reply) => {

@@ -4,14 +4,14 @@
  */
 import { botSeatName } from '../engine/bot-names.js';
 import type { AnyGame, Seat, Viewer } from '../engine/game.js';
-import { undoableStep, type Match, type ReplayStep } from '../engine/match.js';
+import { undoableStep, type Match, type ReplayStep, type UndoRules } from '../engine/match.js';
+import type { AnyGamePackage } from '../games/package.js';
 import { botPlayedOf, settingsOf, timeFrame, type LiveTime } from './clocks.js';
 import { seedCommitment } from './ids.js';
 import type { DealInfo, LogEntry, PublicSeat, TableFrame, TableSummary } from './protocol.js';
 import type { StoredTable } from './storage/types.js';
 import { storedContentOf } from './table-content.js';
 import { isPlaytest } from './playtest.js';
-import { undoRulesOf } from './undo-rules.js';
 import { toActOf, viewOf } from './views.js';
 
 /**
@@ -36,6 +36,8 @@ export interface KeptEntry {
 export interface LiveTable {
   stored: StoredTable;
   game: AnyGame;
+  /** What its game lets a player take back (the game package's `undo` facet); absent: no undo. */
+  undo?: UndoRules;
   match: Match;
   log: KeptEntry[];
   /** Open sockets per human seat, for the "connected" dot. */
@@ -50,8 +52,11 @@ export interface LiveTable {
   time?: LiveTime;
 }
 
-export function liveTable(stored: StoredTable, game: AnyGame, match: Match, log: KeptEntry[]): LiveTable {
-  return { stored, game, match, log, presence: new Map(), thinking: new Set(), queue: Promise.resolve() };
+/** A table in memory playing `pkg`'s game; the package says what may be taken back. */
+export function liveTable(stored: StoredTable, pkg: Pick<AnyGamePackage, 'game' | 'undo'>, match: Match, log: KeptEntry[]): LiveTable {
+  const table: LiveTable = { stored, game: pkg.game, match, log, presence: new Map(), thinking: new Set(), queue: Promise.resolve() };
+  if (pkg.undo) table.undo = pkg.undo;
+  return table;
 }
 
 /** Runs `work` after every change already queued at this table (one change at a time). */
@@ -162,7 +167,7 @@ export function frameFor(table: LiveTable, viewer: Viewer): TableFrame {
     outcome: stored.outcome,
     deal: dealOf(stored),
     time: timeFrame(table.time, settingsOf(stored).time, stored.seats.length),
-    undo: you !== null && running ? undoableStep(match, you, undoRulesOf(game)) : null,
+    undo: you !== null && running ? undoableStep(match, you, table.undo) : null,
     ...(isPlaytest(stored) ? { playtest: true as const } : {}),
   };
 }

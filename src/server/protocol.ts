@@ -8,7 +8,9 @@
 import { z } from 'zod';
 import type { ActionBase, Outcome, Seat } from '../engine/game.js';
 import { UNDO_ERROR_CODES } from '../engine/match.js';
-import type { NarrationHistory } from '../engine/narration.js';
+import type { NarratedLine, Narration } from './narrated.js';
+
+export type { NarratedLine, Narration } from './narrated.js';
 import type { OptionDescription } from '../games/package.js';
 import { invisibleIn, mixedScripts, oddSpaceIn } from './display-name.js';
 import { PlaytestFeedbackSchema, type PlaytestFeedback } from './playtest.js';
@@ -298,26 +300,30 @@ export interface TableFrame<View = unknown, Action extends ActionBase = ActionBa
   playtest?: true;
 }
 
-/** Sent on watch and on sync: the frame and the whole log. */
+/** Sent on watch and on sync: the frame and the narrated log this viewer has been told. */
 export interface SnapshotMessage<View = unknown, Action extends ActionBase = ActionBase>
   extends TableFrame<View, Action> {
-  log: LogEntry[];
   /**
-   * The game's narration as this viewer was told it from the first step up to `seq` (issue 14):
-   * the newest NARRATION_HISTORY_LINES lines and how many older ones were let go. A client shows
-   * it and reads on from the frame's view (every event the view holds is told). Absent when the
-   * game has no narrator or the history could not be told.
+   * The lines the server told this viewer from the first step up to `seq` (issue 14, issue 24):
+   * the newest NARRATED_LINES and how many older ones were let go. The client shows them as they
+   * are and narrates nothing itself. A game without a narrator is told by its log lines. Absent
+   * only when the history could not be told (the client keeps what it has).
    */
-  narration?: NarrationHistory;
+  narration?: Narration;
 }
 
 /**
- * Sent after every committed action (`entries` holds its log line) and when seats change
- * (`entries` empty, same `seq`). A client that sees `seq` jump by more than one asks to sync.
+ * Sent after every committed step (`by` the seat that took it, `lines` what it told this viewer) and when seats change (no
+ * lines, same `seq`). `told` is the number of lines this viewer has been told from the start with
+ * these, or null when the server has no history of this viewer ready: a client whose count does
+ * not match (or that sees `seq` jump by more than one) asks to sync.
  */
 export interface UpdateMessage<View = unknown, Action extends ActionBase = ActionBase>
   extends TableFrame<View, Action> {
-  entries: LogEntry[];
+  /** The seat whose step this is (an undo: the seat that took back); null when only seats or presence changed. */
+  by: Seat | null;
+  lines: NarratedLine[];
+  told: number | null;
 }
 
 /** The codes of every error the server sends (docs/protocol.md says when each is sent). */

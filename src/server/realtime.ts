@@ -11,22 +11,14 @@ import type { z } from 'zod';
 import type { Seat, Viewer } from '../engine/game.js';
 import { describeZodError } from '../engine/schema.js';
 import { DEFAULT_LIMITS, TableQuota, TokenBucket, type ServerLimits } from './limits.js';
-import { entryFor, frameFor } from './live-table.js';
+import { frameFor } from './live-table.js';
 import {
-  ActMessageSchema,
-  ChatMessageSchema,
   CLIENT_EVENTS,
-  RematchMessageSchema,
-  UndoMessageSchema,
-  type ChatAck,
   type ChatEvent,
-  type RematchAck,
   type RematchEvent,
-  type UndoAck,
   SERVER_EVENTS,
   SyncMessageSchema,
   WatchMessageSchema,
-  type ActAck,
   type LeaveAck,
   type ProtocolError,
   type ServerError,
@@ -36,6 +28,7 @@ import {
 } from './protocol.js';
 import { fail, messageOf, thrownAnswer } from './result.js';
 import type { TableChange, TableService } from './service.js';
+import { OP_RECORDS, type TableOp } from './table-ops.js';
 
 const room = (tableId: string): string => `table:${tableId}`;
 /** Everyone watching a table as one viewer: updates go to these rooms, so they reach every process. */
@@ -123,7 +116,9 @@ export function attachRealtime(io: Server, service: TableService, opts: Realtime
     for (const viewer of viewers) {
       const to = viewerRoom(id, viewer);
       if (!opts.cluster && !io.sockets.adapter.rooms.get(to)?.size) continue;
-      const frame: UpdateMessage = { ...frameFor(table, viewer), entries: entries.map((e) => entryFor(table, e, viewer)) };
+      // The lines the step told this viewer (narration-history.ts): the one narration the page shows.
+      const step = entries.length === 0 ? undefined : service.histories.stepLines(table, viewer, table.stored.seq);
+      const frame: UpdateMessage = { ...frameFor(table, viewer), by: entries.at(-1)?.seat ?? null, lines: step?.lines ?? [], told: entries.length === 0 ? null : (step?.told ?? null) };
       io.to(to).emit(SERVER_EVENTS.update, frame);
     }
   });
@@ -233,48 +228,29 @@ export function attachRealtime(io: Server, service: TableService, opts: Realtime
       reply<WatchAck>(socket, ack, { ok: true, seq, you: watching.seat });
     }));
 
-    socket.on(CLIENT_EVENTS.act, guarded(socket, warn, async (msg: unknown, ack?: unknown) => {
-      const parsed = ActMessageSchema.safeParse(msg);
-      if (!parsed.success) return reply<ActAck>(socket, ack, badMessage(parsed.error));
-      const { tableId, token, action, seq } = parsed.data;
-      const result = await service.act(tableId, token, action, seq);
-      reply<ActAck>(socket, ack, result.ok ? { ok: true, seq: result.value.seq } : result);
-    }));
-
-    socket.on(CLIENT_EVENTS.undo, guarded(socket, warn, async (msg: unknown, ack?: unknown) => {
-      const parsed = UndoMessageSchema.safeParse(msg);
-      if (!parsed.success) return reply<UndoAck>(socket, ack, badMessage(parsed.error));
-      const { tableId, token, step } = parsed.data;
-      const result = await service.undo(tableId, token, step);
-      reply<UndoAck>(socket, ack, result.ok ? { ok: true, seq: result.value.seq } : result);
-    }));
-
-    socket.on(CLIENT_EVENTS.chat, guarded(socket, warn, async (msg: unknown, ack?: unknown) => {
-      const parsed = ChatMessageSchema.safeParse(msg);
-      if (!parsed.success) return reply<ChatAck>(socket, ack, badMessage(parsed.error));
-      const { tableId, token, text } = parsed.data;
-      const result = await service.say(tableId, token, text);
-      if (!result.ok) return reply<ChatAck>(socket, ack, result);
-      io.to(room(tableId)).emit(SERVER_EVENTS.chat, { tableId, lines: [result.value.line] } satisfies ChatEvent);
-      reply<ChatAck>(socket, ack, { ok: true, n: result.value.line.n });
-    }));
-
-    socket.on(CLIENT_EVENTS.rematch, guarded(socket, warn, async (msg: unknown, ack?: unknown) => {
-      const parsed = RematchMessageSchema.safeParse(msg);
-      if (!parsed.success) return reply<RematchAck>(socket, ack, badMessage(parsed.error));
-      const { tableId, token } = parsed.data;
-      // Starting a rematch makes a table: it counts against the address's quota (joining one does not).
-      if (tableQuota && (await service.rematchOf(tableId)) === null) {
-        const allowed = tableQuota.take(addressOf(socket, opts.trustProxy ?? false));
-        if (!allowed.ok) return reply<RematchAck>(socket, ack, fail('rate-limited', `too many tables from your address: try again in ${allowed.retryInSeconds} seconds`));
-      }
-      const result = await service.rematch(tableId, token);
-      if (!result.ok) return reply<RematchAck>(socket, ack, result);
-      const { link, seat, token: newToken, started } = result.value;
-      if (started) io.to(room(tableId)).emit(SERVER_EVENTS.rematch, { tableId, rematch: link } satisfies RematchEvent);
-      const creator = result.value.creator;
-      reply<RematchAck>(socket, ack, { ok: true, tableId: link.tableId, seat, token: newToken, ...(creator === undefined ? {} : { creator: { token: creator } }) });
-    }));
+    // The operations clients ask for directly (act, undo, chat, rematch): one handler per record
+    // of table-ops.ts, from its socket spec. The message is parsed, the operation is routed to the
+    // process that plays the table, the room hears what the record says it should, the sender gets its ack.
+    for (const record of OP_RECORDS) {
+      const spec = record.socket;
+      if (!spec) continue;
+      socket.on(spec.event, guarded(socket, warn, async (msg: unknown, ack?: unknown) => {
+        const parsed = spec.message.safeParse(msg);
+        if (!parsed.success) return reply(socket, ack, badMessage(parsed.error));
+        const m = parsed.data;
+        const tableId = spec.tableId(m);
+        // One quota with POST /api/tables: a message that starts a table counts (a rematch's start).
+        if (tableQuota && spec.startsTable && (await spec.startsTable(m, (id) => service.rematchOf(id)))) {
+          const allowed = tableQuota.take(addressOf(socket, opts.trustProxy ?? false));
+          if (!allowed.ok) return reply(socket, ack, fail('rate-limited', `too many tables from your address: try again in ${allowed.retryInSeconds} seconds`));
+        }
+        const result = await service.performOp({ ...spec.input(m), op: record.op, tableId } as TableOp);
+        if (!result.ok) return reply(socket, ack, result);
+        const told = spec.tell?.(result.value, tableId);
+        if (told) io.to(room(tableId)).emit(told.event, told.payload);
+        reply(socket, ack, { ok: true, ...spec.ack(result.value) });
+      }));
+    }
 
     socket.on(CLIENT_EVENTS.leave, guarded(socket, warn, (msg: unknown, ack?: unknown) => {
       const parsed = SyncMessageSchema.safeParse(msg);

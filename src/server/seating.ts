@@ -117,7 +117,7 @@ export async function createTable(
   } catch (e) {
     return storageFailure('the table', e);
   }
-  const table = liveTable(stored, game, created.value, []);
+  const table = liveTable(stored, pkg, created.value, []);
   const response: CreateTableResponse = { table: summarize(table), creator: { token: creatorToken } };
   if (token !== undefined && req.join) response.seat = { seat: req.join.seat, token };
   return { ok: true, value: { table, response } };

@@ -1,14 +1,16 @@
 /**
  * The table service: what routes and the realtime layer call. It knows nothing of HTTP or
- * sockets and takes typed input (the routes parse requests with the schemas of protocol.ts); it
- * ties together the concerns that live in their own files:
+ * sockets and takes typed input (the routes parse requests with the schemas of protocol.ts).
+ * Table operations are declared records (table-ops.ts); the service only routes one to where the
+ * table is played (the cache here, or the process holding its lease, forwarding) and runs its
+ * record there with the table's context. It ties together the concerns that live in their own files:
  *
  * - table-cache.ts: tables in memory, loaded from the event log, let go when finished;
  * - seating.ts: creating tables and claiming seats;
  * - commits.ts: playing an action (prepare → append to the log → commit → announce);
  * - bot-seats.ts: bots acting for their seats;
  * - replays.ts: finished matches step by step;
- * - narration-history.ts: the narrated log each viewer has been told, sent with snapshots.
+ * - narration-history.ts: the narrated lines each viewer has been told, sent with updates and snapshots.
  *
  * Every change of a table runs in that table's queue, one at a time, and listeners hear of it
  * only once it is durable.
@@ -23,48 +25,34 @@ import type { BotRunner } from './bots/pool.js';
 import { realClock, settingsOf, type Clock } from './clocks.js';
 import { commitAction, type CommitContext } from './commits.js';
 import { tokenMatches } from './ids.js';
-import { enqueue, entryFor, frameFor, summarize, type KeptEntry, type LiveTable } from './live-table.js';
+import { enqueue, frameFor, summarize, type KeptEntry, type LiveTable } from './live-table.js';
+import type { TableContext } from './table-op.js';
 import type {
-  ClaimSeatRequest,
-  ClaimSeatResponse,
   CreateTableRequest,
   CreateTableResponse,
   GameContentResponse,
   GameInfo,
-  NewSeatLinkResponse,
   SnapshotMessage,
   TableStatus,
   TableSummary,
 } from './protocol.js';
 import { NarrationHistories, tellRecord } from './narration-history.js';
 import { ReplayCache, replayFramesJson } from './replays.js';
-import { fail, messageOf, storageFailure, type ServiceResult } from './result.js';
-import { claimSeat, createTable, openSeat, type SeatingContext } from './seating.js';
+import { fail, messageOf, type ServiceResult } from './result.js';
+import { createTable, type SeatingContext } from './seating.js';
 import type { Store, StoredTable } from './storage/types.js';
 import { contentInfoOf, contentRefusal } from './table-content.js';
 import { FORWARD_TIMEOUT_MS, type ForwardAnswer, type Forwarder } from './cluster.js';
 import { Ownership } from './ownership.js';
-import type { OpOf, OpResult, TableOp, TableOpResults } from './table-ops.js';
+import { recordOf, type OpOf, type OpResult, type TableOp } from './table-ops.js';
 import { TableCache } from './table-cache.js';
 import { TableChat } from './chat.js';
-import { rematchedFrom, rematchOf, rematchRequest, rematchReservations, type RematchLink } from './rematch.js';
-import { undoStep } from './undo.js';
-import { registerUndoRules } from './undo-rules.js';
-import type { ChatLine } from './protocol.js';
+import { rematchOf, type RematchLink } from './rematch.js';
 
 /** A committed change of a table: new log lines (none when only seats or presence changed). */
 export interface TableChange {
   table: LiveTable;
   entries: KeptEntry[];
-}
-
-/** Whether an action `seat` chose at move `chosenAt` is stale: the seat has acted since, or the move is ahead of the table. */
-function isStale(table: LiveTable, seat: Seat, chosenAt: number): boolean {
-  if (chosenAt > table.stored.seq) return true;
-  for (let i = table.log.length - 1; i >= 0 && table.log[i]!.seq > chosenAt; i--) {
-    if (table.log[i]!.seat === seat) return true;
-  }
-  return false;
 }
 
 /** How long presence changes gather before watchers hear of them. */
@@ -163,7 +151,7 @@ export class TableService {
     });
     this.cache = new TableCache({
       store: opts.store,
-      game: (id) => this.game(id),
+      pkg: (id) => opts.registry.get(id),
       refuse: (stored) => this.refusal(stored),
       finishedTtlMs: opts.finishedTtlMs ?? 10 * 60_000,
       warn: (m) => this.warn(m),
@@ -214,7 +202,6 @@ export class TableService {
         })
       : undefined;
     this.chat = new TableChat({ store: opts.store, now });
-    registerUndoRules(opts.registry);
     this.replays = new ReplayCache({
       build:
         opts.bots.replay ??
@@ -364,31 +351,17 @@ export class TableService {
   async create(req: CreateTableRequest): Promise<ServiceResult<CreateTableResponse>> {
     const created = await createTable(this.seating, req);
     if (!created.ok) return created;
-    const { table, response } = created.value;
+    await this.adopt(created.value.table);
+    return { ok: true, value: created.value.response };
+  }
+
+  /** A table made here (created, or a rematch): this process plays it, its clocks and bots start. */
+  private async adopt(table: LiveTable): Promise<void> {
     // Several processes: the creator plays the new table (nobody else has asked for it yet).
-    if (this.ownership && !(await this.ownership.claimNew(table.stored.id))) return { ok: true, value: response };
+    if (this.ownership && !(await this.ownership.claimNew(table.stored.id))) return;
     await this.absence.attach(table);
     this.cache.add(table);
     this.bots.schedule(table);
-    return { ok: true, value: response };
-  }
-
-  claim(tableId: string, seat: Seat, req: ClaimSeatRequest): Promise<ServiceResult<ClaimSeatResponse>> {
-    return this.perform<'claim'>({ op: 'claim', tableId, seat, req });
-  }
-
-  private claimHere(table: LiveTable, seat: Seat, req: ClaimSeatRequest, rematchOf?: string): Promise<ServiceResult<ClaimSeatResponse>> {
-    return enqueue(table, async () => {
-      // Only the rematch's join from the table this one follows may take a seat kept for its player.
-      const reservation = rematchOf !== undefined && rematchedFrom(table.stored) === rematchOf;
-      const claimed = await claimSeat(this.seating, table, seat, req, reservation);
-      if (claimed.ok && table.stored.status === 'running') await this.absence.started(table);
-      if (claimed.ok) {
-        this.announce(table, []);
-        this.bots.schedule(table);
-      }
-      return claimed;
-    });
   }
 
   /** The seat a token opens at this table, or null. */
@@ -428,7 +401,13 @@ export class TableService {
    * sends the operation on to the new holder.
    */
   async perform<K extends TableOp['op']>(op: OpOf<K>): Promise<OpResult<K>> {
-    return (await this.route(op)) as OpResult<K>;
+    // The record of `op.op` answers that operation's result (table-ops.ts).
+    return (await this.route(op as TableOp)) as OpResult<K>;
+  }
+
+  /** `perform` for an operation built from a record's spec (realtime.ts, http.ts). */
+  performOp(op: TableOp): Promise<ServiceResult<unknown>> {
+    return this.route(op);
   }
 
   private async route(op: TableOp): Promise<ServiceResult<unknown>> {
@@ -470,43 +449,33 @@ export class TableService {
     return placed.kind === 'here' ? this.runHere(placed.table, op) : 'not-owner';
   }
 
-  private async runHere(table: LiveTable, op: TableOp): Promise<ServiceResult<unknown>> {
-    switch (op.op) {
-      case 'act':
-        return this.actHere(table, op.token, op.action, op.chosenAt);
-      case 'claim':
-        return this.claimHere(table, op.seat, op.req, op.rematchOf);
-      case 'watch': {
-        const seat = op.token === undefined ? null : this.seatOf(table, op.token);
-        if (op.token !== undefined && seat === null) return fail('bad-token', 'this token does not open any seat at this table');
-        return { ok: true, value: { seat } };
-      }
-      case 'sync': {
-        const viewer = op.seat ?? 'spectator';
-        // The history is told up to the table's seq, and read with the frame in one synchronous run.
-        await this.histories.prepare(table, viewer);
-        return { ok: true, value: this.snapshot(table, viewer) };
-      }
-      case 'presence':
-        this.presence(table, op.seat, op.delta);
-        return { ok: true, value: null };
-      case 'summary':
-        return { ok: true, value: summarize(table) };
-      case 'reclaim':
-        return this.reclaimHere(table, op.token);
-      case 'new-link':
-        return this.absence.newSeatLink(table, op.seat, op.creatorToken);
-      case 'hand-to-bot':
-        return this.absence.handToBot(table, op.seat, op.creatorToken);
-      case 'open-seat':
-        return this.openSeatHere(table, op.seat, op.creatorToken);
-      case 'undo':
-        return this.undoHere(table, op.token, op.step);
-      case 'say':
-        return this.sayHere(table, op.token, op.text);
-      case 'rematch':
-        return this.rematchHere(table, op.token);
-    }
+  /** Runs an operation's record (table-ops.ts) with this table's context. */
+  private runHere(table: LiveTable, op: TableOp): Promise<ServiceResult<unknown>> {
+    const record = recordOf(op.op);
+    if (!record) return Promise.resolve(fail('bad-request', `there is no table operation '${op.op}'`));
+    return record.run(this.contextOf(table), op);
+  }
+
+  /** What an operation's handler may use at `table` (table-op.ts `TableContext`). */
+  private contextOf(table: LiveTable): TableContext {
+    return {
+      table,
+      seatOf: (token) => this.seatOf(table, token),
+      queued: (work) => enqueue(table, work),
+      announce: () => this.announce(table, []),
+      scheduleBots: () => this.bots.schedule(table),
+      presence: (seat, delta) => this.presence(table, seat, delta),
+      snapshot: (viewer) => this.snapshot(table, viewer),
+      perform: (op) => this.perform(op),
+      adopt: (fresh) => this.adopt(fresh),
+      now: this.seating.now,
+      store: this.opts.store,
+      commits: this.commits,
+      seating: this.seating,
+      absence: this.absence,
+      chat: this.chat,
+      histories: this.histories,
+    };
   }
 
   /**
@@ -540,10 +509,10 @@ export class TableService {
     return out;
   }
 
-  /** Everything `viewer` needs to draw the table now, with the whole log and the narrated history when it is ready. */
+  /** Everything `viewer` needs to draw the table now, with the lines told to it so far when they are ready. */
   snapshot(table: LiveTable, viewer: Viewer): SnapshotMessage {
     const narration = this.histories.current(table, viewer);
-    return { ...frameFor(table, viewer), log: table.log.map((e) => entryFor(table, e, viewer)), ...(narration ? { narration } : {}) };
+    return { ...frameFor(table, viewer), ...(narration ? { narration } : {}) };
   }
 
   /** Every step of a finished match as `viewer` saw it, for the replay viewer: a `ReplayResponse` as JSON text. */
@@ -557,134 +526,14 @@ export class TableService {
 
   // ------------------------------------------------------------------ playing
 
-  /**
-   * Plays an action (untrusted: the engine parses and checks it) for the holder of `token`.
-   * `chosenAt` is the `seq` of the frame it was chosen in (clients must send it): an action whose
-   * seat has acted since then, or from ahead of the table, is stale and refused.
-   */
+  /** Plays an action for the holder of `token` (table-ops.ts `act`); `chosenAt`: the `seq` of the frame it was chosen in. */
   act(tableId: string, token: string, action: unknown, chosenAt?: number): Promise<ServiceResult<{ seq: number }>> {
     return this.perform<'act'>({ op: 'act', tableId, token, action, ...(chosenAt === undefined ? {} : { chosenAt }) });
-  }
-
-  private async actHere(table: LiveTable, token: string, action: unknown, chosenAt?: number): Promise<ServiceResult<{ seq: number }>> {
-    const seat = this.seatOf(table, token);
-    if (seat === null) return fail('bad-token', 'this token does not open any seat at this table');
-    return enqueue(table, async () => {
-      if (chosenAt !== undefined && isStale(table, seat, chosenAt)) {
-        return fail('stale-action', `this action was chosen at move ${chosenAt}; the table is at move ${table.stored.seq} and your seat has acted since`);
-      }
-      // A player whose seat a bot plays is back as soon as they act.
-      if (this.absence.isStandIn(table, seat)) await this.absence.returnNow(table, seat);
-      return commitAction(this.commits, table, seat, action);
-    });
-  }
-
-  /** The holder of a seat's token takes it back from the bot that plays it while they were away. */
-  reclaim(tableId: string, token: string): Promise<ServiceResult<{ seat: Seat }>> {
-    return this.perform<'reclaim'>({ op: 'reclaim', tableId, token });
-  }
-
-  /** The table's creator gives a seat a new link (the old token stops working). */
-  newSeatLink(tableId: string, seat: Seat, creatorToken: string): Promise<ServiceResult<NewSeatLinkResponse>> {
-    return this.perform<'new-link'>({ op: 'new-link', tableId, seat, creatorToken });
-  }
-
-  /** The table's creator hands a seat whose player is away to a bot, until the player returns. */
-  handToBot(tableId: string, seat: Seat, creatorToken: string): Promise<ServiceResult<{ seat: Seat }>> {
-    return this.perform<'hand-to-bot'>({ op: 'hand-to-bot', tableId, seat, creatorToken });
-  }
-
-  /** The table's creator opens a rematch seat kept for a player who has not come: anyone may take it now. */
-  openSeat(tableId: string, seat: Seat, creatorToken: string): Promise<ServiceResult<{ seat: Seat }>> {
-    return this.perform<'open-seat'>({ op: 'open-seat', tableId, seat, creatorToken });
-  }
-
-  private openSeatHere(table: LiveTable, seat: Seat, creatorToken: string): Promise<ServiceResult<{ seat: Seat }>> {
-    return enqueue(table, async () => {
-      const opened = await openSeat(this.seating, table, seat, creatorToken);
-      if (opened.ok) this.announce(table, []);
-      return opened;
-    });
-  }
-
-  /** Takes back the last step of the holder of `token` (issue 16; engine/match.ts `prepareUndo` says when). */
-  undo(tableId: string, token: string, step: number): Promise<ServiceResult<{ seq: number }>> {
-    return this.perform<'undo'>({ op: 'undo', tableId, token, step });
-  }
-
-  /** Writes a chat line for the holder of `token` (text parsed by ChatTextSchema); spectators read only. */
-  say(tableId: string, token: string, text: string): Promise<ServiceResult<{ line: ChatLine }>> {
-    return this.perform<'say'>({ op: 'say', tableId, token, text });
   }
 
   /** The rematch someone started of this table, if any. */
   rematchOf(tableId: string): Promise<RematchLink | null> {
     return rematchOf(this.opts.store, tableId);
-  }
-
-  /**
-   * Starts a rematch of a finished table for the holder of `token` (same seats, bots and options,
-   * a new seed), or joins the one another seat started: the same seat with a new token.
-   */
-  rematch(tableId: string, token: string): Promise<ServiceResult<TableOpResults['rematch']>> {
-    return this.perform<'rematch'>({ op: 'rematch', tableId, token });
-  }
-
-  // What the routed operations of issue 16 do on the process that plays the table.
-
-  private async reclaimHere(table: LiveTable, token: string): Promise<ServiceResult<{ seat: Seat }>> {
-    const seat = this.seatOf(table, token);
-    if (seat === null) return fail('bad-token', 'this token does not open any seat at this table');
-    await this.absence.returned(table, seat);
-    return { ok: true, value: { seat } };
-  }
-
-  private undoHere(table: LiveTable, token: string, step: number): Promise<ServiceResult<{ seq: number }>> {
-    const seat = this.seatOf(table, token);
-    if (seat === null) return Promise.resolve(fail('bad-token', 'this token does not open any seat at this table'));
-    return enqueue(table, () => undoStep(this.commits, table, seat, step));
-  }
-
-  private async sayHere(table: LiveTable, token: string, text: string): Promise<ServiceResult<{ line: ChatLine }>> {
-    const seat = this.seatOf(table, token);
-    if (seat === null) return fail('spectator', 'only seated players write in the chat; spectators read it');
-    const line = await this.chat.post(table, seat, text);
-    return line.ok ? { ok: true, value: { line: line.value } } : line;
-  }
-
-  private async rematchHere(table: LiveTable, token: string): Promise<ServiceResult<TableOpResults['rematch']>> {
-    const tableId = table.stored.id;
-    const seat = this.seatOf(table, token);
-    if (seat === null) return fail('bad-token', 'only a player of this table can ask for a rematch');
-    if (table.stored.status !== 'finished') return fail('not-finished', 'a rematch starts once the game is over');
-    const stored = table.stored.seats[seat];
-    const name = stored?.kind === 'human' && stored.name !== null ? stored.name : `Seat ${seat + 1}`;
-    return enqueue(table, async () => {
-      const existing = await rematchOf(this.opts.store, tableId);
-      if (existing) {
-        // The seat kept for this player there (rematch.ts): their token here shows it is theirs.
-        const claimed = await this.perform<'claim'>({ op: 'claim', tableId: existing.tableId, seat, req: { name }, rematchOf: tableId });
-        if (!claimed.ok) return claimed;
-        return { ok: true, value: { link: existing, seat, token: claimed.value.token, started: false } };
-      }
-      const created = await createTable(this.seating, rematchRequest(table, seat, name), { rematchOf: tableId }, rematchReservations(table, seat));
-      if (!created.ok) return created;
-      const { table: fresh, response } = created.value;
-      // Like create(): with several processes this one plays the new table; its clocks start here.
-      if (!this.ownership || (await this.ownership.claimNew(fresh.stored.id))) {
-        await this.absence.attach(fresh);
-        this.cache.add(fresh);
-        this.bots.schedule(fresh);
-      }
-      const link: RematchLink = { tableId: fresh.stored.id, by: name };
-      try {
-        await this.opts.store.appendNote({ tableId, kind: 'rematch', seat, data: link, at: (this.opts.now?.() ?? new Date()).toISOString() });
-      } catch (e) {
-        return storageFailure('the rematch note', e);
-      }
-      // The starter is the new table's creator (as with create()): new seat links, hand-overs, opening kept seats.
-      return { ok: true, value: { link, seat, token: response.seat!.token, started: true, creator: response.creator.token } };
-    });
   }
 
   /**

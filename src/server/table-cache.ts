@@ -3,15 +3,17 @@
  * event log by the engine's `matchFromRecord`), kept while it runs, and let go a while after it
  * finishes or after it was loaded finished (it reloads on demand). Loading the same table twice at once loads it once.
  */
-import type { AnyGame, Seat } from '../engine/game.js';
+import type { Seat } from '../engine/game.js';
 import { matchFromRecord, type MatchRecord } from '../engine/match.js';
+import type { AnyGamePackage } from '../games/package.js';
 import type { TableHistory } from './absence.js';
 import { keepStep, liveTable, type KeptEntry, type LiveTable } from './live-table.js';
 import type { StoredAction, StoredTable, Store } from './storage/types.js';
 
 export interface TableCacheOptions {
   store: Store;
-  game(id: string): AnyGame | undefined;
+  /** The game package a table plays: its rules, and what its players may take back (`undo`). */
+  pkg(id: string): AnyGamePackage | undefined;
   /** Why this server must not rebuild a stored table (its content is another, table-content.ts), or undefined. */
   refuse?(stored: StoredTable): string | undefined;
   /** How long a finished table stays in memory. */
@@ -95,8 +97,8 @@ export class TableCache {
     const { store, warn } = this.opts;
     const stored = await store.getTable(tableId);
     if (!stored) return undefined;
-    const game = this.opts.game(stored.game);
-    if (!game) {
+    const pkg = this.opts.pkg(stored.game);
+    if (!pkg) {
       warn(`table ${tableId} is of unknown game ${stored.game}`);
       return undefined;
     }
@@ -105,6 +107,7 @@ export class TableCache {
       warn(refused);
       return undefined;
     }
+    const game = pkg.game;
     const log: KeptEntry[] = [];
     const actions = await store.getActions(tableId);
     const toAct: Seat[][] = [];
@@ -122,7 +125,7 @@ export class TableCache {
     }
     // A stored action that no longer replays (the rules changed): keep the table as far as it goes.
     if (!rebuilt.ok) warn(`table ${tableId}: ${rebuilt.error.message}; stopping there`);
-    const table = liveTable({ ...stored, seq: match.record.actions.length }, game, match, log);
+    const table = liveTable({ ...stored, seq: match.record.actions.length }, pkg, match, log);
     await this.opts.loaded?.(table, { actions: actions.slice(0, match.record.actions.length), toAct });
     const raced = this.live.get(tableId);
     if (raced) return raced;

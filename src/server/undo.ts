@@ -9,11 +9,11 @@ import { commitUndo, prepareUndo } from '../engine/match.js';
 import type { CommitContext } from './commits.js';
 import { keepStep, type LiveTable } from './live-table.js';
 import { fail, messageOf, storageFailure, type ServiceResult } from './result.js';
-import { undoRulesOf } from './undo-rules.js';
 
 export async function undoStep(ctx: CommitContext, table: LiveTable, seat: Seat, step: number): Promise<ServiceResult<{ seq: number }>> {
   if (table.stored.status !== 'running') return fail('table-not-running', 'only a running game has steps to take back');
-  const prepared = prepareUndo(table.match, seat, step, undoRulesOf(table.game));
+  // What the game allows to take back is its package's word (`undo`), kept on the live table.
+  const prepared = prepareUndo(table.match, seat, step, table.undo);
   if (!prepared.ok) return fail(prepared.error.code, prepared.error.message);
   const undo = prepared.value;
   const at = ctx.now();

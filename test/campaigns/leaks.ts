@@ -2,7 +2,8 @@
  * The leak check over the wire: real games played by socket.io clients (two people, a bot, a
  * spectator); every message each client received is compared with what that viewer may know,
  * rebuilt from the table's event log: its view of the true state at that move, its legal actions,
- * other seats' log lines only as "… has played." and no seed while the game runs. `findLeaks` is the
+ * its narrated lines exactly what the game's narrator tells from this viewer's own views (a game
+ * without a narrator: other seats' log lines only as "… has played.") and no seed while the game runs. `findLeaks` is the
  * detector; a planted leak (another seat's view in one message) must be caught every time.
  */
 import { isDeepStrictEqual } from 'node:util';
@@ -11,7 +12,10 @@ import { matchFromRecord, type Match, type MatchRecord } from '../../src/engine/
 import { BUILTINS, listGames } from '../../src/games/index.js';
 import { createDreyServer } from '../../src/server/app.js';
 import { createInlineRunner } from '../../src/server/bots/pool.js';
-import type { ActAck, ClaimSeatResponse, CreateTableResponse, LogEntry, SnapshotMessage, TableFrame, UpdateMessage } from '../../src/server/protocol.js';
+import type { ActAck, ClaimSeatResponse, CreateTableResponse, SnapshotMessage, TableFrame, UpdateMessage } from '../../src/server/protocol.js';
+import { logEnd, readOn, type AnyNarrator } from '../../src/engine/narration.js';
+import { isUndoAction } from '../../src/engine/match.js';
+import { seatLabels } from '../../src/server/seat-label.js';
 import { openSqliteStore } from '../../src/server/storage/sqlite.js';
 import type { Store } from '../../src/server/storage/types.js';
 import { request, sleep, socketTo } from './lib.js';
@@ -25,7 +29,7 @@ export interface Received {
 const wire = (x: unknown): unknown => (x === undefined ? undefined : JSON.parse(JSON.stringify(x)));
 
 /** Every way `received` tells a viewer more than its view of the true state (from `record`). */
-export function findLeaks(game: AnyGame, record: MatchRecord, received: readonly Received[]): string[] {
+export function findLeaks(game: AnyGame, record: MatchRecord, received: readonly Received[], narrator?: AnyNarrator): string[] {
   const at: Match[] = [];
   const keep = (m: Match): void => {
     at[m.record.actions.length] = { ...m, state: game.clone(m.state) };
@@ -45,9 +49,19 @@ export function findLeaks(game: AnyGame, record: MatchRecord, received: readonly
     const legal = you !== null && f.status === 'running' && game.toAct(m.state).includes(you) ? wire(game.legalActions(m.state, you)) : [];
     if (!isDeepStrictEqual(f.legal, legal)) leaks.push(`${where}: legal actions that are not this viewer's`);
     if (f.status !== 'finished' && f.deal.seed !== null) leaks.push(`${where}: the seed before the game is over`);
-    const lines: LogEntry[] = 'log' in f ? f.log : f.entries;
-    for (const e of lines) {
-      if (f.status !== 'finished' && e.seat !== you && !/ has (played|chosen)\.$/.test(e.text)) leaks.push(`${where}: seat ${e.seat + 1}'s log line in full: ${e.text}`);
+    const lines = 'lines' in f ? f.lines : (f.narration?.lines ?? []);
+    if (!narrator) {
+      for (const e of lines) {
+        if (f.status !== 'finished' && e.seat !== null && e.seat !== you && !/ (has (played|chosen)|took back a step)\.$/.test(e.text)) leaks.push(`${where}: seat ${e.seat + 1}'s log line in full: ${e.text}`);
+      }
+    } else if ('lines' in f && f.seq > 0 && f.lines.length > 0 && at[f.seq - 1]) {
+      // A step's lines: what the narrator tells this viewer from its views before and after the step.
+      const context = { viewer, names: seatLabels(f.seats) };
+      const from = logEnd(narrator.log(game.view(at[f.seq - 1]!.state, viewer)));
+      const told = readOn(narrator, game.view(m.state, viewer), from, context).lines;
+      const undo = isUndoAction(record.actions[f.seq - 1]?.action);
+      const got = f.lines.slice(undo ? 1 : 0).map((l) => l.text);
+      if (!isDeepStrictEqual(got, told)) leaks.push(`${where}: lines that are not this viewer's: ${got.join(' / ')}`);
     }
   }
   return leaks;
@@ -115,7 +129,7 @@ export async function leakCampaign(opts: { gamesPerKind: number; secondsPerGame:
       const record = await recordOf(store, id);
       figures.games++;
       figures.messages += received.length;
-      figures.leaks.push(...findLeaks(game, record, received).map((l) => `${game.id} ${id}: ${l}`));
+      figures.leaks.push(...findLeaks(game, record, received, BUILTINS.get(game.id)?.narrator).map((l) => `${game.id} ${id}: ${l}`));
       // Planted leaks: one message of seat 1 carries seat 2's view (where they differ): caught?
       const candidates = received.filter((r) => r.viewer === 0);
       for (let p = 0; p < Math.ceil(opts.planted / played.length) && candidates.length > 0; p++) {
@@ -124,7 +138,7 @@ export async function leakCampaign(opts: { gamesPerKind: number; secondsPerGame:
         if (!other) continue;
         const tampered = received.map((r) => (r === victim ? { ...r, message: { ...r.message, view: other.message.view } } : r));
         figures.planted++;
-        if (findLeaks(game, record, tampered).length > 0) figures.plantedCaught++;
+        if (findLeaks(game, record, tampered, BUILTINS.get(game.id)?.narrator).length > 0) figures.plantedCaught++;
       }
     }
     return figures;

@@ -187,10 +187,10 @@ export async function honestSeat(url: string, tableId: string, token: string, op
       });
     }, thinkMs);
   };
-  const onFrame = (f: TableFrame & { entries?: { seat: number }[] }): void => {
+  const onFrame = (f: TableFrame & { by?: number | null }): void => {
     if (f.tableId !== tableId) return;
     if (!seenAt.has(f.seq)) seenAt.set(f.seq, performance.now());
-    for (const e of f.entries ?? []) if (e.seat !== f.you) seat.othersMoves++;
+    if (f.by !== undefined && f.by !== null && f.by !== f.you) seat.othersMoves++;
     if (seat.latest && f.seq < seat.latest.seq) return;
     seat.latest = f;
     maybeAct();

@@ -6,7 +6,8 @@
  * marked in the log. Dismissing it, or acting, marks everything as seen.
  *
  * Lines are counted from the start of the game (the narrated history's dropped lines plus those
- * it holds), so the count survives reloads and a history that lets old lines go.
+ * it holds), so the count survives reloads and a history that lets old lines go. Which of them
+ * are news is read from the seat each line says acted (web/src/since.ts), never from its words.
  */
 import { useCallback, useEffect, useState } from 'react';
 
@@ -54,12 +55,6 @@ export function useSinceLastMove(tableId: string, seat: number | null, told: num
   }, [tableId, seat, told, set]);
   return { mark, seen: () => set(told) };
 }
-
-/**
- * Of the lines told after the mark, those about someone else: narrators tell the viewer's own
- * steps as "You …" (engine/narration.ts `says`), which need no catching up on.
- */
-export const othersLine = (line: string): boolean => !/^You\b/.test(line);
 
 export function SinceLastMove({ lines, onDismiss }: { lines: readonly string[]; onDismiss: () => void }) {
   const [open, setOpen] = useState(false);

@@ -4,7 +4,7 @@
  */
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { io } from 'socket.io-client';
-import { historyLines } from '../../../src/engine/narration.js';
+import { toldCount } from '../../../src/server/narrated.js';
 import type { TableFrame } from '../../../src/server/protocol.js';
 import { seatLabel } from '../../../src/server/seat-label.js';
 import { api } from '../api.js';
@@ -19,13 +19,15 @@ import { TableMenu, useNarrow } from './TableMenu.js';
 import { profileLabel, SeatClock, useRemaining } from './Clocks.js';
 import { TurnSettings, useTurnSignals } from './TurnSignals.js';
 import { createTableStore, type TableState, type TableStore } from '../store/table-store.js';
+import { emptyNarration } from '../../../src/server/narrated.js';
 import { useKeepFocus } from '../focus.js';
 import { DealNote } from './Deal.js';
 import { GuidePanel } from './Guide.js';
 import { HowToPlayButton } from './HowToPlay.js';
 import { Results } from './Results.js';
 import { GameStats } from './GameStats.js';
-import { othersLine, SinceLastMove, useSinceLastMove } from './SinceLastMove.js';
+import { SinceLastMove, useSinceLastMove } from './SinceLastMove.js';
+import { sinceLines, type ShownLine } from '../since.js';
 import { Chat } from './Chat.js';
 import { Rematch } from './Rematch.js';
 import { ReservedSeats } from './ReservedSeats.js';
@@ -33,7 +35,7 @@ import { UndoButton } from './UndoButton.js';
 
 export { seatLabel };
 
-const INITIAL: TableState = { connection: 'connecting', frame: null, log: [], pending: false, error: null, resyncs: 0 };
+const INITIAL: TableState = { connection: 'connecting', frame: null, narration: emptyNarration(), pending: false, error: null, resyncs: 0 };
 const noSubscribe = (): (() => void) => () => undefined;
 const initial = (): TableState => INITIAL;
 
@@ -43,8 +45,7 @@ function useTable(tableId: string, held: HeldSeat | null): TableState & { act: (
   const token = held?.token;
   useEffect(() => {
     const socket = io({ transports: ['websocket', 'polling'] });
-    const narratorFor = (game: string) => gameModule(game).narrator;
-    const s = createTableStore(token === undefined ? { socket, tableId, narratorFor } : { socket, tableId, token, narratorFor });
+    const s = createTableStore(token === undefined ? { socket, tableId } : { socket, tableId, token });
     setStore(s);
     return () => {
       s.close();
@@ -162,7 +163,7 @@ function InviteLinks({ frame }: { frame: TableFrame }) {
   );
 }
 
-function Log({ lines, shown, since }: { lines: string[]; shown: boolean; since: number | null }) {
+function Log({ lines, shown, since }: { lines: readonly ShownLine[]; shown: boolean; since: number | null }) {
   const [el, setEl] = useState<HTMLOListElement | null>(null);
   // Also when its tab is opened on a phone: a hidden list has no height to scroll.
   useEffect(() => {
@@ -173,12 +174,12 @@ function Log({ lines, shown, since }: { lines: string[]; shown: boolean; since: 
       <h2>Log</h2>
       <ol ref={setEl} data-testid="log" tabIndex={0} aria-label="log lines">
         {lines.map((l, i) => {
-          // "Since your last move": the others' lines from `since` on are marked (SinceLastMove.tsx).
-          const mark = since !== null && i >= since && othersLine(l);
+          // "Since your last move": the others' lines from `since` on are marked (web/src/since.ts).
+          const mark = since !== null && i >= since && l.news;
           return (
-            <li key={i} className={mark ? `since ${i === since ? 'since-start' : ''}` : undefined}>
+            <li key={i} className={mark ? `since ${i === since ? 'since-start' : ''}` : undefined} data-seat={l.seat ?? undefined}>
               {mark && i === since ? <span className="sr-only">Since your last move: </span> : null}
-              {l}
+              {l.text}
             </li>
           );
         })}
@@ -193,13 +194,13 @@ export function TablePage({ id, inviteSeat }: { id: string; inviteSeat: number |
   const frame = t.frame;
   const module = frame ? gameModule(frame.game) : undefined;
   // Lines told from the start of the game (the history lets the oldest go, and says how many).
-  const told = t.narration ? t.narration.dropped + t.narration.lines.length : t.log.length;
+  const told = toldCount(t.narration);
   const since = useSinceLastMove(id, frame?.you ?? null, told);
   // Coming back to a table with news: the bar shows whoever's turn it is, until dismissed or you act.
   const [cameBack, setCameBack] = useState<boolean | null>(null);
   useEffect(() => {
-    if (cameBack === null && frame && t.narration) setCameBack(since.mark !== null && since.mark < told);
-  }, [cameBack, frame, t.narration, since.mark, told]);
+    if (cameBack === null && frame) setCameBack(since.mark !== null && since.mark < told);
+  }, [cameBack, frame, since.mark, told]);
   const title = useGameTitle(frame?.game ?? '');
   // A table this server opens plays the content the server plays (table-content.ts refuses any other).
   const variant = useGameVariant(frame?.game ?? '');
@@ -242,15 +243,13 @@ export function TablePage({ id, inviteSeat }: { id: string; inviteSeat: number |
     );
   }
 
-  // The log in the narrator's words: the history the server sent with the snapshot, then what each
-  // update told (the store keeps it, table-store.ts); games without a narrator show the log lines.
-  const lines = t.narration ? historyLines(t.narration) : collapse(t.log.map((e) => (e.undone ? `${e.text} (taken back)` : e.text)));
-  // Where the lines since your last move start in `lines` (null: nothing to mark), and the others' lines among them.
-  const shownFrom = t.narration ? lines.length - t.narration.lines.length - t.narration.dropped : 0;
-  const sinceAt = since.mark !== null && t.narration && since.mark < told ? Math.max(0, since.mark + shownFrom) : null;
-  const sinceLines = sinceAt === null ? [] : lines.slice(sinceAt).filter(othersLine);
+  // The log: the lines the server told this viewer (table-store.ts keeps them; nothing is narrated
+  // here), and those since your last move, counted by the seat that acted (web/src/since.ts).
+  const log = sinceLines(t.narration, frame.you, since.mark);
+  const sinceAt = log.at;
+  const news = log.news;
   // Shown when it is your turn again, or the game ended, and on coming back to a table.
-  const showSince = sinceLines.length > 0 && frame.you !== null && (yourTurn || frame.status === 'finished' || cameBack === true);
+  const showSince = news.length > 0 && frame.you !== null && (yourTurn || frame.status === 'finished' || cameBack === true);
   const status = frame.status === 'open' ? 'Waiting for players' : frame.status === 'running' ? 'Playing' : 'Finished';
   const showSignals = frame.you !== null && frame.status !== 'finished';
   /** A tab's panel on a phone; on a wider screen both show side by side and are plain regions. */
@@ -350,27 +349,16 @@ export function TablePage({ id, inviteSeat }: { id: string; inviteSeat: number |
         <div className="table-main" ref={keepFocus} {...paneProps('table')}>
           <div className="table-tools">
             <UndoButton step={frame.undo ?? null} busy={t.pending} undo={(step) => void t.store?.undo(step)} />
-            {showSince && <SinceLastMove lines={sinceLines} onDismiss={() => (since.seen(), setCameBack(false))} />}
+            {showSince && <SinceLastMove lines={news} onDismiss={() => (since.seen(), setCameBack(false))} />}
           </div>
           <GuidePanel tableId={frame.tableId} game={frame.game} view={frame.view} legal={frame.legal} you={frame.you} />
           {module && <module.Table view={frame.view} legal={frame.legal} you={frame.you} names={names} toAct={frame.toAct} act={(a) => (since.seen(), setCameBack(false), t.act(a))} busy={t.pending} />}
         </div>
         <aside className="table-side" {...paneProps('log')}>
-          <Log lines={lines} shown={!narrow || pane === 'log'} since={showSince ? sinceAt : null} />
+          <Log lines={log.shown} shown={!narrow || pane === 'log'} since={showSince ? sinceAt : null} />
           {t.store && <Chat lines={t.chat ?? []} canWrite={frame.you !== null} say={t.store.say} />}
         </aside>
       </div>
     </main>
   );
-}
-
-/** Runs of the same line ("Pip has played.") read better as one line with a count. */
-function collapse(lines: readonly string[]): string[] {
-  const out: { text: string; n: number }[] = [];
-  for (const text of lines) {
-    const last = out[out.length - 1];
-    if (last?.text === text) last.n++;
-    else out.push({ text, n: 1 });
-  }
-  return out.map(({ text, n }) => (n > 1 ? `${text} (×${n})` : text));
 }

@@ -7,10 +7,10 @@
  * again and gets a fresh snapshot. Updates carry the table's sequence number: an update that
  * skips a number means something was missed, and the store asks for a snapshot (sync).
  *
- * Narration (issue 14): given the game's narrator, the store keeps the log in words. Each
- * snapshot brings the history the server told this viewer up to its `seq`; the store shows it
- * and reads on from that snapshot's view, telling each update's new events (and an undo's line)
- * as they come, so a page that arrived late reads what one that watched from the start reads.
+ * Narration (issue 14, issue 24): the server is the one narrator. Each snapshot brings the lines
+ * it told this viewer up to its `seq`, each update the lines its step told and how many lines the
+ * viewer has been told with them; the store only keeps them (bounded as the server bounds them)
+ * and narrates nothing. An update whose count does not follow on from the store's makes it sync.
  *
  * With several server processes a table's lease may be moving to another process for a few
  * seconds (docs/deploy.md); a watch refused then with `table-unavailable` is asked again after a
@@ -18,15 +18,7 @@
  * a refusal past the last pause is shown as an error.
  */
 import type { Socket } from 'socket.io-client';
-import {
-  emptyHistory,
-  extendHistory,
-  logEnd,
-  narrationFeed,
-  type AnyNarrator,
-  type NarrationHistory,
-} from '../../../src/engine/narration.js';
-import { seatLabels } from '../../../src/server/seat-label.js';
+import { emptyNarration, extendNarration, toldCount, type Narration } from '../../../src/server/narrated.js';
 import type {
   ActAck,
   ChatAck,
@@ -35,7 +27,6 @@ import type {
   RematchAck,
   RematchEvent,
   UndoAck,
-  LogEntry,
   ProtocolError,
   SnapshotMessage,
   TableFrame,
@@ -48,7 +39,6 @@ export type Connection = 'connecting' | 'connected' | 'reconnecting';
 export interface TableState {
   connection: Connection;
   frame: TableFrame | null;
-  log: LogEntry[];
   /** An action is on its way and not yet acknowledged. */
   pending: boolean;
   /** The last refusal or failure, for the UI to show; cleared by the next success. */
@@ -59,8 +49,8 @@ export interface TableState {
   chat?: ChatLine[];
   /** The rematch someone started of this (finished) table. */
   rematch?: RematchEvent['rematch'] | null;
-  /** The log in the narrator's words, when the store was given the game's narrator. */
-  narration?: NarrationHistory;
+  /** The lines the server told this viewer, from the start of the game (the oldest let go beyond a bound). */
+  narration: Narration;
 }
 
 export interface TableStore {
@@ -85,8 +75,6 @@ export interface TableStoreOptions {
   tableId: string;
   /** The seat token, when this client holds a seat. */
   token?: string;
-  /** The narrator of a game by its id (absent, or undefined for the game: no narration is kept). */
-  narratorFor?: (game: string) => AnyNarrator | undefined;
   /** The pauses before each new watch after a `table-unavailable` refusal (default `WATCH_RETRY_MS`). */
   watchRetryMs?: readonly number[];
 }
@@ -102,21 +90,14 @@ const isPassing = (e: ProtocolError): boolean => e.code === 'table-unavailable';
 
 const noError = (e: ProtocolError | null): boolean => e === null;
 
-export function createTableStore({ socket, tableId, token, narratorFor, watchRetryMs = WATCH_RETRY_MS }: TableStoreOptions): TableStore {
-  let state: TableState = { connection: 'connecting', frame: null, log: [], pending: false, error: null, resyncs: 0 };
+export function createTableStore({ socket, tableId, token, watchRetryMs = WATCH_RETRY_MS }: TableStoreOptions): TableStore {
+  let state: TableState = { connection: 'connecting', frame: null, narration: emptyNarration(), pending: false, error: null, resyncs: 0 };
   const listeners = new Set<() => void>();
   const set = (patch: Partial<TableState>): void => {
     state = { ...state, ...patch };
     for (const l of listeners) l();
   };
   let syncing = false;
-  /** Reads each frame's events not yet told (set again by every snapshot). */
-  type Feed = (view: unknown, frame: TableFrame) => string[];
-  let feed: Feed | undefined;
-  const readFrom = (narrator: AnyNarrator, next: number): Feed => {
-    const read = narrationFeed(narrator, next);
-    return (view, frame) => read(view, { viewer: frame.you ?? 'spectator', names: seatLabels(frame.seats) });
-  };
 
   /** Watches refused in a row while the table was unavailable, and the pending new try. */
   let refusals = 0;
@@ -162,46 +143,28 @@ export function createTableStore({ socket, tableId, token, narratorFor, watchRet
 
   const onSnapshot = (m: SnapshotMessage): void => {
     if (m.tableId !== tableId) return;
-    const { log, narration, ...frame } = m;
+    const { narration, ...frame } = m;
     syncing = false;
-    const narrator = narratorFor?.(frame.game);
-    if (!narrator) {
-      feed = undefined;
-      set({ frame, log, connection: 'connected' });
-      return;
-    }
-    if (narration) {
-      // The server told every event up to this frame: read on after the ones its view holds.
-      feed = readFrom(narrator, logEnd(narrator.log(frame.view)));
-      set({ frame, log, connection: 'connected', narration });
-    } else {
-      // No history (the server could not tell it): read on from what this page told (or from the
-      // view's tail), with a note of the events the tail no longer holds.
-      const read = feed ?? readFrom(narrator, 0);
-      feed = read;
-      set({ frame, log, connection: 'connected', narration: extendHistory(state.narration ?? emptyHistory(), read(frame.view, frame)) });
-    }
+    // Without a history (the server could not tell it) the page keeps the lines it has.
+    set({ frame, connection: 'connected', ...(narration ? { narration } : {}) });
   };
 
   const onUpdate = (m: UpdateMessage): void => {
     if (m.tableId !== tableId || !state.frame) return;
-    const { entries, ...frame } = m;
+    const { lines, told, ...frame } = m;
     const have = state.frame.seq;
     if (frame.seq < have) return; // old news (it crossed a snapshot on the wire)
     if (frame.seq === have) {
       set({ frame }); // seats or presence changed
       return;
     }
-    if (frame.seq > have + 1 || entries.length !== frame.seq - have) {
+    // A step missed, or lines this page cannot place after its own: the snapshot brings both.
+    if (frame.seq > have + 1 || told === null || told !== toldCount(state.narration) + lines.length) {
       set({ resyncs: state.resyncs + 1 });
       sync();
       return;
     }
-    if (!feed) return set({ frame, log: [...state.log, ...entries] });
-    // An undo takes its events back (the feed reads on from there): its log line says who took a step back.
-    const undone = entries.filter((e) => e.undo !== undefined).map((e) => e.text);
-    const lines = [...undone, ...feed(frame.view, frame)];
-    set({ frame, log: [...state.log, ...entries], narration: extendHistory(state.narration ?? emptyHistory(), lines) });
+    set({ frame, narration: extendNarration(state.narration, lines) });
   };
 
   const onError = (e: ProtocolError): void => set({ error: e });
