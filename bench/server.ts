@@ -25,7 +25,7 @@
  *   PROCESSES=3 DATABASE_URL=postgres://… REDIS_URL=redis://… THINK_MS=2000 TABLES=60 npm run bench:server
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { io, type Socket } from 'socket.io-client';
@@ -104,6 +104,19 @@ const postTo = async <T>(base: string, path: string, body: unknown): Promise<T> 
   if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
 };
+
+/**
+ * A process's CPU time so far (user + system), from /proc on Linux (NaN elsewhere): every thread,
+ * or with `main` only its main thread, the event loop that reads, commits and publishes.
+ */
+function cpuSeconds(child: { pid?: number | undefined }, main = false): number {
+  try {
+    const fields = readFileSync(main ? `/proc/${child.pid}/task/${child.pid}/stat` : `/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ 100)
+  } catch {
+    return NaN;
+  }
+}
 
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)]!;
 
@@ -187,6 +200,8 @@ for (const table of tables) for (const seat of table.seats) attach(table, seat);
 while (!tables.every((t) => t.seats.every((s) => s.latest))) await new Promise((r) => setTimeout(r, 50));
 console.log(`${TABLES * HUMANS} clients connected; playing…`);
 const t0 = performance.now();
+const cpu0 = servers.map((s) => cpuSeconds(s));
+const main0 = servers.map((s) => cpuSeconds(s, true));
 started = 1;
 for (const table of tables) for (const seat of table.seats) maybeAct(table, seat);
 const timer = setTimeout(resolveAll, LIMIT_MS);
@@ -222,6 +237,8 @@ if (KILL) {
 await allDone;
 clearTimeout(timer);
 const elapsed = (performance.now() - t0) / 1000;
+const cpuUsed = servers.map((s, i) => cpuSeconds(s) - cpu0[i]!);
+const mainUsed = servers.map((s, i) => cpuSeconds(s, true) - main0[i]!);
 
 const latencies: number[] = [];
 let actions = 0;
@@ -252,4 +269,14 @@ await Promise.race([
   new Promise((r) => setTimeout(r, 15_000)),
 ]);
 for (const line of workLines) console.log(line);
+// CPU time the servers used while the tables played (all their threads, bots' workers too), per
+// person's action committed meanwhile (in human-pace mode the bots' actions ride along, about one
+// each): a figure a loaded machine disturbs less than latency. The main thread's share is what
+// bounds one process: its event loop does all but the bots' decisions.
+const cpuTotal = cpuUsed.reduce((a, b) => a + b, 0);
+const mainTotal = mainUsed.reduce((a, b) => a + b, 0);
+if (Number.isFinite(cpuTotal) && actions > 0) {
+  const per = (s: number): string => ((1000 * s) / actions).toFixed(2);
+  console.log(`server CPU while playing: ${cpuTotal.toFixed(1)} s in ${elapsed.toFixed(1)} s, ${per(cpuTotal)} ms per person's action (main thread ${mainTotal.toFixed(1)} s, ${per(mainTotal)} ms)`);
+}
 process.exit(0);

@@ -15,8 +15,22 @@ export const newSeed = (): string => randomBytes(12).toString('base64url');
 
 export const hashToken = (token: string): string => createHash('sha256').update(token, 'utf8').digest('hex');
 
-/** The published commitment to a table's seed: its SHA-256, hex. */
-export const seedCommitment = (seed: string): string => createHash('sha256').update(seed, 'utf8').digest('hex');
+/**
+ * The published commitment to a table's seed: its SHA-256, hex. Every frame carries it, so it is
+ * kept per seed (a hash per viewer per action showed in the server's profile); the memo is
+ * emptied when it grows past the tables a process holds, so it stays bounded.
+ */
+export function seedCommitment(seed: string): string {
+  let hash = commitments.get(seed);
+  if (hash === undefined) {
+    if (commitments.size >= MAX_COMMITMENTS) commitments.clear();
+    hash = createHash('sha256').update(seed, 'utf8').digest('hex');
+    commitments.set(seed, hash);
+  }
+  return hash;
+}
+const commitments = new Map<string, string>();
+const MAX_COMMITMENTS = 20_000;
 
 /** Whether `token` hashes to `expectedHash`, without leaking where they first differ. */
 export function tokenMatches(token: string, expectedHash: string): boolean {

@@ -201,6 +201,21 @@ export class WorkerPool<K extends TaskKinds> {
     return best;
   }
 
+  /**
+   * Whether a worker of the kind asked is idle or may start. Checked before looking for the next
+   * owner: that look is a walk over every owner (thousands of tables on a busy server), and while
+   * every worker is busy each new task and each finished one would walk it for nothing.
+   */
+  private canTake(reserved: boolean): boolean {
+    let count = 0;
+    for (const s of this.slots) {
+      if (s.reserved !== reserved) continue;
+      if (s.job === undefined) return true;
+      count++;
+    }
+    return count < (reserved ? (this.opts.reserved?.workers ?? 0) : this.opts.size);
+  }
+
   /** An idle worker of the kind asked (a new one if the pool may grow), or undefined. */
   private idle(reserved: boolean): Slot | undefined {
     const slot = this.slots.find((s) => s.reserved === reserved && s.job === undefined);
@@ -219,10 +234,10 @@ export class WorkerPool<K extends TaskKinds> {
   private pump(): void {
     while (!this.closed && this.waiting > 0) {
       // A general worker takes the next job of the owner charged least; a reserved one only a cheap job.
-      let owner = this.next(false);
+      let owner = this.canTake(false) ? this.next(false) : undefined;
       let slot = owner ? this.idle(false) : undefined;
       if (!slot) {
-        owner = this.next(true);
+        owner = this.canTake(true) ? this.next(true) : undefined;
         slot = owner ? this.idle(true) : undefined;
       }
       if (!owner || !slot) return;

@@ -12,6 +12,12 @@
  *   table queue already sends a table's next action only after the previous one settled.)
  * - The first append after a quiet spell goes at once (next turn of the event loop); under load a
  *   batch starts at most once per `tickMs`, and appends arriving meanwhile wait for it.
+ * - A durable batch's appends are answered in slices of `releaseSlice`, one slice per turn of the
+ *   event loop, oldest batch first, and the next batch is written meanwhile. Each answer runs that
+ *   action's whole publish (frames to every viewer, bots set going) before the next slice: answered
+ *   all at once, a batch of a thousand held the event loop for a second, so no socket was read and
+ *   no batch written while it went out, and the next batch piled up behind it (a convoy: p50 went
+ *   from 17 ms to 503 ms at 3,000 tables, docs/deploy.md).
  */
 
 /** What a batch's writer answers for each entry, in order: undefined when saved, else why not. */
@@ -33,6 +39,8 @@ export interface GroupCommitOptions {
   tickMs: number;
   /** Most appends in one batch. */
   maxBatch?: number;
+  /** Appends answered per turn of the event loop once their batch is durable (see above). */
+  releaseSlice?: number;
 }
 
 /** Figures for the bench: how many batches, how many appends they held. */
@@ -52,12 +60,23 @@ export interface GroupCommit<E> {
 /** Default tick: short beside the 100 ms a player notices, long enough to gather a few actions under load. */
 export const DEFAULT_COMMIT_TICK_MS = 4;
 
+/**
+ * Default slice: an action's publish takes about 0.5 ms on a busy 2-core machine (the profile in
+ * docs/deploy.md), so a slice holds the event loop for a few ms at most.
+ */
+export const DEFAULT_RELEASE_SLICE = 16;
+
 export function groupCommit<E extends { tableId: string }>(
   write: (entries: E[]) => BatchResults | Promise<BatchResults>,
   opts: GroupCommitOptions,
 ): GroupCommit<E> {
   const maxBatch = opts.maxBatch ?? 1_000;
+  const releaseSlice = Math.max(1, opts.releaseSlice ?? DEFAULT_RELEASE_SLICE);
   let waiting: { entry: E; resolve: () => void; reject: (e: Error) => void }[] = [];
+  /** Answers of durable (or failed) batches not given yet, oldest first; `next` is the first not given. */
+  let answers: (() => void)[] = [];
+  let next = 0;
+  let releasing = false;
   let inFlight = false;
   let scheduled = false;
   let lastStart = -Infinity;
@@ -70,6 +89,29 @@ export function groupCommit<E extends { tableId: string }>(
     const delay = lastStart + opts.tickMs - performance.now();
     if (delay <= 0) setImmediate(run);
     else setTimeout(run, delay);
+  };
+
+  const settled = (): boolean => !inFlight && waiting.length === 0 && next === answers.length;
+
+  /** Gives one slice of answers, then lets the event loop turn (sockets read, the next batch written). */
+  const release = (): void => {
+    const end = Math.min(answers.length, next + releaseSlice);
+    while (next < end) answers[next++]!();
+    if (next < answers.length) {
+      setImmediate(release);
+      return;
+    }
+    answers = [];
+    next = 0;
+    releasing = false;
+    if (settled()) for (const done of idle.splice(0)) done();
+  };
+
+  const answer = (given: (() => void)[]): void => {
+    answers.push(...given);
+    if (releasing) return;
+    releasing = true;
+    release();
   };
 
   const run = async (): Promise<void> => {
@@ -90,21 +132,21 @@ export function groupCommit<E extends { tableId: string }>(
     stats.batches++;
     stats.appends += batch.length;
     stats.largest = Math.max(stats.largest, batch.length);
+    let given: (() => void)[];
     try {
       const results = await write(batch.map((w) => w.entry));
-      batch.forEach((w, i) => {
+      given = batch.map((w, i) => {
         const failure = results[i];
-        if (failure) w.reject(failure);
-        else w.resolve();
+        return failure ? () => w.reject(failure) : w.resolve;
       });
     } catch (e) {
       const error = new CommitBatchError(batch.length, e);
-      for (const w of batch) w.reject(error);
-    } finally {
-      inFlight = false;
-      if (waiting.length > 0) schedule();
-      else for (const done of idle.splice(0)) done();
+      given = batch.map((w) => () => w.reject(error));
     }
+    inFlight = false;
+    // The next batch may be written while this one's answers go out: it is durable already.
+    if (waiting.length > 0) schedule();
+    answer(given);
   };
 
   return {
@@ -115,7 +157,7 @@ export function groupCommit<E extends { tableId: string }>(
       });
     },
     drain() {
-      if (!inFlight && waiting.length === 0) return Promise.resolve();
+      if (settled()) return Promise.resolve();
       return new Promise<void>((done) => idle.push(done));
     },
     stats: () => ({ ...stats }),
