@@ -82,6 +82,18 @@ describe('tension on hand-made traces', () => {
     expect(s.leaderWins.map((w) => [w.x, w.n])).toEqual([[1, 3], [3, 3], [0, 1], [1, 1]]);
   });
 
+  it('with two games, intervals stay within what each figure can be (issue 26: no negative lead changes, no share over 100%)', () => {
+    const fold = new TensionFold({ ...rule, closeWhy: 'test', secondsPerAction: 6, secondsWhy: 'test' });
+    fold.add(0, trace([[1, 0], [2, 0], [3, 0]]), [0], 40); // no lead change, leads from round 1 of 3
+    fold.add(1, trace([[0, 1], [2, 1], [3, 1]]), [0], 40); // one change, leads from round 2 of 3
+    const s = fold.summary()!;
+    const of = (key: string) => s.figures.find((f) => f.key === key)!.mean;
+    expect(of('leadChanges').interval[0]).toBe(0);
+    expect(of('leadsFromShare').interval[0]).toBeGreaterThanOrEqual(0);
+    expect(of('leadsFromShare').interval[1]).toBeLessThanOrEqual(1);
+    for (const f of s.figures) expect(f.mean.interval[0], f.key).toBeGreaterThanOrEqual(0);
+  });
+
   it("a game's tension as paired figures: no leads-for-good figure for a shared win", () => {
     const won = tensionFigures(gameTension(trace([[1, 0], [2, 5], [9, 5]]), [0], rule), 120, 5);
     expect(Object.fromEntries(won)).toEqual({ 'tension|leadChanges': 2, 'tension|leadsFrom': 3, 'tension|margin': 4, 'tension|close': 0, 'tension|minutes': 10 });

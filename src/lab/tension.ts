@@ -17,7 +17,7 @@
  */
 import type { RoundCurves } from '../games/package.js';
 import type { GameTrace } from './curves.js';
-import { meanWithInterval, wilsonInterval, type Interval, type MeanSummary } from './stats.js';
+import { COUNT_RANGE, meanWithInterval, SHARE_RANGE, wilsonInterval, Z95, type Interval, type MeanSummary, type Range } from './stats.js';
 
 /** How a game ranks its lead measure, and what counts as close. */
 export type LeadRule = Pick<RoundCurves<unknown>, 'lead' | 'lowerIsBetter' | 'close'>;
@@ -154,13 +154,15 @@ export class TensionFold {
   summary(): TensionSummary | undefined {
     if (this.games.size === 0) return undefined;
     const list = [...this.games.entries()].sort(([a], [b]) => a - b);
-    const figure = (key: TensionFigure['key'], label: string, of: (g: { t: GameTension; actions: number }) => number | null): TensionFigure => {
+    // Every tension figure is a count or amount (never below 0) but the share of rounds (0 to 1):
+    // intervals stay within what the figure can be (issue 26, honest numbers).
+    const figure = (key: TensionFigure['key'], label: string, of: (g: { t: GameTension; actions: number }) => number | null, range: Range = COUNT_RANGE): TensionFigure => {
       const values = list.flatMap(([index, g]) => {
         const value = of(g);
         return value === null ? [] : [{ index, value }];
       });
       const refs = gameRefs(values);
-      return { key, label, mean: meanWithInterval(values.map((v) => v.value)), ...(refs ? { refs } : {}) };
+      return { key, label, mean: meanWithInterval(values.map((v) => v.value), Z95, range), ...(refs ? { refs } : {}) };
     };
     const c = this.curves;
     const closeGames = list.filter(([, g]) => g.t.close);
@@ -172,7 +174,7 @@ export class TensionFold {
       figures: [
         figure('leadChanges', 'lead changes per game', (g) => g.t.leadChanges),
         figure('leadsFrom', 'round from which the winner leads for good', (g) => g.t.leadsFrom),
-        figure('leadsFromShare', 'same, as a share of the game’s rounds', (g) => (g.t.leadsFrom === null ? null : g.t.leadsFrom / g.t.rounds)),
+        figure('leadsFromShare', 'same, as a share of the game’s rounds', (g) => (g.t.leadsFrom === null ? null : g.t.leadsFrom / g.t.rounds), SHARE_RANGE),
         figure('margin', `margin of victory (${c.lead})`, (g) => g.t.margin),
         figure('minutes', 'minutes of play (estimate)', (g) => (g.actions * c.secondsPerAction) / 60),
       ],
