@@ -4,32 +4,19 @@
  * those lines; "Got it" (or acting) marks them seen, and the mark outlives a reload. At 1280×800
  * and 390×844, with axe clean on the table showing it.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDreyServer, type DreyServer } from '../src/server/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CreateTableResponse } from '../src/server/protocol.js';
-import { openSqliteStore } from '../src/server/storage/sqlite.js';
-import { animationsSettled, expectAccessible, launchBrowser, webBuilt } from './browser-helpers.js';
+import { animationsSettled, browserTestServer, expectAccessible, launchBrowser } from './browser-helpers.js';
 
-let server: DreyServer;
-let url: string;
-let dir: string;
 const SHOTS = process.env.DREY_SCREENSHOTS ?? '.tmp/screenshots';
 
-beforeAll(async () => {
-  await webBuilt();
-  dir = mkdtempSync(join(tmpdir(), 'drey-since-'));
-  server = await createDreyServer({ store: openSqliteStore(join(dir, 'drey.sqlite')), botDelayMs: 10 });
-  url = (await server.listen(0, '127.0.0.1')).url;
-  mkdirSync(SHOTS, { recursive: true });
-});
+const srv = browserTestServer('since');
 
-afterAll(async () => {
-  await server?.close();
-  rmSync(dir, { recursive: true, force: true });
+beforeAll(() => {
+  mkdirSync(SHOTS, { recursive: true });
 });
 
 const seqOf = async (page: Page): Promise<number> => Number(await page.locator('main.table-page').getAttribute('data-seq'));
@@ -59,16 +46,16 @@ describe.each([
     const b = await launchBrowser(viewport);
     try {
       const page = await b.context.newPage();
-      const r = await fetch(`${url}/api/tables`, {
+      const r = await fetch(`${srv.url}/api/tables`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ game: 'autumn-leaves', seats: [{ kind: 'human' }, { kind: 'bot', bot: 'easy' }, { kind: 'bot', bot: 'easy' }], options: { hands: 1 }, seed: 'since', join: { seat: 0, name: 'Ann' } }),
       });
       expect(r.status).toBe(201);
       const t = (await r.json()) as CreateTableResponse;
-      await page.goto(url);
+      await page.goto(srv.url);
       await page.evaluate(([id, tok]) => (globalThis as unknown as { localStorage: { setItem: (k: string, v: string) => void } }).localStorage.setItem(`drey:seat:${id}`, JSON.stringify({ seat: 0, token: tok })), [t.table.id, t.seat!.token] as const);
-      await page.goto(`${url}/t/${t.table.id}`);
+      await page.goto(`${srv.url}/t/${t.table.id}`);
       await expect.poll(() => page.locator('main.table-page').getAttribute('data-status'), { timeout: 15_000 }).toBe('running');
       const bar = page.locator('[data-testid=since]');
       // A first visit has nothing to catch up on.
@@ -104,8 +91,8 @@ describe.each([
 
       // Play on, then come back to the table: the bar is there on arrival.
       await playUntilNews(page);
-      await page.goto(url);
-      await page.goto(`${url}/t/${t.table.id}`);
+      await page.goto(srv.url);
+      await page.goto(`${srv.url}/t/${t.table.id}`);
       await expect.poll(() => bar.count(), { timeout: 15_000 }).toBe(1);
       await expect(bar.textContent()).resolves.toMatch(/Since your last move: \d+ things? happened/);
       // Acting marks it seen (the bots may bring news again at once, so the mark kept in the browser is read).
