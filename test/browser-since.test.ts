@@ -1,7 +1,7 @@
 /**
  * "Since your last move" (issue 25): when your turn comes round again, or you come back to a
  * table, a bar over the table says what the others did since your last action and the log marks
- * those lines; "Got it" (or acting) marks them seen, and the mark outlives a reload. At 1280×800
+ * those lines, and the piles that changed are marked on the table; "Got it" (or acting) marks them seen, and the mark outlives a reload. At 1280×800
  * and 390×844, with axe clean on the table showing it.
  */
 import { mkdirSync } from 'node:fs';
@@ -73,6 +73,13 @@ describe.each([
       expect(listed).toHaveLength(n);
       // Your own steps ("You choose …") are not news; the bots' are.
       for (const l of listed) expect(l).not.toMatch(/^You\b/);
+      // The piles the others' cards went onto are marked on the table itself, in words ("grew"), and the bar says so.
+      const marks = page.locator('.al-piles [data-testid=since-new]');
+      const marked = await marks.count();
+      expect(marked).toBeGreaterThan(0);
+      expect(text).toContain(`(${marked} marked on the table)`);
+      await expect(marks.first().textContent()).resolves.toMatch(/^(grew|new) since your last move$/);
+      expect(await page.locator('.al-piles .al-seat.since-changed').count()).toBe(marked);
       await animationsSettled(page);
       await page.screenshot({ path: `${SHOTS}/since-last-move-${label}.png` });
       await expectAccessible(page, `the since-your-last-move bar at ${label} width`);
@@ -84,6 +91,7 @@ describe.each([
       // Got it: gone, and gone after a reload too (the mark is kept in this browser).
       await page.locator('[data-testid=since-dismiss]').click();
       await expect(bar.count()).resolves.toBe(0);
+      await expect(marks.count()).resolves.toBe(0);
       await expect(page.locator('.table-side .log li.since').count()).resolves.toBe(0);
       await page.reload();
       await expect.poll(() => page.locator(LEGAL).count(), { timeout: 20_000 }).toBeGreaterThan(0);

@@ -23,7 +23,7 @@ import { GuidePanel } from './Guide.js';
 import { HowToPlayButton } from './HowToPlay.js';
 import { Results } from './Results.js';
 import { GameStats } from './GameStats.js';
-import { othersLine, SinceLastMove, useSinceLastMove } from './SinceLastMove.js';
+import { othersLine, SinceLastMove, useChangedPieces, useSinceLastMove } from './SinceLastMove.js';
 import { Chat } from './Chat.js';
 import { Rematch } from './Rematch.js';
 import { ReservedSeats } from './ReservedSeats.js';
@@ -215,6 +215,16 @@ export function TablePage({ id, inviteSeat }: { id: string; inviteSeat: number |
     if (yourTurn && !document.activeElement?.closest('.table-side')) setPane('table');
   }, [yourTurn]);
 
+  // The log in the narrator's words: the history the server sent with the snapshot, then what each
+  // update told (the store keeps it, table-store.ts); games without a narrator show the log lines.
+  const lines = t.narration ? historyLines(t.narration) : collapse(t.log.map((e) => (e.undone ? `${e.text} (taken back)` : e.text)));
+  // Where the lines since your last move start in `lines` (null: nothing to mark), and the others' lines among them.
+  const shownFrom = t.narration ? lines.length - t.narration.lines.length - t.narration.dropped : 0;
+  const sinceAt = since.mark !== null && t.narration && since.mark < told ? Math.max(0, since.mark + shownFrom) : null;
+  const sinceLines = sinceAt === null ? [] : lines.slice(sinceAt).filter(othersLine);
+  // The pieces on the table that changed while the others played (marked on the board itself).
+  const changed = useChangedPieces(id, frame?.you ?? null, frame && module?.pieces ? module.pieces(frame.view) : null, sinceLines.length === 0);
+
   useEffect(() => {
     if (!t.error) return;
     const timer = setTimeout(t.clearError, 6000);
@@ -239,13 +249,6 @@ export function TablePage({ id, inviteSeat }: { id: string; inviteSeat: number |
     );
   }
 
-  // The log in the narrator's words: the history the server sent with the snapshot, then what each
-  // update told (the store keeps it, table-store.ts); games without a narrator show the log lines.
-  const lines = t.narration ? historyLines(t.narration) : collapse(t.log.map((e) => (e.undone ? `${e.text} (taken back)` : e.text)));
-  // Where the lines since your last move start in `lines` (null: nothing to mark), and the others' lines among them.
-  const shownFrom = t.narration ? lines.length - t.narration.lines.length - t.narration.dropped : 0;
-  const sinceAt = since.mark !== null && t.narration && since.mark < told ? Math.max(0, since.mark + shownFrom) : null;
-  const sinceLines = sinceAt === null ? [] : lines.slice(sinceAt).filter(othersLine);
   // Shown when it is your turn again, or the game ended, and on coming back to a table.
   const showSince = sinceLines.length > 0 && frame.you !== null && (yourTurn || frame.status === 'finished' || cameBack === true);
   const status = frame.status === 'open' ? 'Waiting for players' : frame.status === 'running' ? 'Playing' : 'Finished';
@@ -335,10 +338,10 @@ export function TablePage({ id, inviteSeat }: { id: string; inviteSeat: number |
         <div className="table-main" ref={keepFocus} {...paneProps('table')}>
           <div className="table-tools">
             <UndoButton step={frame.undo ?? null} busy={t.pending} undo={(step) => void t.store?.undo(step)} />
-            {showSince && <SinceLastMove lines={sinceLines} onDismiss={() => (since.seen(), setCameBack(false))} />}
+            {showSince && <SinceLastMove lines={sinceLines} marked={changed.size} onDismiss={() => (since.seen(), setCameBack(false))} />}
           </div>
           <GuidePanel tableId={frame.tableId} game={frame.game} view={frame.view} legal={frame.legal} you={frame.you} />
-          {module && <module.Table view={frame.view} legal={frame.legal} you={frame.you} names={names} toAct={frame.toAct} act={(a) => (since.seen(), setCameBack(false), t.act(a))} busy={t.pending} />}
+          {module && <module.Table view={frame.view} legal={frame.legal} you={frame.you} names={names} toAct={frame.toAct} act={(a) => (since.seen(), setCameBack(false), t.act(a))} busy={t.pending} changed={showSince ? changed : undefined} />}
         </div>
         <aside className="table-side" {...paneProps('log')}>
           <Log lines={lines} shown={!narrow || pane === 'log'} since={showSince ? sinceAt : null} />

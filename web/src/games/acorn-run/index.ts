@@ -31,6 +31,14 @@ export function acornRunModuleOf(content: AcornRunContent): GameModule<AcornRunV
     narrator: narratorFor(T),
     Table,
     stats: raceStatsOf,
+    // Since your last move (issue 25): racers that moved (or crossed the line) and market slots
+    // whose card changed are marked on the table.
+    pieces: (view) => {
+      const out: Record<string, string> = {};
+      for (const r of view.racers) out[`racer:${r.racer}`] = `${r.pos ?? 'off'}:${r.finishLane ?? ''}`;
+      for (const row of ['cheap', 'expensive'] as const) view.market[row].row.forEach((card, i) => (out[`market:${row}:${i}`] = String(card ?? '')));
+      return out;
+    },
     withContent: (files) => acornRunModuleOf(filesContent(files)),
   };
   moduleTables.set(module, T);

@@ -29,6 +29,18 @@ function acornsModuleOf(tables: AcornsTables): GameModule<AcornsView, AcornsActi
     // A12: the view says who plays with whom; the seat chips show it.
     seatTeams: (view) => view.teams,
     stats: acornsStatsOf,
+    // Since your last move (issue 25): trees planted, groups and guards that changed, and score
+    // piles that claimed a tree are marked on the table.
+    pieces: (view) => {
+      const out: Record<string, string> = {};
+      for (const t of view.trees) {
+        out[`tree:${t.tree}`] = String(t.owner);
+        for (const g of t.groups) out[`group:${t.tree}:${g.color}`] = g.cards.join(',');
+        out[`guards:${t.tree}`] = t.guards.map((g) => g.card).join(',');
+      }
+      view.scorePiles.forEach((p, i) => (out[`pile:${i}`] = p.trees.join(',')));
+      return out;
+    },
     // Acorns has one content file, 'deck' (the server sends every file of the variant it plays).
     withContent: (files) => acornsModuleOf(tablesOf(validateContent(files['deck']))),
   };

@@ -24,6 +24,8 @@ function moduleFor(tables: LeavesTables): GameModule<View, Action> {
     narrator: autumnLeavesNarrator,
     Table,
     stats: leavesStatsOf,
+    // Since your last move (issue 25): leaf piles that grew are marked (a new hand starts new piles).
+    pieces: (view) => Object.fromEntries(view.piles.map((pile, s) => [`pile:${s}`, `${view.hand}:${pile.length}`])),
     // The variant's one content file, 'deck' (src/games/autumn-leaves/content): parsed as the server parsed it.
     withContent: (files) => moduleFor(compileContent(DeckSchema.parse(files.deck))),
   };
