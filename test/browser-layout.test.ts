@@ -159,7 +159,8 @@ describe.each([
       // Picking cards lights spaces on the board; the picked cards' panel opens.
       for (const kind of ['s-yellow', 's-yellow-r']) await page.locator(`.run-hand [data-card-kind='${kind}']`).click();
       await expect.poll(() => page.locator('.run-target').count()).toBeGreaterThan(0);
-      await expectOnScreen(page, `Acorn Run ${label}, two cards picked`, label === 'desktop' ? { ...wanted, target: '.run-target' } : wanted);
+      // The panel of the picked cards (what each can do) is on the same screen as the board's lit spaces.
+      await expectOnScreen(page, `Acorn Run ${label}, two cards picked`, label === 'desktop' ? { ...wanted, target: '.run-target', picked: '.run-picked' } : wanted);
       await shot(page, `layout-acorn-run-picked-${label}`);
       await step('after a sprint', () => page.locator('.run-target').first().click());
       if (label === 'desktop') {

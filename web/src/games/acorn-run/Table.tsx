@@ -465,6 +465,27 @@ export function AcornRunTable({ view, legal, you, names, toAct, act, busy, chang
               </div>
             </section>
           )}
+          {/* The picked cards under your hand (issue 25): the main column has the room, so at 1280×800 the
+              panel is on screen beside the board's lit spaces (the side column is full with the market). */}
+          {selected.length > 0 && !pending && (
+            <section className="run-picked" aria-label="the cards you picked">
+              {selected.map((c) => (
+                <div key={c} className="run-picked-card">
+                  <p>{cardSentence(T, c)}</p>
+                  <div className="row">
+                    {cardOwnActions(c).map((a) => (
+                      <button key={key(a)} type="button" className="btn small" disabled={busy} data-action={key(a)} onClick={() => one(a)}>
+                        {actionLabel(T, a, view)}
+                      </button>
+                    ))}
+                  </div>
+                </div>
+              ))}
+              <button type="button" className="btn small" onClick={() => setSelected([])}>
+                Unpick all
+              </button>
+            </section>
+          )}
         </div>
         <div className="run-play-side">
           <section className="run-market" aria-label="market">
@@ -501,25 +522,6 @@ export function AcornRunTable({ view, legal, you, names, toAct, act, busy, chang
           {/* Your own player board sits under the market, so spending an acorn (R9) never needs a scroll (issue 25). */}
           {me && (
             <RacerPanel racer={me} racers={view.racers} name={`${racerName(me.racer)} (your board)`} mine turn={me.racer === view.turn.racer && !view.over} spends={!working ? spends : new Map()} busy={busy} spend={one} compact />
-          )}
-          {selected.length > 0 && !pending && (
-            <section className="run-picked" aria-label="the cards you picked">
-              {selected.map((c) => (
-                <div key={c} className="run-picked-card">
-                  <p>{cardSentence(T, c)}</p>
-                  <div className="row">
-                    {cardOwnActions(c).map((a) => (
-                      <button key={key(a)} type="button" className="btn small" disabled={busy} data-action={key(a)} onClick={() => one(a)}>
-                        {actionLabel(T, a, view)}
-                      </button>
-                    ))}
-                  </div>
-                </div>
-              ))}
-              <button type="button" className="btn small" onClick={() => setSelected([])}>
-                Unpick all
-              </button>
-            </section>
           )}
           {jumping && (
             <section className="run-combo" aria-label="the jump being built" data-testid="combo">
