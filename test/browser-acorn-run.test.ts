@@ -257,6 +257,23 @@ describe.each(WIDTHS)('Acorn Run played on the board ($label)', ({ label, viewpo
       const mine = (await stats.first().locator('td').allTextContents()).map((t) => t.trim());
       expect(mine[5]).toMatch(/^round [1-3]$/);
       await expect(stats.nth(1).locator('th').textContent()).resolves.toMatch(/\(dummy\)$/);
+      // The statistics fit the screen's width: nothing scrolls sideways (on a phone a card per
+      // racer with each figure named, issue 25).
+      const fit = await page.locator('[data-testid=game-stats]').evaluate((e) => {
+        const win = e.ownerDocument.defaultView!;
+        const wide = [e, ...Array.from(e.querySelectorAll('*'))].filter((x) => x.getBoundingClientRect().width > 0 && x.scrollWidth > x.clientWidth + 1 && win.getComputedStyle(x).overflowX !== 'visible');
+        return { right: e.getBoundingClientRect().right, page: e.ownerDocument.documentElement.scrollWidth, scrolls: wide.length };
+      });
+      expect(fit.right).toBeLessThanOrEqual(viewport.width);
+      expect(fit.page).toBeLessThanOrEqual(viewport.width);
+      expect(fit.scrolls).toBe(0);
+      if (viewport.width < 560) {
+        const cards = page.locator('.game-stats-cards > li');
+        await expect(cards.count()).resolves.toBe(3);
+        await expect(cards.first().textContent()).resolves.toMatch(/^\S+ \(you\)Combos \(longest\)/);
+        await expect(cards.first().locator('dt').allTextContents()).resolves.toEqual(['Combos (longest)', 'Combo VP', 'Acorns gathered', 'Acorns spent', 'Cards bought', 'Finished']);
+        await expect(cards.first().locator('dd').last().textContent()).resolves.toMatch(/^round [1-3]$/);
+      }
       expect(await axeCheck(page)).toEqual([]);
       // The shell's results panel keeps a racer's detail ("out of time") on one line at this width
       // too, and so does the race results table its Result column.
