@@ -4,36 +4,19 @@
  * the (test server's short) grace period and plays for her, and she reclaims the seat from a
  * second browser with her seat link. Screenshots go to DREY_SCREENSHOTS when set.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BUILTINS } from '../src/games/index.js';
-import { createDreyServer, type DreyServer } from '../src/server/app.js';
 import { createInlineRunner } from '../src/server/bots/pool.js';
-import { openSqliteStore } from '../src/server/storage/sqlite.js';
-import { launchBrowser, webBuilt } from './browser-helpers.js';
+import { browserTestServer, launchBrowser } from './browser-helpers.js';
 
 const GRACE_MS = 1_500;
 /** Polls wait long: eight agents share two cores. */
 const SLOW = { timeout: 20_000 };
-let server: DreyServer;
-let url: string;
-let dir: string;
 
-beforeAll(async () => {
-  await webBuilt();
-  dir = mkdtempSync(join(tmpdir(), 'drey-absence-'));
-  server = await createDreyServer({ store: openSqliteStore(join(dir, 'drey.sqlite')), bots: createInlineRunner(BUILTINS), botDelayMs: 10, absentGraceMs: GRACE_MS });
-  url = (await server.listen(0, '127.0.0.1')).url;
-  // Building the web app takes a while on a busy machine.
-}, 300_000);
-
-afterAll(async () => {
-  await server?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const srv = browserTestServer('absence', { bots: createInlineRunner(BUILTINS), absentGraceMs: GRACE_MS });
 
 const shots = process.env.DREY_SCREENSHOTS;
 async function shot(page: Page, name: string): Promise<void> {
@@ -47,14 +30,14 @@ const favicon = (page: Page): Promise<string | null> => page.locator('link[rel="
 
 describe('an absent player', () => {
   it('is replaced by a bot within the grace period and reclaims her seat from another browser', { timeout: 120_000 }, async () => {
-    const { service } = server;
+    const { service } = srv.server;
     const created = await service.create({ game: 'acorns', seats: [{ kind: 'human' }, { kind: 'human' }], join: { seat: 0, name: 'Ann' }, time: 'realtime' });
     if (!created.ok) throw new Error(created.error.message);
     const id = created.value.table.id;
     const annToken = created.value.seat!.token;
     /** Bo's token, once he has taken his seat in his browser. */
     const bo = { value: { token: '' } };
-    const link = (seat: number, token: string): string => `${url}/t/${id}#seat=${seat + 1}&key=${token}`;
+    const link = (seat: number, token: string): string => `${srv.url}/t/${id}#seat=${seat + 1}&key=${token}`;
     /** Bo plays his first legal action until it is Ann's turn (his moves do not matter here). */
     const untilAnnsTurn = async (): Promise<void> => {
       for (let i = 0; i < 50; i++) {
@@ -83,7 +66,7 @@ describe('an absent player', () => {
       // Bo takes seat 2 with the invite link: the game starts.
       const boPage = await boBrowser.context.newPage();
       boPage.on('pageerror', (e) => errors.push(e.message));
-      await boPage.goto(`${url}/t/${id}?seat=2`);
+      await boPage.goto(`${srv.url}/t/${id}?seat=2`);
       await boPage.fill('[data-testid=join-name]', 'Bo');
       await boPage.click('[data-testid=join-seat-1]');
       await expect.poll(() => boPage.locator('text=You play seat 2').count(), SLOW).toBe(1);

@@ -6,17 +6,14 @@
  * the next turn; the race then runs to its results. At desktop and phone width, with an axe-core
  * check of the table. DREY_SCREENSHOTS=docs/screenshots refreshes the pictures in the docs.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BUILTIN_TABLES } from '../src/games/acorn-run/tables.js';
-import { createDreyServer, type DreyServer } from '../src/server/app.js';
 import type { CreateTableResponse } from '../src/server/protocol.js';
-import { openSqliteStore } from '../src/server/storage/sqlite.js';
-import { launchBrowser, webBuilt } from './browser-helpers.js';
+import { browserTestServer, launchBrowser } from './browser-helpers.js';
 import { ACORN_RUN_OPENING } from './browser-helpers.js';
 
 const BOARD = BUILTIN_TABLES.board;
@@ -25,21 +22,7 @@ const require = createRequire(import.meta.url);
 // The page's Content-Security-Policy forbids inline scripts: axe is evaluated through the DevTools protocol.
 const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
-let server: DreyServer;
-let url: string;
-let dir: string;
-
-beforeAll(async () => {
-  await webBuilt();
-  dir = mkdtempSync(join(tmpdir(), 'drey-browser-ar-'));
-  server = await createDreyServer({ store: openSqliteStore(join(dir, 'drey.sqlite')), botDelayMs: 10 });
-  url = (await server.listen(0, '127.0.0.1')).url;
-});
-
-afterAll(async () => {
-  await server?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const srv = browserTestServer('browser-ar');
 
 const id = (name: string): number => {
   const s = BOARD.byName.get(name);
@@ -51,7 +34,7 @@ const id = (name: string): number => {
 const ARRANGEMENT = ACORN_RUN_OPENING;
 
 async function practiceTable(): Promise<{ tableId: string; token: string }> {
-  const r = await fetch(`${url}/api/tables`, {
+  const r = await fetch(`${srv.url}/api/tables`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
@@ -175,12 +158,12 @@ describe.each(WIDTHS)('Acorn Run played on the board ($label)', ({ label, viewpo
       const page = await player.context.newPage();
       page.on('pageerror', (e) => errors.push(e.message));
       if (reduceMotion) await page.emulateMedia({ reducedMotion: 'reduce' });
-      await page.goto(url);
+      await page.goto(srv.url);
       await page.evaluate(
         ([t, tok]) => (globalThis as unknown as { localStorage: { setItem: (k: string, v: string) => void } }).localStorage.setItem(`drey:seat:${t}`, JSON.stringify({ seat: 0, token: tok })),
         [tableId, token],
       );
-      await page.goto(`${url}/t/${tableId}`);
+      await page.goto(`${srv.url}/t/${tableId}`);
       await expect.poll(() => prompt(page).textContent(), { timeout: 15_000 }).toMatch(/^Your turn/);
       // Every racer has a panel, the two dummies too, and pawns carry their names on the board.
       await expect(page.locator('.run-racer').count()).resolves.toBe(3);
@@ -274,6 +257,23 @@ describe.each(WIDTHS)('Acorn Run played on the board ($label)', ({ label, viewpo
       const mine = (await stats.first().locator('td').allTextContents()).map((t) => t.trim());
       expect(mine[5]).toMatch(/^round [1-3]$/);
       await expect(stats.nth(1).locator('th').textContent()).resolves.toMatch(/\(dummy\)$/);
+      // The statistics fit the screen's width: nothing scrolls sideways (on a phone a card per
+      // racer with each figure named, issue 25).
+      const fit = await page.locator('[data-testid=game-stats]').evaluate((e) => {
+        const win = e.ownerDocument.defaultView!;
+        const wide = [e, ...Array.from(e.querySelectorAll('*'))].filter((x) => x.getBoundingClientRect().width > 0 && x.scrollWidth > x.clientWidth + 1 && win.getComputedStyle(x).overflowX !== 'visible');
+        return { right: e.getBoundingClientRect().right, page: e.ownerDocument.documentElement.scrollWidth, scrolls: wide.length };
+      });
+      expect(fit.right).toBeLessThanOrEqual(viewport.width);
+      expect(fit.page).toBeLessThanOrEqual(viewport.width);
+      expect(fit.scrolls).toBe(0);
+      if (viewport.width < 560) {
+        const cards = page.locator('.game-stats-cards > li');
+        await expect(cards.count()).resolves.toBe(3);
+        await expect(cards.first().textContent()).resolves.toMatch(/^\S+ \(you\)Combos \(longest\)/);
+        await expect(cards.first().locator('dt').allTextContents()).resolves.toEqual(['Combos (longest)', 'Combo VP', 'Acorns gathered', 'Acorns spent', 'Cards bought', 'Finished']);
+        await expect(cards.first().locator('dd').last().textContent()).resolves.toMatch(/^round [1-3]$/);
+      }
       expect(await axeCheck(page)).toEqual([]);
       // The shell's results panel keeps a racer's detail ("out of time") on one line at this width
       // too, and so does the race results table its Result column.

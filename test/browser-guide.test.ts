@@ -5,37 +5,24 @@
  * DREY_SCREENSHOTS set it also refreshes Acorn Run's How to play pictures (web/public/howto):
  * the board with a lit space, the market during a payment, and the results of a short race.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { arrangeRace } from '../src/games/acorn-run/arrange.js';
 import { BUILTIN_TABLES } from '../src/games/acorn-run/tables.js';
-import { createDreyServer, type DreyServer } from '../src/server/app.js';
 import type { CreateTableResponse } from '../src/server/protocol.js';
-import { openSqliteStore } from '../src/server/storage/sqlite.js';
-import { expectAccessible, launchBrowser, webBuilt } from './browser-helpers.js';
+import { browserTestServer, expectAccessible, launchBrowser } from './browser-helpers.js';
 
 const BOARD = BUILTIN_TABLES.board;
 
-let server: DreyServer;
-let url: string;
-let dir: string;
 const SHOTS = process.env.DREY_SCREENSHOTS;
 const HOWTO = 'web/public/howto';
 
-beforeAll(async () => {
-  await webBuilt();
-  dir = mkdtempSync(join(tmpdir(), 'drey-guide-'));
-  server = await createDreyServer({ store: openSqliteStore(join(dir, 'drey.sqlite')), botDelayMs: 10 });
-  url = (await server.listen(0, '127.0.0.1')).url;
-  if (SHOTS) mkdirSync(HOWTO, { recursive: true });
-});
+const srv = browserTestServer('guide');
 
-afterAll(async () => {
-  await server?.close();
-  rmSync(dir, { recursive: true, force: true });
+beforeAll(() => {
+  if (SHOTS) mkdirSync(HOWTO, { recursive: true });
 });
 
 const space = (name: string): number => {
@@ -64,7 +51,7 @@ describe('the Acorn Run guided first turn', () => {
     try {
       const page = await browser.context.newPage();
       page.on('pageerror', (e) => errors.push(e.message));
-      await page.goto(url);
+      await page.goto(srv.url);
       await page.click('[data-testid=guide-acorn-run]');
       await page.waitForURL(/\/t\//);
       const guide = page.locator('[data-testid=guide]');
@@ -139,7 +126,7 @@ describe('the Acorn Run guided first turn', () => {
       hands: [['s-yellow-r', 's-red-g', 's-green-y', 'y-dash', 's-yellow', 's-yellow-g']],
       positions: ['t5.y.jump'],
     });
-    const created = await fetch(`${url}/api/tables`, {
+    const created = await fetch(`${srv.url}/api/tables`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -156,12 +143,12 @@ describe('the Acorn Run guided first turn', () => {
     const browser = await launchBrowser();
     try {
       const page = await browser.context.newPage();
-      await page.goto(url);
+      await page.goto(srv.url);
       await page.evaluate(
         ([t, tok]) => (globalThis as unknown as { localStorage: { setItem: (k: string, v: string) => void } }).localStorage.setItem(`drey:seat:${t}`, JSON.stringify({ seat: 0, token: tok })),
         [body.table.id, body.seat!.token],
       );
-      await page.goto(`${url}/t/${body.table.id}`);
+      await page.goto(`${srv.url}/t/${body.table.id}`);
       await expect.poll(() => prompt(page).textContent(), { timeout: 15_000 }).toMatch(/^Your turn/);
       await click(page, `.run-target${action({ type: 'jump' })}`);
       for (const kind of ['s-yellow-r', 's-red-g', 's-green-y']) await click(page, cardOf(kind));

@@ -5,6 +5,9 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { createDreyServer, type DreyServer, type DreyServerOptions } from '../src/server/app.js';
+import { openSqliteStore } from '../src/server/storage/sqlite.js';
 
 export const CHROMIUM = process.env.DREY_CHROMIUM ?? '/usr/bin/chromium';
 
@@ -46,6 +49,49 @@ export async function webBuilt(): Promise<void> {
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error('waited 10 minutes for another test file to build the web app');
+}
+
+/** What a browser test file's server is started with, beside its store; `dir` is its own directory. */
+export type TestServerOptions = Omit<DreyServerOptions, 'store'>;
+
+/**
+ * The Drey server of one browser test file: before the file's tests it builds the web app
+ * (webBuilt), opens a SQLite store in a fresh directory named after `name` and listens on a free
+ * port; after them it closes the server and removes the directory. `options` go to the server
+ * (default: bots after 10 ms); a function of the directory may prepare files there first (a
+ * content variant). Read `url`, `server` and `dir` inside the tests: they are set before the first.
+ */
+export function browserTestServer(
+  name: string,
+  options: TestServerOptions | ((dir: string) => TestServerOptions | Promise<TestServerOptions>) = {},
+): { readonly url: string; readonly server: DreyServer; readonly dir: string } {
+  let server: DreyServer | undefined;
+  let url = '';
+  let dir = '';
+  beforeAll(async () => {
+    await webBuilt();
+    dir = mkdtempSync(join(tmpdir(), `drey-${name}-`));
+    const chosen = typeof options === 'function' ? await options(dir) : options;
+    server = await createDreyServer({ botDelayMs: 10, ...chosen, store: openSqliteStore(join(dir, 'drey.sqlite')) });
+    url = (await server.listen(0, '127.0.0.1')).url;
+    // Building the web app takes minutes on a busy machine.
+  }, 600_000);
+  afterAll(async () => {
+    await server?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+  return {
+    get url() {
+      return url;
+    },
+    get server() {
+      if (!server) throw new Error('the test server is not started yet (read it inside a test)');
+      return server;
+    },
+    get dir() {
+      return dir;
+    },
+  };
 }
 
 /**

@@ -5,34 +5,16 @@
  * dummies and Ann (played from the test through the web's table store) race for more moves than a
  * view's tail of events holds; the page is reloaded and must show the very same lines.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { io, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createRng, nextInt } from '../src/engine/rng.js';
-import { createDreyServer, type DreyServer } from '../src/server/app.js';
 import type { CreateTableResponse } from '../src/server/protocol.js';
-import { openSqliteStore } from '../src/server/storage/sqlite.js';
 import { createTableStore, type TableState, type TableStore } from '../web/src/store/table-store.js';
-import { launchBrowser, webBuilt } from './browser-helpers.js';
+import { browserTestServer, launchBrowser } from './browser-helpers.js';
 
-let server: DreyServer;
-let url: string;
-let dir: string;
-
-beforeAll(async () => {
-  await webBuilt();
-  dir = mkdtempSync(join(tmpdir(), 'drey-browser-history-'));
-  server = await createDreyServer({ store: openSqliteStore(join(dir, 'drey.sqlite')), botDelayMs: 5, limits: { socketMessagesPerSecond: 500, socketBurst: 500 } });
-  url = (await server.listen(0, '127.0.0.1')).url;
-});
-
-afterAll(async () => {
-  await server?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const srv = browserTestServer('browser-history', { botDelayMs: 5, limits: { socketMessagesPerSecond: 500, socketBurst: 500 } });
 
 const seqOf = async (page: Page): Promise<number> => Number(await page.locator('main.table-page').getAttribute('data-seq'));
 const logLines = (page: Page): Promise<string[]> => page.locator('[data-testid=log] li').allTextContents();
@@ -54,7 +36,7 @@ const annToAct = (s: TableState): boolean => s.frame !== null && s.frame.legal.l
 
 describe('the narrated log after a reload (issue 14)', () => {
   it('reads the same lines, from the first round on', { timeout: 240_000 }, async () => {
-    const r = await fetch(`${url}/api/tables`, {
+    const r = await fetch(`${srv.url}/api/tables`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -71,18 +53,18 @@ describe('the narrated log after a reload (issue 14)', () => {
     const token = body.seat!.token;
 
     const browser = await launchBrowser();
-    const socket: Socket = io(url, { transports: ['websocket'], forceNew: true, reconnection: false });
+    const socket: Socket = io(srv.url, { transports: ['websocket'], forceNew: true, reconnection: false });
     const ann = createTableStore({ socket, tableId, token });
     const errors: string[] = [];
     try {
       const page = await browser.context.newPage();
       page.on('pageerror', (e) => errors.push(e.message));
-      await page.goto(url);
+      await page.goto(srv.url);
       await page.evaluate(
         ([t, tok]) => (globalThis as unknown as { localStorage: { setItem: (k: string, v: string) => void } }).localStorage.setItem(`drey:seat:${t}`, JSON.stringify({ seat: 0, token: tok })),
         [tableId, token],
       );
-      await page.goto(`${url}/t/${tableId}`);
+      await page.goto(`${srv.url}/t/${tableId}`);
       await expect.poll(() => logLines(page), { timeout: 15_000 }).toContain('Round 1 begins.');
       const watchedFrom = await seqOf(page);
 
@@ -106,8 +88,8 @@ describe('the narrated log after a reload (issue 14)', () => {
       expect(before.some((l) => l.startsWith("The dummies' turn"))).toBe(true);
       expect(before.some((l) => /^You (shuffle your discard pile into a new deck and )?draw [A-Z]/.test(l))).toBe(true);
       // The page narrates nothing itself (issue 24): its log is the lines the server told Ann.
-      const table = (await server.service.getTable(tableId))!;
-      expect(before).toEqual(server.service.histories.current(table, 0)!.lines.map((l) => l.text));
+      const table = (await srv.server.service.getTable(tableId))!;
+      expect(before).toEqual(srv.server.service.histories.current(table, 0)!.lines.map((l) => l.text));
 
       await page.reload();
       await expect.poll(() => seqOf(page), { timeout: 15_000 }).toBe(seq);

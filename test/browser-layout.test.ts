@@ -8,53 +8,40 @@
  * each seat's team on its chip; Acorn Run's "Go!" labels are drawn whole. Screenshots go to
  * DREY_SCREENSHOTS (docs/screenshots refreshes the pictures in the docs) or .tmp/screenshots.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { arrangeDeal } from '../src/games/acorns/arrange.js';
-import { createDreyServer, type DreyServer } from '../src/server/app.js';
 import type { CreateTableResponse } from '../src/server/protocol.js';
-import { openSqliteStore } from '../src/server/storage/sqlite.js';
-import { animationsSettled, expectAccessible, launchBrowser, webBuilt } from './browser-helpers.js';
+import { animationsSettled, browserTestServer, expectAccessible, launchBrowser } from './browser-helpers.js';
 import { ACORN_RUN_OPENING } from './browser-helpers.js';
 
-let server: DreyServer;
-let url: string;
-let dir: string;
 const SHOTS = process.env.DREY_SCREENSHOTS ?? '.tmp/screenshots';
 
-beforeAll(async () => {
-  await webBuilt();
-  dir = mkdtempSync(join(tmpdir(), 'drey-layout-'));
-  server = await createDreyServer({ store: openSqliteStore(join(dir, 'drey.sqlite')), botDelayMs: 10 });
-  url = (await server.listen(0, '127.0.0.1')).url;
-  mkdirSync(SHOTS, { recursive: true });
-});
+const srv = browserTestServer('layout');
 
-afterAll(async () => {
-  await server?.close();
-  rmSync(dir, { recursive: true, force: true });
+beforeAll(() => {
+  mkdirSync(SHOTS, { recursive: true });
 });
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 
 async function create(body: object): Promise<{ tableId: string; token: string }> {
-  const r = await fetch(`${url}/api/tables`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const r = await fetch(`${srv.url}/api/tables`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   expect(r.status, await r.clone().text()).toBe(201);
   const b = (await r.json()) as CreateTableResponse;
   return { tableId: b.table.id, token: b.seat!.token };
 }
 
 async function open(page: Page, t: { tableId: string; token: string }): Promise<void> {
-  await page.goto(url);
+  await page.goto(srv.url);
   await page.evaluate(
     ([id, tok]) => (globalThis as unknown as { localStorage: { setItem: (k: string, v: string) => void } }).localStorage.setItem(`drey:seat:${id}`, JSON.stringify({ seat: 0, token: tok })),
     [t.tableId, t.token],
   );
-  await page.goto(`${url}/t/${t.tableId}`);
+  await page.goto(`${srv.url}/t/${t.tableId}`);
   await expect.poll(() => page.locator('main.table-page').getAttribute('data-status'), { timeout: 15_000 }).toBe('running');
 }
 
@@ -172,7 +159,8 @@ describe.each([
       // Picking cards lights spaces on the board; the picked cards' panel opens.
       for (const kind of ['s-yellow', 's-yellow-r']) await page.locator(`.run-hand [data-card-kind='${kind}']`).click();
       await expect.poll(() => page.locator('.run-target').count()).toBeGreaterThan(0);
-      await expectOnScreen(page, `Acorn Run ${label}, two cards picked`, label === 'desktop' ? { ...wanted, target: '.run-target' } : wanted);
+      // The panel of the picked cards (what each can do) is on the same screen as the board's lit spaces.
+      await expectOnScreen(page, `Acorn Run ${label}, two cards picked`, label === 'desktop' ? { ...wanted, target: '.run-target', picked: '.run-picked' } : wanted);
       await shot(page, `layout-acorn-run-picked-${label}`);
       await step('after a sprint', () => page.locator('.run-target').first().click());
       if (label === 'desktop') {

@@ -4,29 +4,10 @@
  * violation — a code block wider than the page scrolls, so a keyboard user must be able to reach
  * and scroll it (issue 25: Acorn Run's board diagram was a scrolling block no key could reach).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDreyServer, type DreyServer } from '../src/server/app.js';
-import { openSqliteStore } from '../src/server/storage/sqlite.js';
-import { expectAccessible, launchBrowser, webBuilt } from './browser-helpers.js';
+import { describe, expect, it } from 'vitest';
+import { browserTestServer, expectAccessible, launchBrowser } from './browser-helpers.js';
 
-let server: DreyServer;
-let url: string;
-let dir: string;
-
-beforeAll(async () => {
-  await webBuilt();
-  dir = mkdtempSync(join(tmpdir(), 'drey-rules-'));
-  server = await createDreyServer({ store: openSqliteStore(join(dir, 'drey.sqlite')), botDelayMs: 10 });
-  url = (await server.listen(0, '127.0.0.1')).url;
-});
-
-afterAll(async () => {
-  await server?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const srv = browserTestServer('rules');
 
 describe('the rules pages', () => {
   for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
@@ -35,7 +16,7 @@ describe('the rules pages', () => {
       try {
         const page = await browser.context.newPage();
         for (const game of ['acorn-run', 'acorns', 'autumn-leaves']) {
-          await page.goto(`${url}/rules/${game}`);
+          await page.goto(`${srv.url}/rules/${game}`);
           await page.locator('.rules-page h1').first().waitFor({ timeout: 20_000 });
           await expect(page.locator('.rules-page h2').count()).resolves.toBeGreaterThan(1);
           await expectAccessible(page, `the ${game} rules page at ${viewport.width} px`);

@@ -1,35 +1,22 @@
 /**
  * "Since your last move" (issue 25): when your turn comes round again, or you come back to a
  * table, a bar over the table says what the others did since your last action and the log marks
- * those lines; "Got it" (or acting) marks them seen, and the mark outlives a reload. At 1280×800
+ * those lines, and the piles that changed are marked on the table; "Got it" (or acting) marks them seen, and the mark outlives a reload. At 1280×800
  * and 390×844, with axe clean on the table showing it.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDreyServer, type DreyServer } from '../src/server/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CreateTableResponse } from '../src/server/protocol.js';
-import { openSqliteStore } from '../src/server/storage/sqlite.js';
-import { animationsSettled, expectAccessible, launchBrowser, webBuilt } from './browser-helpers.js';
+import { animationsSettled, browserTestServer, expectAccessible, launchBrowser } from './browser-helpers.js';
 
-let server: DreyServer;
-let url: string;
-let dir: string;
 const SHOTS = process.env.DREY_SCREENSHOTS ?? '.tmp/screenshots';
 
-beforeAll(async () => {
-  await webBuilt();
-  dir = mkdtempSync(join(tmpdir(), 'drey-since-'));
-  server = await createDreyServer({ store: openSqliteStore(join(dir, 'drey.sqlite')), botDelayMs: 10 });
-  url = (await server.listen(0, '127.0.0.1')).url;
-  mkdirSync(SHOTS, { recursive: true });
-});
+const srv = browserTestServer('since');
 
-afterAll(async () => {
-  await server?.close();
-  rmSync(dir, { recursive: true, force: true });
+beforeAll(() => {
+  mkdirSync(SHOTS, { recursive: true });
 });
 
 const seqOf = async (page: Page): Promise<number> => Number(await page.locator('main.table-page').getAttribute('data-seq'));
@@ -59,16 +46,16 @@ describe.each([
     const b = await launchBrowser(viewport);
     try {
       const page = await b.context.newPage();
-      const r = await fetch(`${url}/api/tables`, {
+      const r = await fetch(`${srv.url}/api/tables`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ game: 'autumn-leaves', seats: [{ kind: 'human' }, { kind: 'bot', bot: 'easy' }, { kind: 'bot', bot: 'easy' }], options: { hands: 1 }, seed: 'since', join: { seat: 0, name: 'Ann' } }),
       });
       expect(r.status).toBe(201);
       const t = (await r.json()) as CreateTableResponse;
-      await page.goto(url);
+      await page.goto(srv.url);
       await page.evaluate(([id, tok]) => (globalThis as unknown as { localStorage: { setItem: (k: string, v: string) => void } }).localStorage.setItem(`drey:seat:${id}`, JSON.stringify({ seat: 0, token: tok })), [t.table.id, t.seat!.token] as const);
-      await page.goto(`${url}/t/${t.table.id}`);
+      await page.goto(`${srv.url}/t/${t.table.id}`);
       await expect.poll(() => page.locator('main.table-page').getAttribute('data-status'), { timeout: 15_000 }).toBe('running');
       const bar = page.locator('[data-testid=since]');
       // A first visit has nothing to catch up on.
@@ -89,6 +76,13 @@ describe.each([
       const markedSeats = await page.locator('.table-side .log li.since').evaluateAll((els) => els.map((e) => e.getAttribute('data-seat')));
       expect(markedSeats).toHaveLength(n);
       for (const seat of markedSeats) expect(seat).not.toBe('0');
+      // The piles the others' cards went onto are marked on the table itself, in words ("grew"), and the bar says so.
+      const marks = page.locator('.al-piles [data-testid=since-new]');
+      const markedPieces = await marks.count();
+      expect(markedPieces).toBeGreaterThan(0);
+      expect(text).toContain(`(${markedPieces} marked on the table)`);
+      await expect(marks.first().textContent()).resolves.toMatch(/^(grew|new) since your last move$/);
+      expect(await page.locator('.al-piles .al-seat.since-changed').count()).toBe(markedPieces);
       await animationsSettled(page);
       await page.screenshot({ path: `${SHOTS}/since-last-move-${label}.png` });
       await expectAccessible(page, `the since-your-last-move bar at ${label} width`);
@@ -100,6 +94,7 @@ describe.each([
       // Got it: gone, and gone after a reload too (the mark is kept in this browser).
       await page.locator('[data-testid=since-dismiss]').click();
       await expect(bar.count()).resolves.toBe(0);
+      await expect(marks.count()).resolves.toBe(0);
       await expect(page.locator('.table-side .log li.since').count()).resolves.toBe(0);
       await page.reload();
       await expect.poll(() => page.locator(LEGAL).count(), { timeout: 20_000 }).toBeGreaterThan(0);
@@ -107,8 +102,8 @@ describe.each([
 
       // Play on, then come back to the table: the bar is there on arrival.
       await playUntilNews(page);
-      await page.goto(url);
-      await page.goto(`${url}/t/${t.table.id}`);
+      await page.goto(srv.url);
+      await page.goto(`${srv.url}/t/${t.table.id}`);
       await expect.poll(() => bar.count(), { timeout: 15_000 }).toBe(1);
       await expect(bar.textContent()).resolves.toMatch(/Since your last move: \d+ things? happened/);
       // Acting marks it seen (the bots may bring news again at once, so the mark kept in the browser is read).

@@ -6,35 +6,22 @@
  * check (no serious or critical violation) on every page. DREY_SCREENSHOTS=docs/screenshots
  * refreshes the pictures in the docs (and the How to play pictures in web/public/howto).
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { arrangeDeal } from '../src/games/acorns/arrange.js';
-import { createDreyServer, type DreyServer } from '../src/server/app.js';
 import type { CreateTableResponse } from '../src/server/protocol.js';
-import { openSqliteStore } from '../src/server/storage/sqlite.js';
-import { expectAccessible, launchBrowser, webBuilt } from './browser-helpers.js';
+import { browserTestServer, expectAccessible, launchBrowser } from './browser-helpers.js';
 
-let server: DreyServer;
-let url: string;
-let dir: string;
 const SHOTS = process.env.DREY_SCREENSHOTS;
 const HOWTO = 'web/public/howto';
 
-beforeAll(async () => {
-  await webBuilt();
-  dir = mkdtempSync(join(tmpdir(), 'drey-tables-'));
-  server = await createDreyServer({ store: openSqliteStore(join(dir, 'drey.sqlite')), botDelayMs: 10, botWorkers: 2 });
-  url = (await server.listen(0, '127.0.0.1')).url;
+const srv = browserTestServer('tables', { botWorkers: 2 });
+
+beforeAll(() => {
   if (SHOTS) mkdirSync(SHOTS, { recursive: true });
   if (SHOTS) mkdirSync(HOWTO, { recursive: true });
-});
-
-afterAll(async () => {
-  await server?.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 const VIEWPORTS = [
@@ -51,7 +38,7 @@ async function shot(page: Page, name: string): Promise<void> {
 
 /** Opens the lobby, sets up a table of `game` with easy bots and sits down as Ann. */
 async function createFromLobby(page: Page, game: string, setup: (page: Page) => Promise<void>): Promise<void> {
-  await page.goto(url);
+  await page.goto(srv.url);
   await page.click(`[data-testid=new-${game}]`);
   await setup(page);
   // The create button says why it cannot be pressed yet.
@@ -67,7 +54,7 @@ async function createFromLobby(page: Page, game: string, setup: (page: Page) => 
 
 /** Creates a practice table (Ann in seat 0, bots elsewhere, a fixed seed) and opens it as Ann. */
 async function sitAtPractice(page: Page, table: Record<string, unknown>): Promise<string> {
-  const created = await fetch(`${url}/api/tables`, {
+  const created = await fetch(`${srv.url}/api/tables`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ ...table, join: { seat: 0, name: 'Ann' } }),
@@ -75,12 +62,12 @@ async function sitAtPractice(page: Page, table: Record<string, unknown>): Promis
   expect(created.status, await created.clone().text()).toBe(201);
   const body = (await created.json()) as CreateTableResponse;
   const tableId = body.table.id;
-  await page.goto(url);
+  await page.goto(srv.url);
   await page.evaluate(
     ([t, tok]) => (globalThis as unknown as { localStorage: { setItem: (k: string, v: string) => void } }).localStorage.setItem(`drey:seat:${t}`, JSON.stringify({ seat: 0, token: tok })),
     [tableId, body.seat!.token],
   );
-  await page.goto(`${url}/t/${tableId}`);
+  await page.goto(`${srv.url}/t/${tableId}`);
   await expect.poll(() => statusOf(page), { timeout: 15_000 }).toBe('running');
   return tableId;
 }
@@ -132,7 +119,7 @@ describe.each(VIEWPORTS)('Autumn Leaves at %s width', (width, viewport) => {
     try {
       const page = await browser.context.newPage();
       page.on('pageerror', (e) => errors.push(e.message));
-      await page.goto(url);
+      await page.goto(srv.url);
       // Explanations are visible text, not tooltips; one list of bot levels.
       await page.click('[data-testid=new-autumn-leaves]');
       await expect.poll(() => page.locator('.bot-levels dt').allTextContents()).toEqual(['easy', 'medium', 'hard', 'random']);
@@ -235,7 +222,7 @@ describe.each(VIEWPORTS)('Acorns at %s width', (width, viewport) => {
     try {
       const page = await browser.context.newPage();
       page.on('pageerror', (e) => errors.push(e.message));
-      await page.goto(url);
+      await page.goto(srv.url);
       // Teams appear beside the seats when partners are on.
       await page.click('[data-testid=new-acorns]');
       await page.selectOption('[data-testid=seat-count]', '4');
@@ -389,7 +376,7 @@ describe('the lobby form', () => {
     const browser = await launchBrowser();
     try {
       const page = await browser.context.newPage();
-      await page.goto(url);
+      await page.goto(srv.url);
       await page.click('[data-testid=new-acorn-run]');
       await page.selectOption('[data-testid=seat-count]', '3');
       await expect.poll(() => page.locator('[data-testid=option-dummies]').count()).toBe(0);
@@ -414,7 +401,7 @@ describe('the guided first turn', () => {
     try {
       const page = await browser.context.newPage();
       page.on('pageerror', (e) => errors.push(e.message));
-      await page.goto(url);
+      await page.goto(srv.url);
       await page.click('[data-testid=guide-autumn-leaves]');
       await page.waitForURL(/\/t\//);
       const hint = page.locator('[data-testid=guide-hint]');
@@ -424,7 +411,7 @@ describe('the guided first turn', () => {
       await expect.poll(() => page.locator('[data-testid=guide]').textContent(), { timeout: 20_000 }).toMatch(/step [2-5] of 5/);
       await expectAccessible(page, 'a guided Autumn Leaves table');
 
-      await page.goto(url);
+      await page.goto(srv.url);
       await page.click('[data-testid=guide-acorns]');
       await page.waitForURL(/\/t\//);
       await expect.poll(() => hint.textContent(), { timeout: 20_000 }).toContain('5-acorn tree');

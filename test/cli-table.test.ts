@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { randomBot } from '../src/bots/index.js';
 import { createMatch } from '../src/engine/index.js';
 import { composeScreen, packMenu } from '../src/cli/screen.js';
+import { statsLines } from '../src/cli/stats-text.js';
 import { BUILTINS } from '../src/games/index.js';
 import { interpret, runTable, type TableIO } from '../src/cli/table.js';
 import { tinyRace, tinyTextUI, type TinyAction } from './fixtures/tiny-race.js';
@@ -158,10 +159,92 @@ describe('Acorn Run in a real terminal (issue 25)', () => {
     expect(last).toMatch(/the lower green lane of the Go! Beech, space 1/);
   });
 
+  it('counts the spaces of a sprint in words, never in code ("space(T, s)")', async () => {
+    const screens = await race(['sprint green', 'add 1']);
+    expect(screens.join('')).toMatch(/Sprint \(green\): no cards yet = 0 spaces/);
+    expect(screens.at(-1)).toMatch(/Sprint \(green\): G \w+ = 1 space\n/);
+    expect(screens.join('')).not.toContain('(T, s)');
+  });
+
   it('`done` at the end-of-turn discard keeps the rest and ends the turn', async () => {
     const screens = await race(['end', 'done']);
     const all = screens.join('');
     expect(all).not.toContain('you cannot done now');
     expect(screens.at(-1)).toMatch(/round 2/);
+  });
+});
+
+describe('statistics at the end of a terminal game (issue 25)', () => {
+  const figures = {
+    columns: ['Combos (longest)', 'Combo VP', 'Acorns gathered', 'Acorns spent', 'Cards bought', 'Finished'],
+    rows: [
+      { name: 'You', seat: 0, cells: ['2 (3 cards)', '12 (4 tokens)', '14', '12', '5 + 1 free', 'round 9'] },
+      { name: 'Twinkle (dummy)', seat: null, cells: ['0', '3 (1 token)', '8', '0', '0', 'out of time'] },
+      { name: 'Bramble', seat: 1, cells: ['1 (2 cards)', '5 (2 tokens)', '9', '7', '4', 'round 10'] },
+    ],
+    notes: ['2 cold snaps.'],
+  };
+
+  it('a row per player when the terminal is wide, a row per figure when narrower, a block per player when narrower still', () => {
+    const wide = statsLines(figures, 120, 0);
+    expect(wide[1]).toMatch(/^Player\s+Combos \(longest\)\s+Combo VP\s+Acorns gathered/);
+    expect(wide.find((l) => l.startsWith('Twinkle'))).toMatch(/Twinkle \(dummy\)\s+0\s+3 \(1 token\)\s+8\s+0\s+0\s+out of time$/);
+    const middle = statsLines(figures, 80, 0);
+    expect(middle.find((l) => l.startsWith('Combo VP'))).toMatch(/^Combo VP\s+12 \(4 tokens\)\s+3 \(1 token\)\s+5 \(2 tokens\)$/);
+    const narrow = statsLines(figures, 50, 0);
+    expect(narrow).toContain('Bramble');
+    expect(narrow.join('\n')).toContain('Combos (longest): 1 (2 cards)');
+    for (const [lines, cols] of [[wide, 120], [middle, 80], [narrow, 50]] as const) {
+      for (const line of lines) expect(line.length).toBeLessThanOrEqual(cols);
+      // Every figure of every player is shown, whatever the shape.
+      for (const row of figures.rows) for (const cell of row.cells) expect(lines.join('\n')).toContain(cell);
+    }
+    expect(narrow.at(-1)).toBe('2 cold snaps.');
+  });
+
+  /** A whole game of `id` at a terminal of `size`, always answering the first menu item. */
+  async function wholeGame(id: string, size: { cols: number; rows: number }) {
+    const pkg = BUILTINS.find(id);
+    if (!pkg.ok) throw new Error(pkg.error.message);
+    const created = createMatch(pkg.value.game, { seats: 4, seed: 'stats' });
+    if (!created.ok) throw new Error(created.error.message);
+    const screens: string[] = [];
+    const io: TableIO = { tty: false, size: () => size, write: (text) => void screens.push(text), ask: () => Promise.resolve('#1') };
+    const names = ['You', 'Hazel', 'Rowan', 'Sorrel'];
+    const bots = [undefined, randomBot, randomBot, randomBot];
+    const result = await runTable(
+      { match: created.value, ui: pkg.value.textUI!, narrator: pkg.value.narrator, stats: pkg.value.stats, human: 0, bots, names, header: id, botSeed: 'stats' },
+      io,
+    );
+    expect(result.end).toBe('finished');
+    // The table as an 80-column terminal draws it, for the figures it shows in full.
+    const table = pkg.value.textUI!.render(pkg.value.game.view(created.value.state, 0), 0, names).join('\n');
+    return { last: screens.at(-1)!, outcome: result.outcome!, table };
+  }
+
+  it('Autumn Leaves: every hand’s score per player, adding up to the final score, in an 80-column terminal', async () => {
+    const { last, outcome } = await wholeGame('autumn-leaves', { cols: 80, rows: 40 });
+    const after = last.slice(last.indexOf('Statistics:'));
+    expect(after).toMatch(/Score per hand/);
+    for (const line of last.split('\n')) expect(line.length).toBeLessThanOrEqual(80);
+    ['You', 'Hazel', 'Rowan', 'Sorrel'].forEach((name, seat) => {
+      const row = after.split('\n').find((l) => l.startsWith(name))!;
+      const hands = /((?:-?\d+ · )*-?\d+)$/.exec(row)![1]!.split(' · ').map(Number);
+      expect(hands.reduce((a, b) => a + b, 0)).toBe(outcome.scores[seat]);
+    });
+  });
+
+  it('Acorns: trees claimed and their acorns per player in a 50-column terminal, the acorns as the claimed score', async () => {
+    const { last, table } = await wholeGame('acorns', { cols: 50, rows: 30 });
+    for (const line of last.split('\n')) expect(line.length).toBeLessThanOrEqual(50);
+    const after = last.slice(last.indexOf('Statistics:'));
+    // Headings wrap into short columns so a row per player fits 50 columns.
+    expect(after).toMatch(/\n {10}Trees {3}claimed/);
+    const claimed = /Claimed acorns: (.*)/.exec(table)![1]!;
+    for (const name of ['You', 'Hazel', 'Rowan', 'Sorrel']) {
+      const acorns = new RegExp(`${name} (\\d+)`).exec(claimed)![1];
+      const row = after.split('\n').find((l) => l.startsWith(`${name} `))!;
+      expect(row).toMatch(new RegExp(`^${name}\\s+\\d+\\s+\\d+ \\(${acorns}\\)`));
+    }
   });
 });

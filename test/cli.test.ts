@@ -57,7 +57,15 @@ describe('drey play', () => {
     const screens = run.stdout.slice(0, run.stdout.indexOf('Record saved'));
     for (const line of screens.split('\n')) expect(line.length, line).toBeLessThanOrEqual(80);
     // …and 24 rows: the prompt line and at most 23 above it.
-    for (const screen of screens.split(/^=+$/m).slice(1)) expect(screen.trim().split('\n').length).toBeLessThanOrEqual(24);
+    const all = screens.split(/^=+$/m).slice(1);
+    for (const screen of all.slice(0, -1)) expect(screen.trim().split('\n').length).toBeLessThanOrEqual(24);
+    // The last screen may scroll the table's top away (no prompt follows), but the result and the
+    // statistics per player are on screen together, above the two lines about the record.
+    const last = all.at(-1)!.trim().split('\n');
+    const result = last.findIndex((l) => /After \d+ rounds/.test(l));
+    expect(last.length - result).toBeLessThanOrEqual(24 - 1 - 2);
+    expect(last.slice(result).join('\n')).toMatch(/Statistics:\n +Cards placed.*\nPlayer /);
+    expect(last.slice(result).join('\n')).toMatch(/\d+ cold snaps?\./);
 
     const replayed = drey(['replay', '--json', file]);
     expect(replayed.code).toBe(0);

@@ -62,16 +62,20 @@ export function composeScreen(parts: ScreenParts, size: { cols: number; rows: nu
 }
 
 /**
- * The last screen: the table, the events and the result, in `rows` lines less `reserve` (lines
- * printed after it, such as where the record was saved).
+ * The last screen: the table, the events, the result and the game's statistics (cli/stats-text.ts),
+ * in `rows` lines less `reserve` (lines printed after it, such as where the record was saved).
+ * The events give way first; when the rest is still too tall the table is kept whole and its top
+ * scrolls up, since no prompt follows (the result and the statistics stay in view at the bottom).
  */
 export function composeFinalScreen(
   parts: Pick<ScreenParts, 'header' | 'table' | 'events' | 'eventsTitle'>,
   result: readonly string[],
   reserve: number,
   size: { cols: number; rows: number } = SCREEN,
+  stats: readonly string[] = [],
 ): string[] {
-  return layout(parts, result.map((l) => clip(l, size.cols)), size.rows - 1 - reserve, size.cols);
+  const tail = [...result, ...(stats.length > 0 ? ['', ...stats] : [])].map((l) => clip(l, size.cols));
+  return layout(parts, tail, size.rows - 1 - reserve, size.cols, false);
 }
 
 /** Header, table, events and `tail` in `budget` lines: the events get what room is left, newest kept. */
@@ -80,6 +84,7 @@ function layout(
   tail: readonly string[],
   budget: number,
   cols: number,
+  cutTable = true,
 ): string[] {
   const table = parts.table.map((l) => clip(l, cols));
   const fixed = 1 + table.length + tail.length + 1;
@@ -103,5 +108,5 @@ function layout(
   if (events.length > 0) lines.push(parts.eventsTitle ?? 'Since your last move:', ...events, '');
   lines.push(...tail);
   // A table taller than the contract allows is cut rather than scrolling the tail away.
-  return lines.length > budget ? [...lines.slice(0, Math.max(0, budget - tail.length)), ...tail] : lines;
+  return cutTable && lines.length > budget ? [...lines.slice(0, Math.max(0, budget - tail.length)), ...tail] : lines;
 }

@@ -12,6 +12,8 @@ import { botInput } from '../bots/play.js';
 import type { LineResult } from './lines.js';
 import { outcomeLines } from './outcome-text.js';
 import { composeFinalScreen, composeScreen, packMenu } from './screen.js';
+import { statsLines } from './stats-text.js';
+import { allEvents, type StatsTable } from '../engine/stats.js';
 import { DEFAULT_TERM, type TermSize, type TextUI } from '../games/text-ui.js';
 
 export interface TableConfig {
@@ -31,6 +33,11 @@ export interface TableConfig {
   botSeed: string;
   /** Lines the caller prints after the final screen, which must still fit on it. */
   reserveAtEnd?: number;
+  /**
+   * The game's end-of-game statistics (its package's `stats`), shown under the result: read from
+   * every public event the person's views carried (engine/stats.ts), so only what they could see.
+   */
+  stats?: (events: readonly unknown[], view: unknown, names: readonly string[]) => StatsTable;
 }
 
 export interface TableIO {
@@ -55,8 +62,12 @@ export async function runTable(config: TableConfig, io: TableIO): Promise<{ end:
   // What the person saw happen since their last move: the events of every step, read as it happens.
   const feed = config.narrator ? narrationFeed(config.narrator) : undefined;
   let since: string[] = [];
+  // Every view the person had, for the statistics at the end (allEvents reads each one's tail on).
+  const seen: unknown[] = [];
   const read = (): void => {
-    if (feed) since.push(...feed(game.view(match.state, human), { viewer: human, names }));
+    const view = game.view(match.state, human);
+    if (config.stats && config.narrator) seen.push(view);
+    if (feed) since.push(...feed(view, { viewer: human, names }));
   };
   read();
 
@@ -90,7 +101,13 @@ export async function runTable(config: TableConfig, io: TableIO): Promise<{ end:
       const table = ui.render(view, human, names, size);
       const events = eventsNow(view, table);
       const parts = { header: config.header, table, events: events.lines, eventsTitle: events.title };
-      show(composeFinalScreen(parts, outcomeLines(outcome, names), config.reserveAtEnd ?? 0, size), size);
+      let stats: string[] = [];
+      if (config.stats && config.narrator) {
+        const read = allEvents(config.narrator, seen);
+        stats = statsLines(config.stats(read.events, view, names), size.cols, human);
+        if (read.missed > 0) stats.push('Some early events were not kept: the figures may be short.');
+      }
+      show(composeFinalScreen(parts, outcomeLines(outcome, names), config.reserveAtEnd ?? 0, size, stats), size);
       return { end: 'finished', outcome };
     }
     const { toAct } = match;

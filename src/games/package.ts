@@ -10,6 +10,7 @@ import type { ActionBase, Game } from '../engine/game.js';
 import type { UndoRules } from '../engine/match.js';
 import type { AnyNarrator } from '../engine/narration.js';
 import type { LevelTuning, SearchKnowledge } from '../engine/search.js';
+import type { StatsTable } from '../engine/stats.js';
 import { canonicalJson } from '../engine/hash.js';
 import { sha256Hex } from '../engine/sha256.js';
 import type { TextUI } from './text-ui.js';
@@ -141,6 +142,13 @@ export interface GamePackage<State, Action extends ActionBase, View, Options, Ar
   undo?: UndoRules<State, Action>;
   /** How `drey play` and `drey replay` draw it; a game without one is not playable in the terminal. */
   textUI?: TextUI<View, Action>;
+  /**
+   * End-of-game statistics per player (the game folder's stats.ts, issue 25): from every public
+   * event of a finished game as `narrator` reads them (engine/stats.ts `allEvents`) and its last
+   * view, names by seat. `drey play` prints them under the result; the web results show the same
+   * table (its module imports the same pure function).
+   */
+  stats?: (events: readonly unknown[], view: View, names: readonly string[]) => StatsTable;
   /** At least one configuration: every registered game is checked by the conformance suite. */
   conformance: readonly ConformanceConfig[];
   /**

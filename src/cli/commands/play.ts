@@ -70,7 +70,7 @@ export function registerPlay(program: Command, builtins: Registry): void {
     let result: Awaited<ReturnType<typeof runTable>>;
     try {
       result = await runTable(
-        { match, ui, narrator: pkg.narrator, human, bots, names, header, botSeed: seed, reserveAtEnd: flags.record === undefined ? 0 : 2 },
+        { match, ui, narrator: pkg.narrator, stats: pkg.stats, human, bots, names, header, botSeed: seed, reserveAtEnd: flags.record === undefined ? 0 : 2 },
         {
           ask: (prompt) => reader.ask(prompt),
           write: (text) => process.stdout.write(text),

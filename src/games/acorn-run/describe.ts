@@ -118,8 +118,10 @@ function describe(T: RunTables, state: State, action: Action): string {
       return `skips the ${p?.kind ?? 'choice'}`;
     case 'end':
       return 'ends the turn';
-    case 'keep':
-      return `keeps ${currentRacer(state).hand.length} card(T, s) and draws`;
+    case 'keep': {
+      const kept = currentRacer(state).hand.length;
+      return `keeps ${kept} card${kept === 1 ? '' : 's'} and draws`;
+    }
   }
 }
 
@@ -137,7 +139,7 @@ export function explainIllegal(T: RunTables, state: State, seat: number, action:
       descend: 'finish the descent with done, add a card, slide, or cancel it',
       jump: 'add a combo card, land, or cancel the jump',
       pay: 'pay the rest of the price with cards from your hand, or cancel the purchase',
-      discard: `discard ${p.kind === 'discard' ? p.count : ''} more card(T, s) first`,
+      discard: p.kind === 'discard' ? `discard ${p.count} more card${p.count === 1 ? '' : 's'} first` : 'discard first',
       trash: 'choose a card to trash, or skip',
       gain: 'choose a market card to gain, or skip',
       cleanup: 'discard unused cards, or keep the rest to end your turn',

@@ -21,6 +21,7 @@ import { cloneState } from './clone.js';
 import { narratorFor } from './narrate.js';
 import { labFor } from './lab.js';
 import { acornRunRulings } from './rulings.js';
+import { raceStatsOf } from './stats.js';
 import { textUIFor } from './text.js';
 import { BUILTIN_TABLES, tablesOf, type RunTables } from './tables.js';
 import { makeView, resample, type AcornRunView } from './view.js';
@@ -141,6 +142,7 @@ export function createAcornRun(content: AcornRunContent): AnyGamePackage {
   undo: acornRunUndo,
   narrator: narratorFor(T),
   textUI: textUIFor(T),
+  stats: raceStatsOf,
   lab: labFor(T),
   rulings: acornRunRulings,
   // Short courses (the last two trees) and early sunsets keep random races short while still

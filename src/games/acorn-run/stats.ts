@@ -9,6 +9,7 @@ import type { StatsTable } from '../../engine/stats.js';
 import { DUMMY_NAMES, type DummyColor } from './content/dummy-schema.js';
 import type { RunEvent } from './events.js';
 import type { RacerKind } from './state.js';
+import type { AcornRunView } from './view.js';
 
 export interface RacerStats {
   racer: number;
@@ -148,3 +149,7 @@ export function raceStatsTable(stats: readonly RacerStats[], racers: readonly Ra
     notes: [],
   };
 }
+
+/** The statistics table of a finished race from its public events and last view: the package's and the web's `stats`. */
+export const raceStatsOf = (events: readonly unknown[], view: AcornRunView, names: readonly string[]): StatsTable =>
+  raceStatsTable(raceStats(events as readonly RunEvent[], view.racers.length), view.racers, names);

@@ -74,8 +74,10 @@ function pendingLine(T: RunTables, view: AcornRunView): string | null {
   if (!p) return null;
   const cards = 'cards' in p ? p.cards.map((c) => shortCard(T, c)).join(', ') || 'no cards yet' : '';
   switch (p.kind) {
-    case 'sprint':
-      return `Sprint (${p.color}): ${cards} = ${sprintDistance(T, p.cards)} space(T, s)`;
+    case 'sprint': {
+      const spaces = sprintDistance(T, p.cards);
+      return `Sprint (${p.color}): ${cards} = ${spaces} space${spaces === 1 ? '' : 's'}`;
+    }
     case 'climb':
     case 'descend':
       return `${p.kind === 'climb' ? 'Climb' : 'Descent'}: ${cards}`;
@@ -86,7 +88,7 @@ function pendingLine(T: RunTables, view: AcornRunView): string | null {
       return `Paying for ${card === null || card === undefined ? '?' : shortCard(T, card)}: ${cards}`;
     }
     case 'discard':
-      return `Discard ${p.count} more card(s)`;
+      return `Discard ${p.count} more card${p.count === 1 ? '' : 's'}`;
     case 'trash':
       return 'Choose a card to trash (hand or discard pile), or skip';
     case 'gain':

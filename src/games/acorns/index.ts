@@ -17,6 +17,7 @@ import { outcome } from './outcome.js';
 import { cloneState, type AcornsArrangement, type AcornsOptions, type AcornsState } from './state.js';
 import { makeAcornsNarrator } from './narrate.js';
 import { BUILTIN_TABLES, tablesOf, type AcornsTables } from './tables.js';
+import { acornsStatsOf } from './stats.js';
 import { makeTextUI } from './text.js';
 import { makeView, resample, type AcornsView } from './view.js';
 import { acornsUndo } from './undo.js';
@@ -107,6 +108,7 @@ export function createAcorns(content: AcornsContent): AnyGamePackage {
     undo: acornsUndo,
     narrator: makeAcornsNarrator(tables),
     textUI: makeTextUI(tables),
+    stats: acornsStatsOf,
     lab: makeAcornsLab(tables),
     conformance: [
       { label: 'two seats', seats: 2, maxSteps: 2000 },

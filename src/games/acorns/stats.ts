@@ -8,6 +8,7 @@
 import type { Seat } from '../../engine/game.js';
 import type { StatsTable } from '../../engine/stats.js';
 import type { LogEvent } from './state.js';
+import type { AcornsView } from './view.js';
 
 export interface SeatStats {
   seat: Seat;
@@ -65,3 +66,7 @@ export function acornsStatsTable(stats: readonly SeatStats[], names: readonly st
     notes: [],
   };
 }
+
+/** The statistics table of a finished game from its public events and last view: the package's and the web's `stats`. */
+export const acornsStatsOf = (events: readonly unknown[], view: AcornsView, names: readonly string[]): StatsTable =>
+  acornsStatsTable(acornsStats(events as readonly LogEvent[], view.seats, view.teams), names);

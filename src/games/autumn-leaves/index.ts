@@ -12,6 +12,7 @@ import { setup } from './setup.js';
 import type { Action, Arrangement, Options, State } from './state.js';
 import { autumnLeavesLab } from './lab.js';
 import { autumnLeavesNarrator } from './narrate.js';
+import { leavesStatsOf } from './stats.js';
 import { textUI } from './text.js';
 import { resample, view, type View } from './view.js';
 import { autumnLeavesUndo } from './undo.js';
@@ -91,6 +92,7 @@ export function createAutumnLeaves(content: DeckContent): AnyGamePackage {
   lab: autumnLeavesLab,
   narrator: autumnLeavesNarrator,
   textUI,
+  stats: leavesStatsOf,
   conformance: [
     { label: 'three seats', seats: 3, maxSteps: 5_000 },
     { label: 'four seats', seats: 4, maxSteps: 5_000 },

@@ -6,7 +6,7 @@
  */
 import type { Seat } from '../../engine/game.js';
 import type { StatsTable } from '../../engine/stats.js';
-import type { ViewEvent } from './view.js';
+import type { View, ViewEvent } from './view.js';
 
 export interface SeatStats {
   seat: Seat;
@@ -86,3 +86,7 @@ export function leavesStatsTable(stats: LeavesStats, names: readonly string[]): 
     ],
   };
 }
+
+/** The statistics table of a finished game from its public events and last view: the package's and the web's `stats`. */
+export const leavesStatsOf = (events: readonly unknown[], view: View, names: readonly string[]): StatsTable =>
+  leavesStatsTable(leavesStats(events as readonly ViewEvent[], view.seats), names);

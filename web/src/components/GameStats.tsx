@@ -2,6 +2,10 @@
  * End-of-game statistics per player (issue 25), under the results: the game's own figures
  * (src/games/<id>/stats.ts) read from every public event of the finished game, which the page
  * reads from the replay's views (a spectator's: public facts only, engine/stats.ts).
+ *
+ * On a phone the table would scroll sideways (six figures a player), so there each player is a
+ * card of its own with every figure named beside it; the stylesheet shows one form or the other
+ * (the hidden one is display: none, so a screen reader meets only the one shown).
  */
 import { useEffect, useState } from 'react';
 import { allEvents, type StatsTable } from '../../../src/engine/stats.js';
@@ -55,6 +59,21 @@ export function GameStats({ tableId, module, names, you }: { tableId: string; mo
           </tbody>
         </table>
       </div>
+      <ul className="game-stats-cards" aria-label="statistics per player">
+        {table.rows.map((row, i) => (
+          <li key={i} className={row.seat !== null && row.seat === you ? 'mine' : ''}>
+            <h3>{row.seat !== null && row.seat === you ? `${row.name} (you)` : row.name}</h3>
+            <dl>
+              {row.cells.map((c, j) => (
+                <div key={j}>
+                  <dt>{table.columns[j]}</dt>
+                  <dd>{c}</dd>
+                </div>
+              ))}
+            </dl>
+          </li>
+        ))}
+      </ul>
       {table.notes.length > 0 && <p className="muted">{table.notes.join(' ')}</p>}
       {partial && <p className="muted">Some early events were not kept: the figures may be short.</p>}
     </section>

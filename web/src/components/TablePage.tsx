@@ -26,7 +26,7 @@ import { GuidePanel } from './Guide.js';
 import { HowToPlayButton } from './HowToPlay.js';
 import { Results } from './Results.js';
 import { GameStats } from './GameStats.js';
-import { SinceLastMove, useSinceLastMove } from './SinceLastMove.js';
+import { SinceLastMove, useChangedPieces, useSinceLastMove } from './SinceLastMove.js';
 import { sinceLines, type ShownLine } from '../since.js';
 import { Chat } from './Chat.js';
 import { Rematch } from './Rematch.js';
@@ -219,6 +219,13 @@ export function TablePage({ id, inviteSeat }: { id: string; inviteSeat: number |
     if (yourTurn && !document.activeElement?.closest('.table-side')) setPane('table');
   }, [yourTurn]);
 
+  // The log: the lines the server told this viewer (table-store.ts keeps them; nothing is narrated
+  // here), and those since your last move, counted by the seat that acted (web/src/since.ts).
+  const log = sinceLines(t.narration, frame?.you ?? null, since.mark);
+  const news = log.news;
+  // The pieces on the table that changed while the others played (marked on the board itself).
+  const changed = useChangedPieces(id, frame?.you ?? null, frame && module?.pieces ? module.pieces(frame.view) : null, news.length === 0);
+
   useEffect(() => {
     if (!t.error) return;
     const timer = setTimeout(t.clearError, 6000);
@@ -243,11 +250,7 @@ export function TablePage({ id, inviteSeat }: { id: string; inviteSeat: number |
     );
   }
 
-  // The log: the lines the server told this viewer (table-store.ts keeps them; nothing is narrated
-  // here), and those since your last move, counted by the seat that acted (web/src/since.ts).
-  const log = sinceLines(t.narration, frame.you, since.mark);
   const sinceAt = log.at;
-  const news = log.news;
   // Shown when it is your turn again, or the game ended, and on coming back to a table.
   const showSince = news.length > 0 && frame.you !== null && (yourTurn || frame.status === 'finished' || cameBack === true);
   const status = frame.status === 'open' ? 'Waiting for players' : frame.status === 'running' ? 'Playing' : 'Finished';
@@ -349,10 +352,10 @@ export function TablePage({ id, inviteSeat }: { id: string; inviteSeat: number |
         <div className="table-main" ref={keepFocus} {...paneProps('table')}>
           <div className="table-tools">
             <UndoButton step={frame.undo ?? null} busy={t.pending} undo={(step) => void t.store?.undo(step)} />
-            {showSince && <SinceLastMove lines={news} onDismiss={() => (since.seen(), setCameBack(false))} />}
+            {showSince && <SinceLastMove lines={news} marked={changed.size} onDismiss={() => (since.seen(), setCameBack(false))} />}
           </div>
           <GuidePanel tableId={frame.tableId} game={frame.game} view={frame.view} legal={frame.legal} you={frame.you} />
-          {module && <module.Table view={frame.view} legal={frame.legal} you={frame.you} names={names} toAct={frame.toAct} act={(a) => (since.seen(), setCameBack(false), t.act(a))} busy={t.pending} />}
+          {module && <module.Table view={frame.view} legal={frame.legal} you={frame.you} names={names} toAct={frame.toAct} act={(a) => (since.seen(), setCameBack(false), t.act(a))} busy={t.pending} changed={showSince ? changed : undefined} />}
         </div>
         <aside className="table-side" {...paneProps('log')}>
           <Log lines={log.shown} shown={!narrow || pane === 'log'} since={showSince ? sinceAt : null} />

@@ -22,6 +22,12 @@ export interface TableProps<View, Action> {
   act: (action: Action) => void;
   /** An action is on its way: draw it as waiting, accept no second click. */
   busy: boolean;
+  /**
+   * "Since your last move" (issue 25): the keys of the game's `pieces` that changed since this
+   * seat last acted or dismissed the bar; the table marks those pieces (SinceMark). Empty or
+   * absent when there is nothing to catch up on.
+   */
+  changed?: ReadonlySet<string>;
 }
 
 /**
@@ -49,6 +55,13 @@ export interface GameModule<View, Action extends ActionBase> {
    * everyone plays alone: the seat chips name each seat's team.
    */
   seatTeams?: (view: View) => readonly (readonly number[])[] | null;
+  /**
+   * The pieces on the table a player would want marked when they changed since their last move
+   * (issue 25): a key per piece ("racer:2", "market:cheap:1", "tree:t7", "pile:3") and a short
+   * signature of its state. A piece whose signature differs from the one seen last, or that is
+   * new, is handed to the Table in `changed`. Pure, from the view alone.
+   */
+  pieces?: (view: View) => Record<string, string>;
   /**
    * End-of-game statistics per player (the game folder's stats.ts), from every public event of a
    * finished game (read from the replay's views, engine/stats.ts) and its last view; names by seat.

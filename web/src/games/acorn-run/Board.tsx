@@ -158,7 +158,7 @@ export interface BoardTarget {
 }
 
 /** A squirrel pawn: a round head-and-body drop with an initial, outlined for any background. */
-function Pawn({ racer, x: px, y: py, dx, dy, fill, initial, name, turn }: { racer: number; x: number; y: number; dx: number; dy: number; fill: string; initial: string; name: string; turn: boolean }) {
+function Pawn({ racer, x: px, y: py, dx, dy, fill, initial, name, turn, moved }: { racer: number; x: number; y: number; dx: number; dy: number; fill: string; initial: string; name: string; turn: boolean; moved: boolean }) {
   const w = labelWidth(name);
   // The outer group carries no transform of its own, so the motion module can slide it from the
   // pawn's last place (web/src/motion.ts); the turn ring is always drawn (unpainted when it is not
@@ -167,8 +167,15 @@ function Pawn({ racer, x: px, y: py, dx, dy, fill, initial, name, turn }: { race
   return (
     <g data-flip-id={`pawn-${racer}`}>
     <g transform={`translate(${px} ${py})`} className={`run-pawn ${turn ? 'turn' : ''}`}>
-      <title>{name}</title>
+      <title>{moved ? `${name}: moved since your last move` : name}</title>
       <circle r="21" className={turn ? 'run-pawn-turn' : 'run-pawn-ring-off'} />
+      {/* Since your last move (issue 25): a dashed ring and a star, a shape as well as a colour. */}
+      {moved && (
+        <g className="run-pawn-moved" data-testid="since-new">
+          <circle r="27" />
+          <text x="20" y="-16" textAnchor="middle" aria-hidden="true">✱</text>
+        </g>
+      )}
       {/* Unpainted: spans both places the name may take, so the pawn's box stays the same. */}
       <rect x={-w - 17} y="-61" width={2 * w + 34} height="120" fill="none" />
       <path d={PAWN_PATH} fill={fill} stroke="#fff" strokeWidth="3" />
@@ -183,10 +190,12 @@ function Pawn({ racer, x: px, y: py, dx, dy, fill, initial, name, turn }: { race
   );
 }
 
-export function RaceBoard({ view, targets, names, follow }: {
+export function RaceBoard({ view, targets, names, follow, moved = () => false }: {
   view: AcornRunView;
   targets: readonly BoardTarget[];
   names: (racer: number) => string;
+  /** Whether a racer moved since your last move (its pawn is marked, SinceLastMove.tsx). */
+  moved?: (racer: number) => boolean;
   /** The racer whose pawn the board keeps in sight. */
   follow: number;
 }) {
@@ -398,7 +407,7 @@ export function RaceBoard({ view, targets, names, follow }: {
           {[...places].map(([r, p]) => {
             const racer = view.racers[r]!;
             const name = names(r);
-            return <Pawn key={r} racer={r} x={p.x} y={p.y} dx={p.dx} dy={p.dy} fill={PAWN_FILL[racer.pawn] ?? '#999'} initial={name.slice(0, 1).toUpperCase()} name={name} turn={r === view.turn.racer && !view.over} />;
+            return <Pawn key={r} racer={r} x={p.x} y={p.y} dx={p.dx} dy={p.dy} fill={PAWN_FILL[racer.pawn] ?? '#999'} initial={name.slice(0, 1).toUpperCase()} name={name} turn={r === view.turn.racer && !view.over} moved={moved(r)} />;
           })}
           {targets.map((t) => {
             const p = spacePoint(board, T.board.spaces[t.space]!);

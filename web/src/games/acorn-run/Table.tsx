@@ -20,6 +20,7 @@ import { CELL_EMPTY, OUT_OF_TIME } from '../../../../src/games/acorn-run/state.j
 import type { AcornRunView, RacerView } from '../../../../src/games/acorn-run/view.js';
 import { useFlip } from '../../motion.js';
 import type { TableProps } from '../types.js';
+import { SinceMark } from '../../components/SinceLastMove.js';
 import { PAWN_FILL, PAWN_PATH, RaceBoard, ZONE_FILL, type BoardTarget } from './Board.js';
 import { useRunTables } from './tables.js';
 import './acorn-run.css';
@@ -246,7 +247,7 @@ const GROUPS: { title: string; types: Action['type'][] }[] = [
   { title: 'Turn', types: ['end', 'keep'] },
 ];
 
-export function AcornRunTable({ view, legal, you, names, toAct, act, busy }: TableProps<AcornRunView, Action>) {
+export function AcornRunTable({ view, legal, you, names, toAct, act, busy, changed }: TableProps<AcornRunView, Action>) {
   const T = useRunTables();
   const [selected, setSelected] = useState<number[]>([]);
   const [queue, setQueue] = useState<Action[]>([]);
@@ -426,7 +427,7 @@ export function AcornRunTable({ view, legal, you, names, toAct, act, busy }: Tab
           columns dissolve (display: contents) and the hand comes first (acorn-run.css). */}
       <div className="run-play">
         <div className="run-play-main">
-          <RaceBoard view={view} targets={targets} names={racerName} follow={view.me !== null && (myTurn || view.over) ? view.me : view.turn.racer} />
+          <RaceBoard view={view} targets={targets} names={racerName} follow={view.me !== null && (myTurn || view.over) ? view.me : view.turn.racer} moved={(r) => changed?.has(`racer:${r}`) === true} />
           {me?.hand && (
             <section className="run-hand" aria-label="your hand">
               <h3>
@@ -464,39 +465,8 @@ export function AcornRunTable({ view, legal, you, names, toAct, act, busy }: Tab
               </div>
             </section>
           )}
-        </div>
-        <div className="run-play-side">
-          <section className="run-market" aria-label="market">
-            {(['cheap', 'expensive'] as MarketRow[]).map((row) => (
-              <div key={row} className="run-row">
-                <h3>
-                  {row === 'cheap' ? 'Cheap market (cost 1–2)' : 'Expensive market (cost 3–4)'} · {view.market[row].deckCount} in deck
-                </h3>
-                <div className="run-cards">
-                  {view.market[row].row.map((card, index) => {
-                    if (card === null) return <span key={index} className="run-empty-slot" />;
-                    const a = myTurn && !working ? marketAction(row, index) : null;
-                    const buying = paying && paying.row === row && paying.index === index;
-                    return a ? (
-                      <button key={index} type="button" className="run-card-btn legal" disabled={busy} data-action={key(a)} data-flip-id={`card-${card}`} onClick={() => one(a)}>
-                        <span className="sr-only">{actionLabel(T, a, view)}. </span>
-                        <RunCard card={card} width={68} />
-                      </button>
-                    ) : (
-                      <span key={index} className={`run-card-btn ${buying ? 'buying' : ''}`} data-flip-id={`card-${card}`}>
-                        <RunCard card={card} width={68} />
-                        {buying && <span className="run-paying">paid {paying.power + paying.cards.length}/{kindOf(T, card).cost}</span>}
-                      </span>
-                    );
-                  })}
-                </div>
-              </div>
-            ))}
-          </section>
-          {/* Your own player board sits under the market, so spending an acorn (R9) never needs a scroll (issue 25). */}
-          {me && (
-            <RacerPanel racer={me} racers={view.racers} name={`${racerName(me.racer)} (your board)`} mine turn={me.racer === view.turn.racer && !view.over} spends={!working ? spends : new Map()} busy={busy} spend={one} compact />
-          )}
+          {/* The picked cards under your hand (issue 25): the main column has the room, so at 1280×800 the
+              panel is on screen beside the board's lit spaces (the side column is full with the market). */}
           {selected.length > 0 && !pending && (
             <section className="run-picked" aria-label="the cards you picked">
               {selected.map((c) => (
@@ -515,6 +485,43 @@ export function AcornRunTable({ view, legal, you, names, toAct, act, busy }: Tab
                 Unpick all
               </button>
             </section>
+          )}
+        </div>
+        <div className="run-play-side">
+          <section className="run-market" aria-label="market">
+            {(['cheap', 'expensive'] as MarketRow[]).map((row) => (
+              <div key={row} className="run-row">
+                <h3>
+                  {row === 'cheap' ? 'Cheap market (cost 1–2)' : 'Expensive market (cost 3–4)'} · {view.market[row].deckCount} in deck
+                </h3>
+                <div className="run-cards">
+                  {view.market[row].row.map((card, index) => {
+                    if (card === null) return <span key={index} className="run-empty-slot" />;
+                    const a = myTurn && !working ? marketAction(row, index) : null;
+                    const buying = paying && paying.row === row && paying.index === index;
+                    // A card that replaced a bought one since your last move (issue 25).
+                    const fresh = changed?.has(`market:${row}:${index}`) === true;
+                    return a ? (
+                      <button key={index} type="button" className={`run-card-btn legal ${fresh ? 'since-changed' : ''}`} disabled={busy} data-action={key(a)} data-flip-id={`card-${card}`} onClick={() => one(a)}>
+                        <span className="sr-only">{actionLabel(T, a, view)}. </span>
+                        <RunCard card={card} width={68} />
+                        {fresh && <SinceMark />}
+                      </button>
+                    ) : (
+                      <span key={index} className={`run-card-btn ${buying ? 'buying' : ''} ${fresh ? 'since-changed' : ''}`} data-flip-id={`card-${card}`}>
+                        <RunCard card={card} width={68} />
+                        {fresh && <SinceMark />}
+                        {buying && <span className="run-paying">paid {paying.power + paying.cards.length}/{kindOf(T, card).cost}</span>}
+                      </span>
+                    );
+                  })}
+                </div>
+              </div>
+            ))}
+          </section>
+          {/* Your own player board sits under the market, so spending an acorn (R9) never needs a scroll (issue 25). */}
+          {me && (
+            <RacerPanel racer={me} racers={view.racers} name={`${racerName(me.racer)} (your board)`} mine turn={me.racer === view.turn.racer && !view.over} spends={!working ? spends : new Map()} busy={busy} spend={one} compact />
           )}
           {jumping && (
             <section className="run-combo" aria-label="the jump being built" data-testid="combo">

@@ -5,8 +5,7 @@ import type { AcornRunView } from '../../../../src/games/acorn-run/view.js';
 import { narratorFor } from '../../../../src/games/acorn-run/narrate.js';
 import { filesContent } from '../../../../src/games/acorn-run/content/files.js';
 import { BUILTIN_CONTENT, type AcornRunContent } from '../../../../src/games/acorn-run/content/index.js';
-import type { RunEvent } from '../../../../src/games/acorn-run/events.js';
-import { raceStats, raceStatsTable } from '../../../../src/games/acorn-run/stats.js';
+import { raceStatsOf } from '../../../../src/games/acorn-run/stats.js';
 import { BUILTIN_TABLES, tablesOf, type RunTables } from '../../../../src/games/acorn-run/tables.js';
 import { defineGame, type GameModule, type TableProps } from '../types.js';
 import { AcornRunTable } from './Table.js';
@@ -31,7 +30,15 @@ export function acornRunModuleOf(content: AcornRunContent): GameModule<AcornRunV
     accent: '#c8452f',
     narrator: narratorFor(T),
     Table,
-    stats: (events, view, names) => raceStatsTable(raceStats(events as readonly RunEvent[], view.racers.length), view.racers, names),
+    stats: raceStatsOf,
+    // Since your last move (issue 25): racers that moved (or crossed the line) and market slots
+    // whose card changed are marked on the table.
+    pieces: (view) => {
+      const out: Record<string, string> = {};
+      for (const r of view.racers) out[`racer:${r.racer}`] = `${r.pos ?? 'off'}:${r.finishLane ?? ''}`;
+      for (const row of ['cheap', 'expensive'] as const) view.market[row].row.forEach((card, i) => (out[`market:${row}:${i}`] = String(card ?? '')));
+      return out;
+    },
     withContent: (files) => acornRunModuleOf(filesContent(files)),
   };
   moduleTables.set(module, T);

@@ -10,6 +10,7 @@ import { useFlip } from '../../motion.js';
 import type { AcornsAction } from '../../../../src/games/acorns/actions.js';
 import { cardOf, type AcornsTables } from '../../../../src/games/acorns/tables.js';
 import type { AcornsView, TreeView } from '../../../../src/games/acorns/view.js';
+import { SinceMark } from '../../components/SinceLastMove.js';
 import type { TableProps } from '../types.js';
 import { Acorn, AcornsCard, COLOR_FILL } from './Card.js';
 import { AcornsTablesContext, useAcornsTables } from './content.js';
@@ -53,13 +54,17 @@ function actionOn(tables: AcornsTables, card: string, tree: string): AcornsActio
   return null;
 }
 
+const NO_CHANGES: ReadonlySet<string> = new Set();
+
 const capital = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 
 const who = (seats: readonly number[], names: readonly string[], you: number | null): string =>
   seats.map((s) => (s === you ? 'you' : (names[s] ?? `seat ${s + 1}`))).join(' + ');
 
-function Tree({ tree, names, you, target, onTarget, busy, whyNot, onWhyNot }: {
+function Tree({ tree, names, you, target, onTarget, busy, whyNot, onWhyNot, changed }: {
   tree: TreeView;
+  /** Pieces changed since your last move (issue 25): this tree planted, its groups and guards. */
+  changed: ReadonlySet<string>;
   names: readonly string[];
   you: number | null;
   target: AcornsAction | undefined;
@@ -80,6 +85,7 @@ function Tree({ tree, names, you, target, onTarget, busy, whyNot, onWhyNot }: {
         <span data-flip-id={tree.tree}>
           <AcornsCard id={tree.tree} width={48} />
         </span>
+        {changed.has(`tree:${tree.tree}`) && <SinceMark word="planted" />}
         <div>
           <div className="ac-acorns">
             <svg viewBox="-6 -8 12 14" width="14" height="16" aria-hidden="true">
@@ -95,7 +101,7 @@ function Tree({ tree, names, you, target, onTarget, busy, whyNot, onWhyNot }: {
       </div>
       <ul className="ac-groups">
         {tree.groups.map((g) => (
-          <li key={g.color} style={{ borderColor: COLOR_FILL[g.color] }}>
+          <li key={g.color} style={{ borderColor: COLOR_FILL[g.color] }} className={changed.has(`group:${tree.tree}:${g.color}`) ? 'since-changed' : undefined}>
             <span className="ac-swatch" style={{ background: COLOR_FILL[g.color] }} />
             <span className="ac-owner">{who(g.owners, names, you)}</span>
             <span className="ac-cards">
@@ -106,11 +112,13 @@ function Tree({ tree, names, you, target, onTarget, busy, whyNot, onWhyNot }: {
               ))}
             </span>
             <strong className="ac-total">{g.total}</strong>
+            {changed.has(`group:${tree.tree}:${g.color}`) && <SinceMark />}
           </li>
         ))}
       </ul>
       {tree.guards.length > 0 && (
-        <div className="ac-guards">
+        <div className={`ac-guards ${changed.has(`guards:${tree.tree}`) ? 'since-changed' : ''}`}>
+          {changed.has(`guards:${tree.tree}`) && <SinceMark />}
           {tree.guards.map((g, i) => (
             <span key={i} className={`ac-guard ${i === tree.guards.length - 1 ? 'last' : ''}`} data-flip-id={g.card}>
               <AcornsCard id={g.card} width={34} />
@@ -151,7 +159,7 @@ function Tree({ tree, names, you, target, onTarget, busy, whyNot, onWhyNot }: {
   );
 }
 
-export function AcornsTable({ view, legal, you, names, act, busy }: TableProps<AcornsView, AcornsAction>) {
+export function AcornsTable({ view, legal, you, names, act, busy, changed = NO_CHANGES }: TableProps<AcornsView, AcornsAction>) {
   const tables = useAcornsTables();
   const [selected, setSelected] = useState<string | null>(null);
   const [why, setWhy] = useState<string | null>(null);
@@ -253,8 +261,10 @@ export function AcornsTable({ view, legal, you, names, act, busy }: TableProps<A
       ) : (
         <div className="ac-scores">
           {view.scorePiles.map((p, i) => (
-            <div key={i} className={`ac-score ${p.seats.includes(you ?? -1) ? 'mine' : ''} ${p.seats.includes(view.turn ?? -1) ? 'turn' : ''}`}>
-              <span className="ac-score-name">{who(p.seats, names, you)}</span>
+            <div key={i} className={`ac-score ${p.seats.includes(you ?? -1) ? 'mine' : ''} ${p.seats.includes(view.turn ?? -1) ? 'turn' : ''} ${changed.has(`pile:${i}`) ? 'since-changed' : ''}`}>
+              <span className="ac-score-name">
+                {who(p.seats, names, you)} {changed.has(`pile:${i}`) && <SinceMark word="claimed" />}
+              </span>
               <span>
                 <svg viewBox="-6 -8 12 14" width="12" height="14" aria-hidden="true">
                   <Acorn x={0} y={0} />
@@ -277,7 +287,7 @@ export function AcornsTable({ view, legal, you, names, act, busy }: TableProps<A
       <div className="ac-trees">
         {view.trees.length === 0 && !view.over && <p className="muted">No trees in play yet.</p>}
         {view.trees.map((t) => (
-          <Tree key={t.tree} tree={t} names={names} you={you} target={onTree.get(t.tree)} onTarget={play} busy={busy} whyNot={whyNotOn(t.tree)} onWhyNot={setWhy} />
+          <Tree key={t.tree} tree={t} names={names} you={you} target={onTree.get(t.tree)} onTarget={play} busy={busy} whyNot={whyNotOn(t.tree)} onWhyNot={setWhy} changed={changed} />
         ))}
       </div>
 

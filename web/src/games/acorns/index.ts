@@ -8,8 +8,7 @@ import { validateContent } from '../../../../src/games/acorns/content/index.js';
 import type { AcornsView } from '../../../../src/games/acorns/view.js';
 import { makeAcornsNarrator } from '../../../../src/games/acorns/narrate.js';
 import { isPartnerSeatCount, seatsOfSide, sideCount } from '../../../../src/games/acorns/state.js';
-import { acornsStats, acornsStatsTable } from '../../../../src/games/acorns/stats.js';
-import type { LogEvent } from '../../../../src/games/acorns/state.js';
+import { acornsStatsOf } from '../../../../src/games/acorns/stats.js';
 import { BUILTIN_TABLES, tablesOf, type AcornsTables } from '../../../../src/games/acorns/tables.js';
 import { defineGame, type AnyGameModule, type GameModule } from '../types.js';
 import { tableFor } from './Table.js';
@@ -29,7 +28,19 @@ function acornsModuleOf(tables: AcornsTables): GameModule<AcornsView, AcornsActi
     },
     // A12: the view says who plays with whom; the seat chips show it.
     seatTeams: (view) => view.teams,
-    stats: (events, view, names) => acornsStatsTable(acornsStats(events as readonly LogEvent[], view.seats, view.teams), names),
+    stats: acornsStatsOf,
+    // Since your last move (issue 25): trees planted, groups and guards that changed, and score
+    // piles that claimed a tree are marked on the table.
+    pieces: (view) => {
+      const out: Record<string, string> = {};
+      for (const t of view.trees) {
+        out[`tree:${t.tree}`] = String(t.owner);
+        for (const g of t.groups) out[`group:${t.tree}:${g.color}`] = g.cards.join(',');
+        out[`guards:${t.tree}`] = t.guards.map((g) => g.card).join(',');
+      }
+      view.scorePiles.forEach((p, i) => (out[`pile:${i}`] = p.trees.join(',')));
+      return out;
+    },
     // Acorns has one content file, 'deck' (the server sends every file of the variant it plays).
     withContent: (files) => acornsModuleOf(tablesOf(validateContent(files['deck']))),
   };

@@ -3,6 +3,7 @@
  * their order (L5), your hand, and the hand-by-hand scores. Only legal actions are clickable:
  * cards you may choose, piles your card fits on (L6), and take-back / discard when it fits nowhere.
  */
+import { SinceMark } from '../../components/SinceLastMove.js';
 import type { Action } from '../../../../src/games/autumn-leaves/state.js';
 import type { View } from '../../../../src/games/autumn-leaves/view.js';
 import type { TableProps } from '../types.js';
@@ -109,7 +110,7 @@ function useTypedRank(ranks: readonly number[], choose: (rank: number) => void):
   }, []);
 }
 
-export function AutumnLeavesTable({ view, legal, you, names, act, busy }: TableProps<View, Action>) {
+export function AutumnLeavesTable({ view, legal, you, names, act, busy, changed }: TableProps<View, Action>) {
   const placeOn = new Map<number, Action>();
   for (const a of legal) if (a.type === 'place') placeOn.set(a.pile, a);
   const chooseCard = new Map<number, Action>();
@@ -167,7 +168,9 @@ export function AutumnLeavesTable({ view, legal, you, names, act, busy }: TableP
           const waiting = view.revealed?.[s] ?? null;
           const isCurrent = view.phase === 'place' && view.current === s;
           const choosing = view.phase === 'choose' && !view.chosen[s] && view.toAct.includes(s);
-          const cls = ['al-seat', s === you ? 'mine' : '', target ? 'target' : '', isCurrent ? 'current' : ''].join(' ');
+          // A pile that changed since your last move (issue 25) is marked.
+          const grew = changed?.has(`pile:${s}`) === true;
+          const cls = ['al-seat', s === you ? 'mine' : '', target ? 'target' : '', isCurrent ? 'current' : '', grew ? 'since-changed' : ''].join(' ');
           const pile = view.piles[s] ?? [];
           const body = (
             <>
@@ -178,6 +181,7 @@ export function AutumnLeavesTable({ view, legal, you, names, act, busy }: TableP
                 </span>
               </div>
               <div className="al-seat-body">
+                {grew && <SinceMark word={pile.length > 0 ? 'grew' : 'new'} />}
                 <Pile pile={pile} owner={s} placedBy={justPlaced?.pile === s ? justPlaced.seat : null} round={view.rounds} />
                 <div className="al-side">
                   <span className="al-hand-count" title="cards in hand">

@@ -1,8 +1,8 @@
 /** Autumn Leaves in the browser: the table (the log comes from the game's narrator). */
 import { createElement } from 'react';
 import type { Action } from '../../../../src/games/autumn-leaves/state.js';
-import type { View, ViewEvent } from '../../../../src/games/autumn-leaves/view.js';
-import { leavesStats, leavesStatsTable } from '../../../../src/games/autumn-leaves/stats.js';
+import type { View } from '../../../../src/games/autumn-leaves/view.js';
+import { leavesStatsOf } from '../../../../src/games/autumn-leaves/stats.js';
 import { autumnLeavesNarrator } from '../../../../src/games/autumn-leaves/narrate.js';
 import { BUILTIN_TABLES, compileContent, DeckSchema, type LeavesTables } from '../../../../src/games/autumn-leaves/content/index.js';
 import { defineGame, type GameModule, type TableProps } from '../types.js';
@@ -23,7 +23,9 @@ function moduleFor(tables: LeavesTables): GameModule<View, Action> {
     accent: '#cf5120',
     narrator: autumnLeavesNarrator,
     Table,
-    stats: (events, view, names) => leavesStatsTable(leavesStats(events as readonly ViewEvent[], view.seats), names),
+    stats: leavesStatsOf,
+    // Since your last move (issue 25): leaf piles that grew are marked (a new hand starts new piles).
+    pieces: (view) => Object.fromEntries(view.piles.map((pile, s) => [`pile:${s}`, `${view.hand}:${pile.length}`])),
     // The variant's one content file, 'deck' (src/games/autumn-leaves/content): parsed as the server parsed it.
     withContent: (files) => moduleFor(compileContent(DeckSchema.parse(files.deck))),
   };
