@@ -5,7 +5,6 @@
  * dummies and Ann (played from the test through the web's table store) race for more moves than a
  * view's tail of events holds; the page is reloaded and must show the very same lines.
  */
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { io, type Socket } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
