@@ -49,6 +49,11 @@ describe('Acorn Run in the terminal', () => {
         const legal = acornRun.legalActions(s, seat);
         const view = acornRun.view(s, seat);
         for (const a of legal) expect(textUI.label(a, view, NAMES).length).toBeGreaterThan(2);
+        // The hint offers the words of the choice at hand (issue 25): paying and jumping have no "done".
+        const kind = view.turn.pending[0]?.kind;
+        if (kind === 'pay' || kind === 'jump') expect(textUI.hint(view, legal)).not.toMatch(/\bdone\b/);
+        if (kind === 'pay') expect(textUI.hint(view, legal)).toMatch(/pay N/);
+        if (kind !== 'jump') expect(textUI.hint(view, legal)).not.toMatch(/\bland\b/);
         acornRun.apply(s, seat, legal[nextInt(rng, legal.length)]!);
       }
       expect(textUI.render(acornRun.view(s, 0), 0, NAMES).join('\n')).toMatch(/Final:/);

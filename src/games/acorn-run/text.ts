@@ -252,10 +252,29 @@ export const textUIFor = (T: RunTables): TextUI<AcornRunView, Action> => ({
   render: (view, viewer, names, size) => render(T, view, viewer, names, size),
   label: (action, view) => label(T, action, view),
   parse: (text, view, legal) => parse(T, text, view, legal),
-  hint: (view) =>
-    view.turn.pending[0]?.kind === 'cleanup'
-      ? 'a menu number, or: discard N, or keep (done) to keep the rest'
-      : view.turn.pending.length > 0
-        ? 'a menu number, or: add N, land upper|lower, done, cancel'
-        : 'a menu number, or: sprint red, climb, jump, play N, spend N, buy c1, end',
+  hint: (view) => hintFor(view.turn.pending[0]?.kind),
 });
+
+/** What may be typed now, for the choice the turn is in (the words `parse` takes for it). */
+function hintFor(pending: AcornRunView['turn']['pending'][number]['kind'] | undefined): string {
+  switch (pending) {
+    case undefined:
+      return 'a menu number, or: sprint red, climb, jump, play N, spend N, buy c1, end';
+    case 'cleanup':
+      return 'a menu number, or: discard N, or keep (done) to keep the rest';
+    case 'pay':
+      return 'a menu number, or: pay N (a card from your hand), cancel';
+    case 'jump':
+      return 'a menu number, or: add N (one more card), land upper|lower, cancel';
+    case 'sprint':
+    case 'climb':
+    case 'descend':
+      return 'a menu number, or: add N (one more card), done, cancel';
+    case 'discard':
+      return 'a menu number, or: discard N';
+    case 'trash':
+      return 'a menu number, or: trash N';
+    case 'gain':
+      return 'a menu number, or: gain c1';
+  }
+}
