@@ -20,7 +20,7 @@ import { measureMoveTimes, readMoveTimes } from '../src/lab/move-times.js';
 import type { PlaytestReport } from '../src/lab/playtests.js';
 import { PLAYTEST_FEEDBACK_KIND, type PlaytestFeedback } from '../src/server/playtest.js';
 import { openSqliteStore } from '../src/server/storage/sqlite.js';
-import type { Store, StoredSeat } from '../src/server/storage/types.js';
+import type { Store, StoredSeat, StoredTable } from '../src/server/storage/types.js';
 import type { CompareReport } from '../src/lab/compare.js';
 import { parseLabReport, variantPackages } from '../src/cli/lab-file.js';
 import { serveLabReport } from '../src/cli/lab-serve.js';
@@ -318,6 +318,22 @@ describe('minutes of play from measured human move times', { timeout: 120_000 },
     } finally {
       await store.close();
     }
+  });
+
+  it("leaves out the moves a bot made for an absent player (between the seat's takeover and return notes)", () => {
+    const at = (s: number): string => new Date(Date.UTC(2026, 10, 20, 18, 0, s)).toISOString();
+    const stored = { id: 'absent1', game: 'acorn-run', seed: 's', options: {}, seats: [{ kind: 'human', name: 'Ada', tokenHash: null }, { kind: 'human', name: 'Bo', tokenHash: null }], status: 'finished', seq: 7, outcome: null, createdAt: at(0), updatedAt: at(0) } as StoredTable;
+    // Ada takes 10 s a move; Bo 20 s while he is there; the bot in his seat (moves 4 and 6) 1 s.
+    const moves: [seat: number, second: number][] = [[0, 0], [1, 20], [0, 30], [1, 31], [0, 41], [1, 42], [0, 52], [1, 72]];
+    const actions = moves.map(([seat, second], i) => ({ seq: i + 1, seat, action: { type: 'end' }, at: at(second) }));
+    const note = (n: number, kind: string, seq: number) => ({ tableId: 'absent1', n, kind, seat: 1, data: { seq, reason: 'timeout' }, at: at(0) });
+    const notes = [note(1, 'takeover', 3), note(2, 'returned', 6)];
+    const without = measureMoveTimes('acorn-run', [{ stored, actions }])!;
+    const times = measureMoveTimes('acorn-run', [{ stored, actions, notes }])!;
+    expect(without.moves).toBe(7);
+    expect(times.moves).toBe(5);
+    // Ada's four 10 s moves and Bo's 20 s ones (moves 2 and 8): the median is 10 s, not the bot's 1 s.
+    expect(times.kinds).toEqual([{ kind: 'end', moves: 5, median: 10 }]);
   });
 
   it('lab compare --db estimates minutes of play from them, and says so; without --db it says the guess', async () => {

@@ -11,11 +11,33 @@
  * each kind: Σ_k share_k · median_k. Weighting per kind keeps a game of many quick moves (an
  * "end") and a few slow ones (a "buy") from being read at one middle speed.
  *
- * Undo steps are not moves of the game and are left out. Moves of a seat a bot played for its
- * absent player are in (the store does not say which moves those were); the medians hold while
- * they are a minority of a kind's moves.
+ * Undo steps are not moves of the game and are left out, and so are the moves a bot made for an
+ * absent player: the table's notes say when a seat was handed to a bot (`takeover`, absence.ts)
+ * and when its player came back (`returned`), and a move of that seat between the two is the bot's.
  */
-import type { Store, StoredAction, StoredTable } from '../server/storage/types.js';
+import type { Store, StoredAction, StoredTable, TableNote } from '../server/storage/types.js';
+
+/** The notes that say when a bot played a person's seat (absence.ts). */
+export const ABSENCE_NOTE_KINDS = ['takeover', 'returned'] as const;
+
+/**
+ * Whether a move of the seat, by its sequence number, was a bot's: each takeover and return note
+ * keeps the table's action count when it was written (`data.seq`, absence.ts), so the moves after a
+ * takeover up to the seat's next return are the bot's.
+ */
+function playedByBot(notes: readonly TableNote[]): (seat: number, seq: number) => boolean {
+  const spans = new Map<number, [after: number, upTo: number][]>();
+  for (const n of [...notes].sort((x, y) => x.n - y.n)) {
+    const seq = (n.data as { seq?: unknown } | null)?.seq;
+    if (n.seat === null || typeof seq !== 'number') continue;
+    const list = spans.get(n.seat) ?? [];
+    const open = list.length > 0 && list[list.length - 1]![1] === Number.POSITIVE_INFINITY;
+    if (n.kind === 'takeover' && !open) list.push([seq, Number.POSITIVE_INFINITY]);
+    else if (n.kind === 'returned' && open) list[list.length - 1]![1] = seq;
+    spans.set(n.seat, list);
+  }
+  return (seat, seq) => (spans.get(seat) ?? []).some(([after, upTo]) => seq > after && seq <= upTo);
+}
 
 /** One action kind's measured times. */
 export interface KindTime {
@@ -49,10 +71,11 @@ const median = (sorted: readonly number[]): number => {
 };
 
 /** The measured times of `tables` (finished, of one game); undefined with no human move. */
-export function measureMoveTimes(game: string, tables: readonly { stored: StoredTable; actions: readonly StoredAction[] }[]): MoveTimes | undefined {
+export function measureMoveTimes(game: string, tables: readonly { stored: StoredTable; actions: readonly StoredAction[]; notes?: readonly TableNote[] }[]): MoveTimes | undefined {
   const byKind = new Map<string, number[]>();
   let used = 0;
-  for (const { stored, actions } of tables) {
+  for (const { stored, actions, notes } of tables) {
+    const byBot = playedByBot(notes ?? []);
     let counted = false;
     const ordered = [...actions].sort((a, b) => a.seq - b.seq);
     for (let i = 1; i < ordered.length; i++) {
@@ -60,7 +83,7 @@ export function measureMoveTimes(game: string, tables: readonly { stored: Stored
       const seat = typeof a.seat === 'number' ? stored.seats[a.seat] : undefined;
       if (seat?.kind !== 'human') continue;
       const kind = typeof a.action === 'object' && a.action !== null && typeof (a.action as { type?: unknown }).type === 'string' ? (a.action as { type: string }).type : '?';
-      if (kind === 'undo') continue;
+      if (kind === 'undo' || byBot(a.seat as number, a.seq)) continue;
       const seconds = (Date.parse(a.at) - Date.parse(ordered[i - 1]!.at)) / 1000;
       if (!Number.isFinite(seconds) || seconds < 0) continue;
       const list = byKind.get(kind);
@@ -103,7 +126,9 @@ export async function finishedTables(store: Store, game: string, keep: (t: Store
 /** The move times of every finished table of `game` with a human seat (playtests or not). */
 export async function readMoveTimes(store: Store, game: string): Promise<MoveTimes | undefined> {
   const tables = await finishedTables(store, game, (t) => t.seats.some((s) => s.kind === 'human'));
-  return measureMoveTimes(game, tables);
+  const withNotes = [];
+  for (const t of tables) withNotes.push({ ...t, notes: await store.getNotes(t.stored.id, { kinds: ABSENCE_NOTE_KINDS }) });
+  return measureMoveTimes(game, withNotes);
 }
 
 /** What the minutes-of-play estimate uses: the measured times when there are enough, else nothing (the game's guess). */
