@@ -181,9 +181,10 @@ export function AutumnLeavesTable({ view, legal, you, names, act, busy, changed 
                 </span>
               </div>
               <div className="al-seat-body">
-                {grew && <SinceMark word={pile.length > 0 ? 'grew' : 'new'} />}
                 <Pile pile={pile} owner={s} placedBy={justPlaced?.pile === s ? justPlaced.seat : null} round={view.rounds} />
                 <div className="al-side">
+                  {/* Beside the pile, not on it: the tag must not hide the top card's rank. */}
+                  {grew && <SinceMark word={pile.length > 0 ? 'grew' : 'new'} />}
                   <span className="al-hand-count" title="cards in hand">
                     <svg viewBox="0 0 60 84" width="12" height="17" aria-hidden="true">
                       <CardBack />
