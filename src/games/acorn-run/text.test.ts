@@ -53,6 +53,8 @@ describe('Acorn Run in the terminal', () => {
         const kind = view.turn.pending[0]?.kind;
         if (kind === 'pay' || kind === 'jump') expect(textUI.hint(view, legal)).not.toMatch(/\bdone\b/);
         if (kind === 'pay') expect(textUI.hint(view, legal)).toMatch(/pay N/);
+        // Every card pays 1, whatever it cost: paying menus do not show the card's own cost.
+        if (kind === 'pay') for (const a of legal) if (a.type === 'add') expect(textUI.label(a, view, NAMES)).toMatch(/^pay 1 with \d+:[^()]+$/);
         if (kind !== 'jump') expect(textUI.hint(view, legal)).not.toMatch(/\bland\b/);
         acornRun.apply(s, seat, legal[nextInt(rng, legal.length)]!);
       }

@@ -169,9 +169,12 @@ function render(T: RunTables, view: AcornRunView, _viewer: Viewer, names: readon
   return lines;
 }
 
-const cardIn = (T: RunTables, view: AcornRunView, card: number): string => {
+/** A hand card as menus name it: its place in the hand and, unless it only pays, its cost and effect. */
+const cardIn = (T: RunTables, view: AcornRunView, card: number, paying = false): string => {
   const i = view.me === null ? -1 : (view.racers[view.me]!.hand ?? []).indexOf(card);
-  return i >= 0 ? `${i + 1}:${longCard(T, card)}` : longCard(T, card);
+  // Every card pays 1 towards a purchase, whatever it cost: its own cost would only mislead there.
+  const text = paying ? shortCard(T, card) : longCard(T, card);
+  return i >= 0 ? `${i + 1}:${text}` : text;
 };
 
 /**
@@ -185,7 +188,7 @@ function label(T: RunTables, action: Action, view: AcornRunView): string {
 function terminalWords(T: RunTables, action: Action, view: AcornRunView): string {
   switch (action.type) {
     case 'add':
-      return `${view.turn.pending[0]?.kind === 'pay' ? 'pay with' : 'add'} ${cardIn(T, view, action.card)}`;
+      return view.turn.pending[0]?.kind === 'pay' ? `pay 1 with ${cardIn(T, view, action.card, true)}` : `add ${cardIn(T, view, action.card)}`;
     case 'play': {
       const cell = action.cell !== undefined ? ` on space ${action.cell + 1} (${effectLabel(T.cells[action.cell]!.effect)})` : '';
       return `play ${cardIn(T, view, action.card)}${action.dir ? ` ${action.dir}` : ''}${cell}`;
