@@ -466,7 +466,7 @@ export class TableService {
       scheduleBots: () => this.bots.schedule(table),
       presence: (seat, delta) => this.presence(table, seat, delta),
       snapshot: (viewer) => this.snapshot(table, viewer),
-      perform: (op) => this.perform(op),
+      perform: (op) => this.route(op as TableOp),
       adopt: (fresh) => this.adopt(fresh),
       now: this.seating.now,
       store: this.opts.store,

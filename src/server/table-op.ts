@@ -20,7 +20,6 @@ import type { SnapshotMessage } from './protocol.js';
 import type { ServiceResult } from './result.js';
 import type { SeatingContext } from './seating.js';
 import type { Store } from './storage/types.js';
-import type { OpOf, OpResult, TableOpName } from './table-ops.js';
 
 /** What an operation's handler may use: the table (it runs where the table is played) and the service's parts. */
 export interface TableContext {
@@ -37,8 +36,12 @@ export interface TableContext {
   presence(seat: Seat, delta: 1 | -1): void;
   /** What `viewer` is sent on watch and sync: the frame and the lines told to it so far. */
   snapshot(viewer: Viewer): SnapshotMessage;
-  /** Another operation, routed like any (to another table: a rematch's join). */
-  perform<K extends TableOpName>(op: OpOf<K>): Promise<OpResult<K>>;
+  /**
+   * Another operation, routed like any (to another table: a rematch's join). Typed by `performOp`
+   * in table-ops.ts, which lists the operations: naming that list here would make the two files
+   * import each other.
+   */
+  perform(op: { readonly op: string; readonly tableId: string }): Promise<ServiceResult<unknown>>;
   /** A table this one started (a rematch): played here, its clocks and bots started. */
   adopt(fresh: LiveTable): Promise<void>;
   now(): string;

@@ -28,7 +28,7 @@ import {
 import { fail, storageFailure, type ServiceResult } from './result.js';
 import { rematchedFrom, rematchOf, rematchRequest, rematchReservations, type RematchLink } from './rematch.js';
 import { claimSeat, createTable, openSeat } from './seating.js';
-import { defineOp, type AnyOpRecord, type OpRecord } from './table-op.js';
+import { defineOp, type AnyOpRecord, type OpRecord, type TableContext } from './table-op.js';
 import { undoStep } from './undo.js';
 
 const SeatSchema = z.number().int().min(0).max(63);
@@ -251,7 +251,7 @@ const rematch = defineOp({
       const existing = await rematchOf(ctx.store, tableId);
       if (existing) {
         // The seat kept for this player there (rematch.ts): their token here shows it is theirs.
-        const claimed = await ctx.perform<'claim'>({ op: 'claim', tableId: existing.tableId, seat, req: { name }, rematchOf: tableId });
+        const claimed = await performOp<'claim'>(ctx, { op: 'claim', tableId: existing.tableId, seat, req: { name }, rematchOf: tableId });
         if (!claimed.ok) return claimed;
         return { ok: true, value: { link: existing, seat, token: claimed.value.token, started: false } };
       }
@@ -322,3 +322,8 @@ export const TableOpSchema = z.discriminatedUnion(
 
 /** The record of an operation by name. */
 export const recordOf = (op: string): AnyOpRecord | undefined => (TABLE_OPS as Readonly<Record<string, AnyOpRecord>>)[op];
+
+/** `ctx.perform` typed by the operation: its input checked against its record, its answer that record's. */
+function performOp<K extends TableOpName>(ctx: TableContext, op: OpOf<K>): Promise<OpResult<K>> {
+  return ctx.perform(op) as Promise<OpResult<K>>;
+}
