@@ -18,7 +18,6 @@ import { exportContent } from '../src/content/files.js';
 import { BUILTIN_PACKAGES, BUILTINS, createRegistry } from '../src/games/index.js';
 import { createDreyServer } from '../src/server/app.js';
 import { createInlineRunner } from '../src/server/bots/pool.js';
-import { main } from '../src/cli/main.js';
 import type { PlaytestReport } from '../src/lab/playtests.js';
 import { PLAYTEST_FEEDBACK_KIND } from '../src/server/playtest.js';
 import type { ActAck, ClaimSeatResponse, CreateTableResponse, TableFrame } from '../src/server/protocol.js';
@@ -27,6 +26,7 @@ import { openSqliteStore } from '../src/server/storage/sqlite.js';
 import { launchBrowser, seriousViolations, webBuilt } from './browser-helpers.js';
 import { diceAdd, diceUndo } from './fixtures/dice-add.js';
 import { bareGamePackage, client } from './server-helpers.js';
+import { runCli as drey } from './cli-helpers.js';
 
 const shots = process.env.DREY_SCREENSHOTS;
 /** Saves the page (`fullPage`: all of it; else what the window shows, as a person sees it). */
@@ -288,18 +288,3 @@ describe('a playtest in the browser', () => {
   });
 });
 
-/** Runs the `drey` command line in this process; its exit code and what it printed. */
-async function drey(argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const o = process.stdout.write.bind(process.stdout);
-  const e = process.stderr.write.bind(process.stderr);
-  process.stdout.write = ((t: string) => ((out += t), true)) as typeof process.stdout.write;
-  process.stderr.write = ((t: string) => ((err += t), true)) as typeof process.stderr.write;
-  try {
-    return { code: await main(argv), out, err };
-  } finally {
-    process.stdout.write = o;
-    process.stderr.write = e;
-  }
-}

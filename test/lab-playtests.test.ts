@@ -9,7 +9,6 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../src/cli/main.js';
 import { ok } from '../src/engine/result.js';
 import { matchFromRecord, undoableStep } from '../src/engine/match.js';
 import { BUILTINS } from '../src/games/index.js';
@@ -24,6 +23,7 @@ import type { Store, StoredSeat, StoredTable } from '../src/server/storage/types
 import type { CompareReport } from '../src/lab/compare.js';
 import { parseLabReport, variantPackages } from '../src/cli/lab-file.js';
 import { serveLabReport } from '../src/cli/lab-serve.js';
+import { runCli as drey } from './cli-helpers.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'drey-playtests-'));
 const db = join(dir, 'drey.sqlite');
@@ -154,21 +154,6 @@ beforeAll(async () => {
   await store.close();
 });
 
-async function drey(argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const o = process.stdout.write.bind(process.stdout);
-  const e = process.stderr.write.bind(process.stderr);
-  process.stdout.write = ((s: string) => ((out += s), true)) as typeof process.stdout.write;
-  process.stderr.write = ((s: string) => ((err += s), true)) as typeof process.stderr.write;
-  try {
-    const code = await main(argv);
-    return { code, out, err };
-  } finally {
-    process.stdout.write = o;
-    process.stderr.write = e;
-  }
-}
 
 describe('drey lab playtests', { timeout: 120_000 }, () => {
   let report: PlaytestReport;

@@ -24,6 +24,7 @@ import { parseSweepValues, parseTarget, runSweep } from '../src/lab/sweep.js';
 import { ok } from '../src/engine/result.js';
 import { launchBrowser } from './browser-helpers.js';
 import { tinyRacePackage } from './fixtures/tiny-race.js';
+import { runCli as cliRun } from './cli-helpers.js';
 
 const tiny = createRegistry([tinyRacePackage]);
 
@@ -438,20 +439,6 @@ function cheaperDashDir(): string {
 /** What a run measured, without how long it took and on how many threads. */
 const figuresOf = (report: CompareReport): unknown => ({ ...report, variants: report.variants.map(({ seconds: _s, workers: _w, ...v }) => v) });
 
-async function cliRun(argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const o = process.stdout.write.bind(process.stdout);
-  const e = process.stderr.write.bind(process.stderr);
-  process.stdout.write = ((s: string) => ((out += s), true)) as typeof process.stdout.write;
-  process.stderr.write = ((s: string) => ((err += s), true)) as typeof process.stderr.write;
-  try {
-    return { code: await main(argv), out, err };
-  } finally {
-    process.stdout.write = o;
-    process.stderr.write = e;
-  }
-}
 
 describe('content variants on the worker pool', () => {
   let dir: string;
