@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tuneContent } from '../src/cli/lab-variants.js';
-import { main } from '../src/cli/main.js';
+import { runCli } from './cli-helpers.js';
 import { BUILTINS } from '../src/games/index.js';
 import { candidateLoss, distance, drawCandidates, estimateTarget, parseTuneField, parseTuneTarget, runTune, type TuneReport } from '../src/lab/tune.js';
 
@@ -132,26 +132,18 @@ describe('a whole search', () => {
 
   it('drey lab tune writes the best content as a directory that --content plays, with TUNE.md', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'drey-tune-'));
-    const out: string[] = [];
-    const write = process.stdout.write.bind(process.stdout);
-    const errWrite = process.stderr.write.bind(process.stderr);
-    process.stdout.write = ((s: string) => (out.push(s), true)) as typeof process.stdout.write;
-    process.stderr.write = (() => true) as typeof process.stderr.write;
     try {
-      const code = await main(['lab', 'tune', 'acorn-run', '--seats', '2', '--bots', 'random', '--field', 'race.roundLimit=6..14:2', '--target', 'rounds 12±0.5', '--budget', '30', '--candidates', '4', '--confirm', '4', '--workers', '1', '--out', dir, '--json', join(dir, '..', `${dir.split('/').pop()}.json`)]);
-      expect(code).toBe(0);
+      const tuned = await runCli(['lab', 'tune', 'acorn-run', '--seats', '2', '--bots', 'random', '--field', 'race.roundLimit=6..14:2', '--target', 'rounds 12±0.5', '--budget', '30', '--candidates', '4', '--confirm', '4', '--workers', '1', '--out', dir, '--json', join(dir, '..', `${dir.split('/').pop()}.json`)]);
+      expect(tuned.code).toBe(0);
       expect(readdirSync(dir).sort()).toEqual(['TUNE.md', 'race.json']);
       expect(JSON.parse(readFileSync(join(dir, 'race.json'), 'utf8')).roundLimit).toBe(12);
       expect(readFileSync(join(dir, 'TUNE.md'), 'utf8')).toMatch(/confirmed on \d+ fresh games/);
-      expect(out.join('')).toMatch(/best: race\.roundLimit=12/);
-      out.length = 0;
-      expect(await main(['sim', 'acorn-run', '--seats', '2', '--bots', 'random', '--games', '2', '--workers', '1', '--content', dir])).toBe(0);
-      expect(out.join('')).toMatch(/rounds[^\n]*12/i);
-      out.length = 0;
-      expect(await main(['lab', 'tune', 'acorn-run', '--field', 'race.nope=1..2', '--target', 'rounds 1-2'])).toBe(2);
+      expect(tuned.out).toMatch(/best: race\.roundLimit=12/);
+      const played = await runCli(['sim', 'acorn-run', '--seats', '2', '--bots', 'random', '--games', '2', '--workers', '1', '--content', dir]);
+      expect(played.code).toBe(0);
+      expect(played.out).toMatch(/rounds[^\n]*12/i);
+      expect((await runCli(['lab', 'tune', 'acorn-run', '--field', 'race.nope=1..2', '--target', 'rounds 1-2'])).code).toBe(2);
     } finally {
-      process.stdout.write = write;
-      process.stderr.write = errWrite;
       rmSync(dir, { recursive: true, force: true });
     }
   }, 120_000);
