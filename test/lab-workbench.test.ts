@@ -11,7 +11,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { labReportHtml } from '../src/cli/lab-html.js';
 import { parseLabReport } from '../src/cli/lab-file.js';
 import { serveLabReport } from '../src/cli/lab-serve.js';
-import { main } from '../src/cli/main.js';
 import { BUILTINS, createRegistry } from '../src/games/index.js';
 import { playVariants, runCompare, type CompareReport } from '../src/lab/compare.js';
 import { DetailFold, gameFigures } from '../src/lab/figures.js';
@@ -24,7 +23,7 @@ import { parseSweepValues, parseTarget, runSweep } from '../src/lab/sweep.js';
 import { ok } from '../src/engine/result.js';
 import { launchBrowser } from './browser-helpers.js';
 import { tinyRacePackage } from './fixtures/tiny-race.js';
-import { runCli as cliRun } from './cli-helpers.js';
+import { runCli } from './cli-helpers.js';
 
 const tiny = createRegistry([tinyRacePackage]);
 
@@ -319,21 +318,8 @@ describe('the HTML report and the replay server', () => {
 });
 
 describe('drey lab (CLI)', () => {
-  const run = async (argv: string[]): Promise<{ code: number; out: string; err: string }> => {
-    let out = '';
-    let err = '';
-    const o = process.stdout.write.bind(process.stdout);
-    const e = process.stderr.write.bind(process.stderr);
-    process.stdout.write = ((s: string) => ((out += s), true)) as typeof process.stdout.write;
-    process.stderr.write = ((s: string) => ((err += s), true)) as typeof process.stderr.write;
-    try {
-      const code = await main(argv, { registry: tiny });
-      return { code, out, err };
-    } finally {
-      process.stdout.write = o;
-      process.stderr.write = e;
-    }
-  };
+  const run = (argv: string[]): ReturnType<typeof runCli> => runCli(argv, { registry: tiny });
+
 
   it('compare prints the paired table and writes JSON that `lab report` turns into HTML', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'drey-lab-cli-'));
@@ -409,15 +395,7 @@ describe('content variants (content files)', () => {
       const market = structuredClone(BUILTINS.get('acorn-run')!.content.builtin['market-cards']) as { cheap: { cost: unknown }[] };
       market.cheap[0]!.cost = 'cheap';
       writeFileSync(join(dir, 'market-cards.json'), JSON.stringify(market));
-      let err = '';
-      const e = process.stderr.write.bind(process.stderr);
-      process.stderr.write = ((s: string) => ((err += s), true)) as typeof process.stderr.write;
-      let code: number;
-      try {
-        code = await main(['lab', 'compare', 'acorn-run', 'base=builtin', `bad=${dir}`, '--games', '1']);
-      } finally {
-        process.stderr.write = e;
-      }
+      const { code, err } = await runCli(['lab', 'compare', 'acorn-run', 'base=builtin', `bad=${dir}`, '--games', '1']);
       expect(code).toBe(2);
       expect(err).toMatch(/^drey: content .*market-cards.*cheap\[0\]\.cost/);
       expect(err).not.toMatch(/\n\s+at /);
@@ -489,7 +467,7 @@ describe('content variants on the worker pool', () => {
     const out = mkdtempSync(join(tmpdir(), 'drey-lab-sweep-'));
     try {
       const json = join(out, 'sweep.json');
-      const r = await cliRun(['lab', 'sweep', 'acorn-run', '--content', dir, '--field', 'race.roundLimit', '--values', '6,9', '--figure', 'rounds', '--games', '2', '--seats', '2', '--option', 'trees=3', '--workers', '2', '--json', json]);
+      const r = await runCli(['lab', 'sweep', 'acorn-run', '--content', dir, '--field', 'race.roundLimit', '--values', '6,9', '--figure', 'rounds', '--games', '2', '--seats', '2', '--option', 'trees=3', '--workers', '2', '--json', json]);
       expect(r.err).toBe('');
       expect(r.code).toBe(0);
       expect(r.out).toContain(`sweep of race.roundLimit in the content of ${dir}`);
@@ -519,7 +497,7 @@ describe('content variants on the worker pool', () => {
     const out = mkdtempSync(join(tmpdir(), 'drey-lab-replay-'));
     try {
       const json = join(out, 'run.json');
-      const r = await cliRun(['lab', 'compare', 'acorn-run', 'base=builtin', `dash=${dir}`, '--games', '2', '--seats', '2', '--option', 'trees=3', '--workers', '1', '--json', json]);
+      const r = await runCli(['lab', 'compare', 'acorn-run', 'base=builtin', `dash=${dir}`, '--games', '2', '--seats', '2', '--option', 'trees=3', '--workers', '1', '--json', json]);
       expect(r.code).toBe(0);
       const parsed = parseLabReport(readFileSync(json, 'utf8'), json);
       if (!parsed.ok) throw new Error(parsed.error.message);
@@ -555,11 +533,11 @@ describe('content variants on the worker pool', () => {
       // The record copied out of the report is a record file `drey replay` checks.
       const file = join(out, 'dash-game.json');
       writeFileSync(file, JSON.stringify(entry.record));
-      const refused = await cliRun(['replay', file]);
+      const refused = await runCli(['replay', file]);
       expect(refused.code).toBe(2);
       expect(refused.err).toContain(`was played with Acorn Run content ${dashHash}, not the builtin content`);
       expect(refused.err).toContain('--content DIR');
-      const replayed = await cliRun(['replay', file, '--content', dir]);
+      const replayed = await runCli(['replay', file, '--content', dir]);
       expect(replayed.err).toBe('');
       expect(replayed.code).toBe(0);
       expect(replayed.out).toContain('(as recorded)');
