@@ -226,6 +226,16 @@ describe('drey lab playtests', { timeout: 120_000 }, () => {
     expect(run.out).toMatch(/win share, seat 1 .*n=2, too few/);
     expect(run.out).toContain('Ada (table pt-one, seat 1): Can a racer jump a gap with a dummy on it?');
     expect(run.out).toContain('length felt: too short 1, right 0, too long 1');
+    // A figure the bot games do not have (every bot seat was heuristic, so no bot's own share) says
+    // so plainly, not "– [–, –] (n=0, too few)"; the legend says its rule once.
+    expect(run.out).toMatch(/win share, bot heuristic\s+not in the bot games\s+0\.0% \[[^\]]+\] \(n=1, too few\)\s+–\n/);
+    expect(run.out).toMatch(/win share, the people \(their seats together\)\s+not in the bot games\s+50\.0%/);
+    expect(run.out).not.toContain('n=0');
+    expect(run.out).toContain('\ntoo few: fewer than 30 samples, so the interval means little\n');
+    const page = readFileSync(html, 'utf8');
+    expect(page.match(/.{0,160}(n=0\b|NaN).{0,60}/)?.[0]).toBeUndefined();
+    expect(page).toContain('<span class="few">not in these games</span>');
+    expect(page).toContain('<span class="few">too few</span>: fewer than 30 samples, so the interval means little.');
   });
 
   it('writes the CSV files a spreadsheet reads', () => {
