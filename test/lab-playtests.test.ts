@@ -366,10 +366,15 @@ describe('minutes of play from measured human move times', { timeout: 120_000 },
       const entry = (playtests as PlaytestReport).tables[0]!;
       const res = await fetch(`${server.url}/api/tables/lab-${entry.replay}/replay`);
       expect(res.status).toBe(200);
-      const body = (await res.json()) as { table: { seats: { kind: string; name: string }[]; outcome: { winners: number[] } }; frames: unknown[] };
+      const body = (await res.json()) as { table: { seats: { kind: string; name: string }[]; outcome: { winners: number[] } }; frames: { lines: string[] }[] };
       expect(body.table.seats.map((s) => `${s.kind} ${s.name}`)).toEqual(['human Ada', 'human Bo', 'bot Seat 3 (bot heuristic)']);
       expect(body.table.outcome.winners).toEqual(games[0]!.winners);
       expect(body.frames.length).toBe(entry.actions + entry.undos + 1);
+      // Every step's lines are told in Node by the server's narration code (the web page narrates
+      // nothing, issue 24), naming the people as the table did.
+      expect(body.frames.slice(1).every((f) => f.lines.length > 0)).toBe(true);
+      expect(body.frames.some((f) => f.lines.some((l) => l.startsWith('Ada ')))).toBe(true);
+      expect(body.frames.flatMap((f) => f.lines).join('\n')).not.toMatch(/\bseat \d/);
     } finally {
       await server.close();
     }
