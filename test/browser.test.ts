@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILTIN_PACKAGES, createRegistry, listGames } from '../src/games/index.js';
 import { createDreyServer, type DreyServer } from '../src/server/app.js';
 import { createInlineRunner } from '../src/server/bots/pool.js';
+import type { ReplayResponse } from '../src/server/protocol.js';
 import { openSqliteStore } from '../src/server/storage/sqlite.js';
 import { launchBrowser, webBuilt } from './browser-helpers.js';
 import { tinyRacePackage } from './fixtures/tiny-race.js';
@@ -158,9 +159,17 @@ describe.each(listGames().filter((g) => QUICK[g.id]).map((g) => [g.id, g.title] 
       // The finished match can be replayed step by step.
       await page.click('text=Replay');
       await page.waitForURL(/\/replay\//);
-      await expect.poll(() => page.locator('[data-testid=replay-entry]').textContent()).toBe('The start of the game.');
+      // Its lines are the server's, word for word (issue 24): the page narrates nothing itself.
+      const replayId = new URL(page.url()).pathname.split('/').pop()!;
+      const served = (await (await fetch(`${url}/api/tables/${replayId}/replay?viewer=spectator`)).json()) as ReplayResponse;
+      const lineOf = (i: number): string => served.frames[i]!.lines.join(' ') || (i === 0 ? 'The start of the game.' : '');
+      await expect.poll(() => page.locator('[data-testid=replay-entry]').textContent()).toBe(lineOf(0));
+      const moves = await page.locator('[data-testid=move-list] li').allTextContents();
+      expect(moves).toEqual(served.frames.map((_, i) => `${i} ${lineOf(i)}`));
+      expect(moves.slice(1).every((m) => !/^\d+ $/.test(m))).toBe(true);
       await page.keyboard.press('ArrowRight');
       await expect.poll(() => page.locator('main.replay').getAttribute('data-step')).toBe('1');
+      await expect.poll(() => page.locator('[data-testid=replay-entry]').textContent()).toBe(lineOf(1));
       expect(errors).toEqual([]);
     } finally {
       await player.close();

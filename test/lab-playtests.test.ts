@@ -226,6 +226,16 @@ describe('drey lab playtests', { timeout: 120_000 }, () => {
     expect(run.out).toMatch(/win share, seat 1 .*n=2, too few/);
     expect(run.out).toContain('Ada (table pt-one, seat 1): Can a racer jump a gap with a dummy on it?');
     expect(run.out).toContain('length felt: too short 1, right 0, too long 1');
+    // A figure the bot games do not have (every bot seat was heuristic, so no bot's own share) says
+    // so plainly, not "– [–, –] (n=0, too few)"; the legend says its rule once.
+    expect(run.out).toMatch(/win share, bot heuristic\s+not in the bot games\s+0\.0% \[[^\]]+\] \(n=1, too few\)\s+–\n/);
+    expect(run.out).toMatch(/win share, the people \(their seats together\)\s+not in the bot games\s+50\.0%/);
+    expect(run.out).not.toContain('n=0');
+    expect(run.out).toContain('\ntoo few: fewer than 30 samples, so the interval means little\n');
+    const page = readFileSync(html, 'utf8');
+    expect(page.match(/.{0,160}(n=0\b|NaN).{0,60}/)?.[0]).toBeUndefined();
+    expect(page).toContain('<span class="few">not in these games</span>');
+    expect(page).toContain('<span class="few">too few</span>: fewer than 30 samples, so the interval means little.');
   });
 
   it('writes the CSV files a spreadsheet reads', () => {
@@ -356,10 +366,15 @@ describe('minutes of play from measured human move times', { timeout: 120_000 },
       const entry = (playtests as PlaytestReport).tables[0]!;
       const res = await fetch(`${server.url}/api/tables/lab-${entry.replay}/replay`);
       expect(res.status).toBe(200);
-      const body = (await res.json()) as { table: { seats: { kind: string; name: string }[]; outcome: { winners: number[] } }; frames: unknown[] };
+      const body = (await res.json()) as { table: { seats: { kind: string; name: string }[]; outcome: { winners: number[] } }; frames: { lines: string[] }[] };
       expect(body.table.seats.map((s) => `${s.kind} ${s.name}`)).toEqual(['human Ada', 'human Bo', 'bot Seat 3 (bot heuristic)']);
       expect(body.table.outcome.winners).toEqual(games[0]!.winners);
       expect(body.frames.length).toBe(entry.actions + entry.undos + 1);
+      // Every step's lines are told in Node by the server's narration code (the web page narrates
+      // nothing, issue 24), naming the people as the table did.
+      expect(body.frames.slice(1).every((f) => f.lines.length > 0)).toBe(true);
+      expect(body.frames.some((f) => f.lines.some((l) => l.startsWith('Ada ')))).toBe(true);
+      expect(body.frames.flatMap((f) => f.lines).join('\n')).not.toMatch(/\bseat \d/);
     } finally {
       await server.close();
     }

@@ -333,7 +333,9 @@ describe('drey lab (CLI)', () => {
       expect(r.out).toMatch(/game length \(rounds\)\s+3\.00\s+5\.00\s+\+2\.00/);
       // Six games: a difference that excludes 0 is marked "*", and every figure says its interval means little.
       expect(r.out).toMatch(/game length \(rounds\)\s+3\.00\s+5\.00\s+\+2\.00 \[2\.00, 2\.00\] \* \(n=\d+, too few\)/);
-      expect(r.out).toContain('too few: n < 30: too few samples for the interval to mean much');
+      // The legend says the rule once, plainly (not "too few: n < 30: too few samples").
+      expect(r.out).toContain('\ntoo few: fewer than 30 samples, so the interval means little\n');
+      expect(r.out).not.toMatch(/too few\s*:.*too few/);
       // Win shares and their paired differences stay within ±100% however few the games.
       for (const m of r.out.matchAll(/(-?\d+\.\d)%/g)) expect(Math.abs(Number(m[1]))).toBeLessThanOrEqual(100);
       const back = await run(['lab', 'report', json, '--html', html]);

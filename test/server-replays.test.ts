@@ -14,6 +14,7 @@ const inline = createInlineRunner(BUILTINS);
 // Bots decide on this thread (fast to set up); replays are built on the pool.
 const runner: BotRunner = { run: (t) => inline.run(t), replay: pool.replay!, close: () => pool.close() };
 let server: DreyServer;
+const LIVE = ['spectator', 1] as const;
 let id: string;
 
 beforeAll(async () => {
@@ -24,6 +25,9 @@ beforeAll(async () => {
     payload: { game: 'autumn-leaves', seats: [1, 2, 3, 4].map(() => ({ kind: 'bot', bot: 'random' })), options: { hands: 2 } },
   });
   id = created.json<CreateTableResponse>().table.id;
+  // The live table tells these viewers' logs from here on, step by step, as a watching page reads them.
+  const table = (await server.service.getTable(id))!;
+  for (const viewer of LIVE) await server.service.histories.prepare(table, viewer);
   for (let i = 0; i < 600; i++) {
     const t = (await server.app.inject({ method: 'GET', url: `/api/tables/${id}` })).json<TableSummary>();
     if (t.status === 'finished') break;
@@ -60,5 +64,30 @@ describe('replays', () => {
     const again = await server.app.inject({ method: 'GET', url: `/api/tables/${id}/replay` });
     expect(again.body).toBe(answers[0]!.body);
     expect(replays.built - before).toBe(2);
+  });
+
+  it('carry the lines the live table told each viewer, word for word (issue 24: the page narrates nothing)', async () => {
+    const table = (await server.service.getTable(id))!;
+    for (const viewer of LIVE) {
+      const live = server.service.histories.current(table, viewer)!;
+      expect(live.dropped).toBe(0);
+      const r = await server.app.inject({ method: 'GET', url: `/api/tables/${id}/replay?viewer=${viewer === 'spectator' ? viewer : viewer + 1}` });
+      const replay = r.json<ReplayResponse>();
+      expect(replay.frames).toHaveLength(table.stored.seq + 1);
+      let narrated = 0;
+      for (const frame of replay.frames) {
+        const told = live.lines.filter((l) => l.seq === frame.seq).map((l) => l.text);
+        if (told.length > 0) {
+          expect(frame.lines, `step ${frame.seq} seen by ${viewer}`).toEqual(told);
+          narrated++;
+        } else if (frame.entry) {
+          // Nothing told live (a card chosen in secret): the step's log line, seats by name, never "seat 0".
+          expect(frame.lines).toHaveLength(1);
+          expect(frame.lines[0]).not.toMatch(/\bseat \d/);
+        }
+      }
+      // Most steps told something, and a seat reads its own cards where a spectator does not.
+      expect(narrated).toBeGreaterThan(replay.frames.length / 3);
+    }
   });
 });

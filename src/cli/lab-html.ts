@@ -40,8 +40,9 @@ function svg(options: Record<string, unknown>): string {
   return `<figure class="chart">${plot.outerHTML}</figure>`;
 }
 
+// A share of nothing (a card nobody bought: its buyers' win share) is "–", not "– (n=0, too few)".
 const shareCell = (s: Share): string =>
-  s.n < FEW ? `<span class="few" title="fewer than ${FEW} samples">${pct(s.rate)} (n=${s.n}, too few)</span>` : `${pct(s.rate)} <small>${interval(s.interval, pct)} n=${s.n}</small>`;
+  s.n === 0 ? '–' : s.n < FEW ? `<span class="few" title="fewer than ${FEW} samples">${pct(s.rate)} (n=${s.n}, too few)</span>` : `${pct(s.rate)} <small>${interval(s.interval, pct)} n=${s.n}</small>`;
 const meanCell = (m: MeanSummary, digits = 2): string =>
   m.n === 0 ? '–' : `${num(m.mean, digits)} <small>± ${num(m.sd, digits)} sd, ${interval(m.interval, (x) => num(x, digits))} n=${m.n}</small>`;
 /**
@@ -50,6 +51,7 @@ const meanCell = (m: MeanSummary, digits = 2): string =>
  * designer wants (SIGNIFICANCE_LEGEND).
  */
 const diffCell = (d: Difference, f: (x: number) => string): string => {
+  if (d.n === 0) return '–'; // nothing to compare (a figure one side's games do not have)
   const clear = d.interval[0] > 0 || d.interval[1] < 0;
   const few = d.n < FEW ? ` <span class="few">too few</span>` : '';
   return `<span class="${clear ? 'clear' : 'unclear'}">${clear ? '◆ ' : ''}${signed(d.mean, f)} <small>${interval(d.interval, f)} n=${d.n}</small></span>${few}`;
@@ -81,7 +83,9 @@ function figuresSection(report: CompareReport): string {
       // Figures below 1 (a card's copies per seat) get a third decimal, or their differences read 0.00.
       const digits = f.values.every((v) => Math.abs(v.mean) < 1) ? 3 : 2;
       const fmt = f.unit === 'share' ? pct : (x: number) => num(x, digits);
-      const cell = (m: MeanSummary): string => `${fmt(m.mean)} <small>${interval(m.interval, fmt)}</small>${m.n < FEW ? ` <span class="few">n=${m.n}, too few</span>` : ''}`;
+      // A figure none of a column's games has (a playtest's bot seat beside bot games of one bot) says so.
+      const cell = (m: MeanSummary): string =>
+        m.n === 0 ? '<span class="few">not in these games</span>' : `${fmt(m.mean)} <small>${interval(m.interval, fmt)}</small>${m.n < FEW ? ` <span class="few">n=${m.n}, too few</span>` : ''}`;
       return `<tr><td>${esc(labelWithSameAs(f))}</td><td>${cell(f.values[0]!)}</td>${f.diffs.map((d, i) => `<td>${cell(f.values[i + 1]!)}</td><td>${diffCell(d, fmt)}</td>`).join('')}${figureReplaysCell(report, f)}</tr>`;
     })
     .join('');
@@ -110,7 +114,7 @@ function figureReplaysCell(report: CompareReport, f: CompareReport['figures'][nu
 function winChart(report: CompareReport): string {
   const data = report.figures
     .filter((f) => f.key.startsWith('win-seat|') || f.key.startsWith('win-group|'))
-    .flatMap((f) => f.values.map((v, i) => ({ figure: `${f.label.replace('win share, ', '')} · ${report.variants[i]!.name}`, variant: report.variants[i]!.name, mean: v.mean, lo: v.interval[0], hi: v.interval[1] })));
+    .flatMap((f) => f.values.flatMap((v, i) => (v.n === 0 ? [] : [{ figure: `${f.label.replace('win share, ', '')} · ${report.variants[i]!.name}`, variant: report.variants[i]!.name, mean: v.mean, lo: v.interval[0], hi: v.interval[1] }])));
   if (data.length === 0) return '';
   return `<h3>Win share with 95% intervals, per seat and start, per variant</h3>${svg({
     marginLeft: 170,

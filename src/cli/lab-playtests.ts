@@ -12,7 +12,7 @@ import { defaultWorkers } from '../lab/run.js';
 import { labelWithSameAs } from '../lab/figures.js';
 import { rulingLines } from '../lab/rulings.js';
 import { tensionLines } from '../lab/curves-text.js';
-import { FEW, FEW_RULE, type Difference, type MeanSummary } from '../lab/stats.js';
+import { FEW, FEW_LEGEND, type Difference, type MeanSummary } from '../lab/stats.js';
 import type { Pace, Variant } from '../lab/compare.js';
 import { describeLocation, openStore, parseLocation, type StoreLocation } from '../server/storage/open.js';
 import type { Store } from '../server/storage/types.js';
@@ -122,16 +122,19 @@ const signed = (x: number, f: (x: number) => string): string => (x > 0 ? `+${f(x
 const fixed = (x: number, d: number): string => (Number.isFinite(x) ? x.toFixed(d) : '–');
 
 function groupLines(report: PlaytestReport, g: PlaytestGroup): string[] {
-  const cell = (m: MeanSummary, fmt: (x: number) => string): string => `${fmt(m.mean)} [${fmt(m.interval[0])}, ${fmt(m.interval[1])}]${m.n < FEW ? ` (n=${m.n}, too few)` : ''}`;
+  // A figure no game of one side has (a bot's own win share when every bot seat is the same bot,
+  // the people's where there are none) says so, instead of "– [–, –] (n=0, too few)".
+  const cell = (m: MeanSummary, fmt: (x: number) => string, none = 'no games'): string =>
+    m.n === 0 ? none : `${fmt(m.mean)} [${fmt(m.interval[0])}, ${fmt(m.interval[1])}]${m.n < FEW ? ` (n=${m.n}, too few)` : ''}`;
   const diff = (d: Difference, fmt: (x: number) => string): string =>
-    `${signed(d.mean, fmt)} [${fmt(d.interval[0])}, ${fmt(d.interval[1])}]${d.interval[0] > 0 || d.interval[1] < 0 ? ' *' : ''}${d.n < FEW ? ` (n=${d.n}, too few)` : ''}`;
+    d.n === 0 ? '–' : `${signed(d.mean, fmt)} [${fmt(d.interval[0])}, ${fmt(d.interval[1])}]${d.interval[0] > 0 || d.interval[1] < 0 ? ' *' : ''}${d.n < FEW ? ` (n=${d.n}, too few)` : ''}`;
   const rows = g.figures
     .filter((f) => !f.key.startsWith('card-'))
     .map((f) => {
       const digits = f.values.every((v) => Math.abs(v.mean) < 1) ? 3 : 2;
       // A figure only one side has (a bot seat at a playtest table) shows "–" on the other.
       const fmt = f.unit === 'share' ? (x: number) => (Number.isFinite(x) ? percent(x) : '–') : (x: number) => fixed(x, digits);
-      return [labelWithSameAs(f), cell(f.values[0]!, fmt), cell(f.values[1]!, fmt), diff(f.diffs[0]!, fmt)];
+      return [labelWithSameAs(f), cell(f.values[0]!, fmt, 'not in the bot games'), cell(f.values[1]!, fmt, 'not in the playtests'), diff(f.diffs[0]!, fmt)];
     });
   const lines = [
     `${g.name}: ${g.tables} playtest${g.tables === 1 ? '' : 's'} beside ${g.botGames} games of bots ${report.bots.join(',')} (seed ${report.seed}); people and bots played different deals: independent 95% intervals`,
@@ -180,7 +183,7 @@ export function playtestLines(report: PlaytestReport): string[] {
     ]),
   ];
   for (const g of report.groups) lines.push('', ...groupLines(report, g));
-  lines.push('', '* the 95% interval of the difference excludes 0 (a difference, not a verdict)', `too few: ${FEW_RULE}`);
+  lines.push('', '* the 95% interval of the difference excludes 0 (a difference, not a verdict)', FEW_LEGEND);
   const f = report.feedback;
   lines.push('', `feedback: ${f.answered} of ${f.players} players answered${f.unreadable > 0 ? ` (${f.unreadable} unreadable notes left out)` : ''}`);
   if (f.fun.mean.n > 0) {

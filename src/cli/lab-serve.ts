@@ -15,6 +15,7 @@ import type { AnyGamePackage } from '../games/package.js';
 import { PACKAGE_ROOT } from '../server/app.js';
 import type { TableSummary } from '../server/protocol.js';
 import { replayFramesJson } from '../server/replays.js';
+import { seatLabels } from '../server/seat-label.js';
 import { labReportHtml, type LabReport } from './lab-html.js';
 
 const params = z.object({ id: z.string().regex(/^lab-[A-Za-z0-9-]{1,80}$/) });
@@ -58,9 +59,8 @@ export async function serveLabReport(
     }
     const viewer: Viewer = q.data.viewer === 'spectator' ? 'spectator' : q.data.viewer - 1;
     if (viewer !== 'spectator' && viewer >= entry.record.seats) return reply.code(400).send({ code: 'bad-seat', message: `there is no seat ${viewer + 1}` });
-    const frames = replayFramesJson(pkg.game, entry.record, viewer);
     const replayed = replay(pkg.game, entry.record);
-    if (!frames.ok || !replayed.ok) return reply.code(500).send({ code: 'replay-failed', message: frames.ok ? 'the record does not replay' : frames.error.message });
+    if (!replayed.ok) return reply.code(500).send({ code: 'replay-failed', message: 'the record does not replay' });
     const table: TableSummary = {
       id: p.data!.id,
       game: pkg.game.id,
@@ -76,6 +76,9 @@ export async function serveLabReport(
       // Replays of the lab: no clock.
       time: 'none',
     };
+    // The lines are told here, in Node, by the server's narration code, named as the page names the seats.
+    const frames = replayFramesJson(pkg, { record: entry.record, viewer, names: seatLabels(table.seats) });
+    if (!frames.ok) return reply.code(500).send({ code: 'replay-failed', message: frames.error.message });
     const head = JSON.stringify({ table, viewer, record: entry.record });
     return reply.type('application/json; charset=utf-8').send(`${head.slice(0, -1)},"frames":${frames.value}}`);
   });

@@ -198,6 +198,7 @@ export async function playOnQueue(
     }));
     const added = await queue.addBulk(withOpts);
     let failure: GameError | undefined;
+    const taken = new Set<number>();
     await Promise.all(
       added.map(async (job: Job, i) => {
         // The run keeps every block's job: one that Redis lost (a restart without persistence) is added again.
@@ -206,8 +207,12 @@ export async function playOnQueue(
           await queue.add(again.name, again.data, again.opts);
         };
         try {
-          const results = await finished(queue, events, job, requeue, hideSecret(opts.url));
-          if (failure) return;
+          const block = (job.data as LabJob).block;
+          const results = await finished(queue, events, job, again.data.games.map((g) => g.index), requeue, hideSecret(opts.url));
+          // Each block is folded once: a second report of a block (a completion seen by both the
+          // event and the poll, a block played twice) changes nothing.
+          if (failure || taken.has(block)) return;
+          taken.add(block);
           for (const r of results) onResult(r);
         } catch (e) {
           failure ??= { code: 'job-failed', message: `block ${String((job.data as LabJob).block)} failed: ${e instanceof Error ? e.message : String(e)}` };
@@ -224,39 +229,61 @@ export async function playOnQueue(
   }
 }
 
-/** A block's results as a worker returns them: one per game (checked, as all data from Redis is). */
-const isResults = (value: unknown): value is GameResult[] => Array.isArray(value) && value.every((r) => typeof r === 'object' && r !== null);
+/**
+ * A block's results as a worker returns them, checked (as all data from Redis is): one result per
+ * game of the block, by index, in the block's order; undefined for anything else.
+ */
+export function blockResults(value: unknown, indices: readonly number[]): GameResult[] | undefined {
+  if (!Array.isArray(value) || value.length !== indices.length) return undefined;
+  const ok = value.every((r: unknown, i) => typeof r === 'object' && r !== null && (r as { index?: unknown }).index === indices[i]);
+  return ok ? (value as GameResult[]) : undefined;
+}
 
 /** How long the queue may not answer before a run gives up with a message. */
 const QUEUE_SILENCE_MS = 60_000;
+
+/** What `finished` reads of the queue: the run's Queue. */
+export type JobReads = Pick<Queue, 'getJob' | 'getJobState'>;
 
 /**
  * A job's results, or its failure: from the queue's events, and (should an event be missed: a
  * reconnect, a busy machine) from asking the queue about the job every two seconds.
  *
- * A completion is believed only when it carries the block's results. A killed worker's block is
- * played again by another (its lock lapses and the stalled-job check puts it back): the event or
- * the stored job can then report a completion without a usable return value (seen once: "results
- * is not iterable" for a block another worker had finished). Such a report is not the end of the
- * job: the stored job is read again until it holds the results, so a killed worker never fails a
- * run; only a job that stays completed without results for 30 s fails it, with that reason.
+ * The poll reads the job's state first and the job after it. BullMQ completes a job in one script
+ * that stores the return value and moves the job to the completed set together, so a job read
+ * after a "completed" state holds its results. Read the other way round (as this did until issue
+ * 24's "block 6 failed: results is not iterable"), a job read while still active (no return value
+ * yet: null) and finished by a worker before its state was asked looked completed without
+ * results; the run then folded null. A killed worker made it likelier only by making the run
+ * longer (more polls of jobs about to finish). Any report that is not exactly the block's results
+ * (blockResults: the block's games, by index) is not believed: an event falls back to the poll,
+ * and a stored completion without them fails the run with the reason.
  *
  * Redis restarted without its data (or flushed) loses the jobs and their events: a job the queue
  * no longer has is added again from the run's own copy (`requeue`), and a game depends only on its
  * place in the schedule, so the digest is the same. Redis that does not answer for a minute fails
  * the run with what to do, instead of a run that waits with no message.
  */
-async function finished(queue: Queue, events: QueueEvents, job: Job, requeue: () => Promise<void>, where: string): Promise<GameResult[]> {
+export async function finished(
+  reads: JobReads,
+  events: QueueEvents,
+  job: Job,
+  indices: readonly number[],
+  requeue: () => Promise<void>,
+  where: string,
+  pollMs = 2000,
+): Promise<GameResult[]> {
   let timer: NodeJS.Timeout | undefined;
   let settled = false;
-  let emptySince: number | undefined;
+  const id = job.id!;
   const polled = new Promise<GameResult[]>((resolve, reject) => {
     const poll = async (): Promise<void> => {
       if (settled) return;
       let silence: NodeJS.Timeout | undefined;
+      // State first, then the job (see above): a completed state means the job read next holds its results.
       const asked = await Promise.race([
-        queue.getJob(job.id!).then(
-          async (now) => ({ now, state: now ? await now.getState() : 'missing' }),
+        reads.getJobState(id).then(
+          async (state) => ({ state, now: state === 'completed' || state === 'failed' ? await reads.getJob(id) : undefined }),
           () => 'error' as const,
         ),
         new Promise<'silent'>((r) => (silence = setTimeout(() => r('silent'), QUEUE_SILENCE_MS))),
@@ -269,21 +296,21 @@ async function finished(queue: Queue, events: QueueEvents, job: Job, requeue: ()
       if (asked !== 'error') {
         const { now, state } = asked;
         if (now && state === 'completed') {
-          if (isResults(now.returnvalue)) return resolve(now.returnvalue);
-          emptySince ??= Date.now();
-          if (Date.now() - emptySince > 30_000) return reject(new Error(`the queue says it completed, but without results (${String(JSON.stringify(now.returnvalue)).slice(0, 80)}); run it again`));
+          const results = blockResults(now.returnvalue, indices);
+          if (results) return resolve(results);
+          return reject(new Error(`the queue says it completed, but not with its games' results (${String(JSON.stringify(now.returnvalue)).slice(0, 80)}); run it again`));
         } else if (now && state === 'failed') return reject(new Error(now.failedReason));
-        else if (!now) {
+        else if (state === 'unknown') {
           // Lost with Redis's data: the block goes back on the queue, from the run's own copy.
           await requeue().catch(() => undefined);
         }
       }
-      timer = setTimeout(() => void poll(), 2000);
+      timer = setTimeout(() => void poll(), pollMs);
     };
-    timer = setTimeout(() => void poll(), 2000);
+    timer = setTimeout(() => void poll(), pollMs);
   });
-  // An event without results falls back to polling (above) instead of ending the job.
-  const evented = job.waitUntilFinished(events).then((value: unknown) => (isResults(value) ? value : polled));
+  // An event without the block's results falls back to polling (above) instead of ending the job.
+  const evented = job.waitUntilFinished(events).then((value: unknown) => blockResults(value, indices) ?? polled);
   try {
     return await Promise.race([evented, polled]);
   } finally {

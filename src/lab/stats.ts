@@ -18,8 +18,11 @@ export type Interval = readonly [low: number, high: number];
  */
 export const FEW = 30;
 
-/** The rule in words, for the reports' legends. */
-export const FEW_RULE = `n < ${FEW}: too few samples for the interval to mean much`;
+/** The rule in words, for the reports' legends ("too few: " and the rule: each said once). */
+export const FEW_RULE = `fewer than ${FEW} samples, so the interval means little`;
+
+/** The legend line of the text reports. */
+export const FEW_LEGEND = `too few: ${FEW_RULE}`;
 
 /** The range a figure can take; a mean's interval is cut to it. */
 export type Range = readonly [low: number, high: number];

@@ -20,7 +20,7 @@
  * (a WeakMap on the live table) and hold at most NARRATION_HISTORY_LINES lines.
  */
 import type { AnyGame, Seat, Viewer } from '../engine/game.js';
-import { matchFromRecord, type MatchRecord } from '../engine/match.js';
+import { matchFromRecord, type MatchRecord, type ReplayStep } from '../engine/match.js';
 import { readOn, type AnyNarrator } from '../engine/narration.js';
 import { err, ok, type GameError, type Result } from '../engine/result.js';
 import { entryFor, publicSeats, type KeptEntry, type LiveTable } from './live-table.js';
@@ -103,16 +103,33 @@ function tell(narrator: AnyNarrator, told: Told, view: unknown, viewer: Viewer, 
   return lines;
 }
 
+/**
+ * One step of a told record, for a caller that keeps more than the history (the replay's frames,
+ * replays.ts): the step (null: the game's start), the view `viewer` saw after it, and the lines it
+ * told them, exactly as the live table's log told them.
+ */
+export interface ToldStep {
+  step: ReplayStep | null;
+  view: unknown;
+  lines: NarratedLine[];
+}
+
 /** Replays `record` and tells every step as `viewer` saw it. Pure: the worker's task. */
-export function tellRecord(game: AnyGame, narrator: AnyNarrator, task: NarrationTask): Result<ToldHistory, GameError> {
+export function tellRecord(game: AnyGame, narrator: AnyNarrator, task: NarrationTask, onStep?: (told: ToldStep) => void): Result<ToldHistory, GameError> {
   const { viewer, names } = task;
   const told: Told = { history: { lines: [], dropped: 0 }, next: 0 };
   let seq = 0;
   const rebuilt = matchFromRecord(game, task.record, {
-    start: (m) => tell(narrator, told, game.view(m.state, viewer), viewer, names, { seq: 0, seat: null }, null),
+    start: (m) => {
+      const view = game.view(m.state, viewer);
+      const lines = tell(narrator, told, view, viewer, names, { seq: 0, seat: null }, null);
+      onStep?.({ step: null, view, lines });
+    },
     step: (step, m) => {
       const undo = step.undo === undefined ? null : undoLine(step.seat, viewer, step.description, names);
-      tell(narrator, told, game.view(m.state, viewer), viewer, names, { seq: step.seq, seat: step.seat }, undo);
+      const view = game.view(m.state, viewer);
+      const lines = tell(narrator, told, view, viewer, names, { seq: step.seq, seat: step.seat }, undo);
+      onStep?.({ step, view, lines });
       seq = step.seq;
     },
   });

@@ -452,6 +452,12 @@ export interface ReplayFrame<View = unknown> {
   seq: number;
   entry: LogEntry | null;
   view: View;
+  /**
+   * What this step told the viewer, in the words the live table's log used (the server's
+   * narrator, narration-history.ts); a step the narrator told nothing of (a secret choice) reads
+   * as its log line with seats by name. The start's frame: the game's opening lines, if any.
+   */
+  lines: string[];
 }
 
 export interface ReplayResponse<View = unknown> {

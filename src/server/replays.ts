@@ -1,19 +1,24 @@
 /**
  * Replays of finished matches: every step as one viewer saw it, rebuilt from the table's record by
  * the engine's `matchFromRecord`. Once a game is over every log line is public, so each frame
- * carries its step's full line.
+ * carries its step's full line, and the lines the server's narrator told the viewer at that step
+ * (issue 24: the browser shows them and narrates nothing).
  *
  * Rebuilding a long match takes a while (a 1,180-action game: ~180 ms and 2 MB of frames), so the
  * frames are built off the event loop (a `replay` task on the worker pool, see `replayFramesJson`)
  * as JSON text, and kept in a small cache by table, viewer and length: a finished match never
  * changes, so a second request costs nothing.
  */
-import type { AnyGame, Viewer } from '../engine/game.js';
-import { cancelledSteps, matchFromRecord, type MatchRecord } from '../engine/match.js';
+import type { Seat, Viewer } from '../engine/game.js';
+import { cancelledSteps, matchFromRecord, type MatchRecord, type ReplayStep } from '../engine/match.js';
 import { err, ok, type GameError, type Result } from '../engine/result.js';
-import { summarize, type LiveTable } from './live-table.js';
+import type { AnyGamePackage } from '../games/package.js';
+import { summarize, publicSeats, type LiveTable } from './live-table.js';
+import type { NarratedLine } from './narrated.js';
+import { tellRecord } from './narration-history.js';
 import type { ReplayFrame } from './protocol.js';
 import { fail, type ServiceResult } from './result.js';
+import { seatLabels } from './seat-label.js';
 import { storedContentOf } from './table-content.js';
 
 /** What a worker needs to build the frames: plain data. */
@@ -21,6 +26,8 @@ export interface ReplayTask {
   game: string;
   record: MatchRecord;
   viewer: Viewer;
+  /** The seats' names as the table shows them (seat-label.ts): the lines name people by them. */
+  names: string[];
   /** The content hash the table was played with: a builder with other content refuses. */
   content?: string;
 }
@@ -28,17 +35,40 @@ export interface ReplayTask {
 /** The pool's task kind for replays. */
 export type ReplayTasks = { replay: { input: ReplayTask; output: string } };
 
-/** Every frame of a finished match as `viewer` saw it, as JSON text (a `ReplayFrame[]`). */
-export function replayFramesJson(game: AnyGame, record: MatchRecord, viewer: Viewer): Result<string, GameError> {
+/**
+ * A step's log line as the replay shows it when the narrator told nothing of the step (a secret
+ * choice, a card added to a move) or the game has no narrator: the engine's description names
+ * seats by number ("seat 0 chooses …"), the table's names read better.
+ */
+export function logLine(description: string, seat: Seat, names: readonly string[]): string {
+  const text = description.replace(/\bseat (\d+)\b/g, (whole, n: string) => names[Number(n)] ?? whole);
+  const name = names[seat] ?? `Seat ${seat + 1}`;
+  return text.startsWith(name) ? `${text.charAt(0).toUpperCase()}${text.slice(1)}.` : `${name}: ${text}`;
+}
+
+/**
+ * Every frame of a finished match as `viewer` saw it, as JSON text (a `ReplayFrame[]`). Each
+ * frame's `lines` are told by the server's narration code (narration-history.ts `tellRecord`, the
+ * code that tells the live table's log), so a replay reads the same words as the game did live; a
+ * step the narrator told nothing of reads as its log line (`logLine`).
+ */
+export function replayFramesJson(pkg: Pick<AnyGamePackage, 'game' | 'narrator'>, task: Pick<ReplayTask, 'record' | 'viewer' | 'names'>): Result<string, GameError> {
+  const { game, narrator } = pkg;
+  const { record, viewer, names } = task;
   const frames: ReplayFrame[] = [];
-  const rebuilt = matchFromRecord(game, record, {
-    start: (m) => frames.push({ seq: 0, entry: null, view: game.view(m.state, viewer) }),
+  const frameOf = (step: ReplayStep | null, view: unknown, told: readonly NarratedLine[]): ReplayFrame => {
+    if (!step) return { seq: 0, entry: null, view, lines: told.map((l) => l.text) };
     // The game is over: every line is public (as entryFor says for a finished table).
-    step: (step, m) => {
-      const marks = step.undo === undefined ? {} : { undo: step.undo };
-      frames.push({ seq: step.seq, entry: { seq: step.seq, seat: step.seat, text: step.description, ...marks }, view: game.view(m.state, viewer) });
-    },
-  });
+    const marks = step.undo === undefined ? {} : { undo: step.undo };
+    const lines = told.length > 0 ? told.map((l) => l.text) : [logLine(step.description, step.seat, names)];
+    return { seq: step.seq, entry: { seq: step.seq, seat: step.seat, text: step.description, ...marks }, view, lines };
+  };
+  const rebuilt = narrator
+    ? tellRecord(game, narrator, { game: game.id, record, viewer, names }, (t) => frames.push(frameOf(t.step, t.view, t.lines)))
+    : matchFromRecord(game, record, {
+        start: (m) => frames.push(frameOf(null, game.view(m.state, viewer), [])),
+        step: (step, m) => frames.push(frameOf(step, game.view(m.state, viewer), [])),
+      });
   // Steps a later undo step took back stay in the replay, marked (issue 16).
   const cancelled = cancelledSteps(record);
   for (const f of frames) if (f.entry && cancelled.has(f.entry.seq)) f.entry.undone = true;
@@ -91,7 +121,8 @@ export class ReplayCache {
     }
     this.built++;
     const content = storedContentOf(table.stored)?.hash;
-    const building = this.opts.build({ game: table.game.id, record: table.match.record, viewer, ...(content === undefined ? {} : { content }) });
+    const names = seatLabels(publicSeats(table));
+    const building = this.opts.build({ game: table.game.id, record: table.match.record, viewer, names, ...(content === undefined ? {} : { content }) });
     this.kept.set(key, building);
     void building.then((r) => {
       if (!r.ok) return this.drop(key);

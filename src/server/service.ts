@@ -205,9 +205,9 @@ export class TableService {
     this.replays = new ReplayCache({
       build:
         opts.bots.replay ??
-        (async ({ game, record, viewer }) => {
-          const g = this.game(game);
-          return g ? replayFramesJson(g, record, viewer) : { ok: false, error: { code: 'unknown-game', message: `unknown game ${game}` } };
+        (async (task) => {
+          const pkg = opts.registry.get(task.game);
+          return pkg ? replayFramesJson(pkg, task) : { ok: false, error: { code: 'unknown-game', message: `unknown game ${task.game}` } };
         }),
     });
     const narratorOf = (id: string) => opts.registry.get(id)?.narrator;

@@ -22,10 +22,11 @@ const registry = registryWithVariants(BUILTINS, Array.isArray(workerData) ? (wor
 serveTasks<DreyTasks>({
   decide: (request) => decide(request, registry),
   'play-games': playGamesTask,
-  replay: ({ game, record, viewer, content }) => {
-    const found = registry.find(game);
+  replay: (task) => {
+    // The server's game and narrator, variant content included (the lines name the variant's cards).
+    const found = registry.find(task.game);
     if (!found.ok) return found;
-    return contentMismatch(found.value, content) ?? replayFramesJson(found.value.game, record, viewer);
+    return contentMismatch(found.value, task.content) ?? replayFramesJson(found.value, task);
   },
   narration: (task) => {
     // The server's game, variant content included: the narrator reads the same content as the rules.

@@ -19,7 +19,7 @@ import { runCompare, type CompareReport, type CompareSpec, type Variant } from '
 import { defaultWorkers } from '../../lab/run.js';
 import { parseSweepValues, parseTarget, runSweep, type SweepReport, type SweepStat } from '../../lab/sweep.js';
 import { labelWithSameAs } from '../../lab/figures.js';
-import { FEW, FEW_RULE, type Difference } from '../../lab/stats.js';
+import { FEW, FEW_LEGEND, type Difference } from '../../lab/stats.js';
 import { CliError, EXIT, usage } from '../errors.js';
 import { botListFlag, intFlag, seatsFor, seedFlag } from '../flags.js';
 import { columns, percent } from '../format.js';
@@ -143,7 +143,7 @@ export function compareLines(report: CompareReport): string[] {
     ...columns([['figure', names[0]!, ...names.slice(1).flatMap((n) => [n, `${n} − ${names[0]} (paired 95%)`])], ...rows]),
     '',
     `* the paired 95% interval excludes 0: the games show a difference (whether more or less is better is the designer's call)`,
-    ...(report.figures.some((f) => f.few) ? [`too few: ${FEW_RULE}`] : []),
+    ...(report.figures.some((f) => f.few) ? [FEW_LEGEND] : []),
   ];
   for (const p of report.pairing) {
     lines.push('', `pairing on ${p.label}: paired interval ${p.pairedWidth.toFixed(2)} wide, unpaired ${p.unpairedWidth.toFixed(2)} (unpaired would need ~${p.unpairedGamesForSameWidth} games per variant for the paired width)`);

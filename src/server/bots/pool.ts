@@ -102,7 +102,7 @@ export function createInlineRunner(registry: Registry): BotRunner {
     replay: async (task) => {
       const pkg = registry.find(task.game);
       if (!pkg.ok) return pkg;
-      return contentMismatch(pkg.value, task.content) ?? replayFramesJson(pkg.value.game, task.record, task.viewer);
+      return contentMismatch(pkg.value, task.content) ?? replayFramesJson(pkg.value, task);
     },
     narration: async (task) => {
       const pkg = registry.find(task.game);

@@ -2,8 +2,7 @@
  * Steps through a finished match, from any seat's point of view or as a spectator: the same
  * table component as live play, with nothing clickable. Arrow keys step; Home/End jump.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { narrationFeed } from '../../../src/engine/narration.js';
+import { useEffect, useRef, useState } from 'react';
 import type { ReplayResponse } from '../../../src/server/protocol.js';
 import { api } from '../api.js';
 import { gameModule } from '../games/index.js';
@@ -56,29 +55,17 @@ export function ReplayPage({ id }: { id: string }) {
     return () => clearTimeout(t);
   }, [playing, step, last]);
 
-  // What each step made happen, as the chosen viewer saw it, told by the game's narrator.
-  const told = useMemo(() => {
-    if (!data) return [];
-    const narrator = gameModule(data.table.game).narrator;
-    if (!narrator) return data.frames.map(() => []);
-    const read = narrationFeed(narrator);
-    const names = data.table.seats.map((s, i) => seatLabel(s, i));
-    return data.frames.map((f) => read(f.view, { viewer: data.viewer, names }));
-  }, [data]);
-
   if (error) return <main className="page"><div className="panel"><p>{error}</p></div></main>;
   if (!data) return <main className="page"><p className="muted">Loading the replay…</p></main>;
   const frame = data.frames[step]!;
   const module = gameModule(data.table.game);
   const names = data.table.seats.map((s, i) => seatLabel(s, i));
   const you = viewer === 'spectator' ? null : viewer;
-  // A step nothing visible came of (a secret choice, a card added to a move) falls back to the server's log line.
-  const stepLines = (i: number): string[] => {
-    const entry = data.frames[i]?.entry;
-    if ((told[i]?.length ?? 0) > 0 || !entry) return told[i] ?? [];
-    const text = seatsByName(entry.text, names);
-    const name = names[entry.seat] ?? '';
-    return [text.startsWith(name) ? `${text.charAt(0).toUpperCase()}${text.slice(1)}.` : `${name}: ${text}`];
+  // What each step told the chosen viewer: the server's lines (replays.ts), the words the live
+  // table's log used; the page narrates nothing (issue 24).
+  const lineOf = (i: number): string => {
+    const lines = data.frames[i]?.lines ?? [];
+    return i === 0 && lines.length === 0 ? 'The start of the game.' : lines.join(' ');
   };
   return (
     <main className="page table-page replay" data-step={step}>
@@ -114,7 +101,7 @@ export function ReplayPage({ id }: { id: string }) {
           </select>
         </label>
       </div>
-      <p className="replay-entry" data-testid="replay-entry">{step === 0 ? 'The start of the game.' : stepLines(step).join(' ')}
+      <p className="replay-entry" data-testid="replay-entry">{lineOf(step)}
         {data.frames[step]?.entry?.undone && <span className="pill warn" data-testid="replay-undone"> taken back later</span>}
         {data.frames[step]?.entry?.undo !== undefined && <span className="pill" data-testid="replay-undo"> undo of step {data.frames[step]?.entry?.undo}</span>}</p>
       {step === last && data.table.outcome && <Results outcome={data.table.outcome} names={names} you={you} />}
@@ -123,7 +110,7 @@ export function ReplayPage({ id }: { id: string }) {
           <module.Table view={frame.view} legal={[]} you={you} names={names} toAct={[]} act={() => undefined} busy={false} />
         </div>
         <aside className="table-side">
-          <MoveList count={last} step={step} lineOf={(i) => (i === 0 ? 'The start of the game.' : stepLines(i).join(' '))} onPick={setStep} />
+          <MoveList count={last} step={step} lineOf={lineOf} onPick={setStep} />
         </aside>
       </div>
     </main>
@@ -181,9 +168,4 @@ function StepButton({ label, icon, onClick, disabled = false, testid }: { label:
       </svg>
     </button>
   );
-}
-
-/** The server's line for a step names seats by number ("seat 0 chooses …"): the table's names read better. */
-function seatsByName(text: string, names: readonly string[]): string {
-  return text.replace(/\bseat (\d+)\b/g, (whole, n: string) => names[Number(n)] ?? whole);
 }

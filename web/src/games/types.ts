@@ -1,8 +1,8 @@
 /**
  * What each game's web table provides. The shell (TablePage) draws everything common to all
  * games — header, seats and whose turn, log, results, errors, joining — and hands the game's own
- * component the seat's view and legal actions. The log comes from the game's narrator
- * (`narrator` below, the one its package has), read from the views alone. See docs/web.md for how to add a game.
+ * component the seat's view and legal actions. The log and the replay's lines come from the
+ * server (its narrator tells them, src/server/narrated.ts). See docs/web.md for how to add a game.
  */
 import type { AnyNarrator } from '../../../src/engine/narration.js';
 import type { ComponentType } from 'react';
@@ -41,8 +41,9 @@ export interface GameModule<View, Action extends ActionBase> {
   Table: ComponentType<TableProps<View, Action>>;
   /**
    * The game's narrator (its package's, imported from the game folder's pure narrate.ts so the
-   * page does not load the rules and bots): the table log and the replay viewer tell the views'
-   * public events with it. Without one they show the server's line per action.
+   * page does not load the rules and bots). The page tells nothing with it: the table log and the
+   * replay viewer show the lines the server told (issue 24). Only the end-of-game statistics read
+   * the views' events through its `log` (GameStats, engine/stats.ts `allEvents`).
    */
   narrator?: AnyNarrator;
   /**
