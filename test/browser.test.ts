@@ -170,6 +170,8 @@ describe.each(listGames().filter((g) => QUICK[g.id]).map((g) => [g.id, g.title] 
       await page.keyboard.press('ArrowRight');
       await expect.poll(() => page.locator('main.replay').getAttribute('data-step')).toBe('1');
       await expect.poll(() => page.locator('[data-testid=replay-entry]').textContent()).toBe(lineOf(1));
+      // Mid-game the replayed table is a game in play, not one waiting for its players.
+      await expect(page.locator('text=Waiting for players').count()).resolves.toBe(0);
       expect(errors).toEqual([]);
     } finally {
       await player.close();

@@ -88,6 +88,10 @@ describe('replays', () => {
       }
       // Most steps told something, and a seat reads its own cards where a spectator does not.
       expect(narrated).toBeGreaterThan(replay.frames.length / 3);
+      // Each frame says whose turn it was after it (the table draws it): the next step's seat was among
+      // them, and nobody is to act once the game is over.
+      for (let i = 0; i + 1 < replay.frames.length; i++) expect(replay.frames[i]!.toAct, `after step ${i}`).toContain(replay.frames[i + 1]!.entry!.seat);
+      expect(replay.frames.at(-1)!.toAct).toEqual([]);
     }
   });
 });

@@ -112,6 +112,8 @@ export interface ToldStep {
   step: ReplayStep | null;
   view: unknown;
   lines: NarratedLine[];
+  /** The seats to act after the step (the match's, as the engine's step yielded them). */
+  toAct: readonly Seat[];
 }
 
 /** Replays `record` and tells every step as `viewer` saw it. Pure: the worker's task. */
@@ -123,13 +125,13 @@ export function tellRecord(game: AnyGame, narrator: AnyNarrator, task: Narration
     start: (m) => {
       const view = game.view(m.state, viewer);
       const lines = tell(narrator, told, view, viewer, names, { seq: 0, seat: null }, null);
-      onStep?.({ step: null, view, lines });
+      onStep?.({ step: null, view, lines, toAct: m.toAct });
     },
     step: (step, m) => {
       const undo = step.undo === undefined ? null : undoLine(step.seat, viewer, step.description, names);
       const view = game.view(m.state, viewer);
       const lines = tell(narrator, told, view, viewer, names, { seq: step.seq, seat: step.seat }, undo);
-      onStep?.({ step, view, lines });
+      onStep?.({ step, view, lines, toAct: m.toAct });
       seq = step.seq;
     },
   });

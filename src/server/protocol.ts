@@ -458,6 +458,8 @@ export interface ReplayFrame<View = unknown> {
    * as its log line with seats by name. The start's frame: the game's opening lines, if any.
    */
   lines: string[];
+  /** The seats to act after this step (none once the game is over): the table draws whose turn it was. */
+  toAct: Seat[];
 }
 
 export interface ReplayResponse<View = unknown> {

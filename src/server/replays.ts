@@ -56,18 +56,18 @@ export function replayFramesJson(pkg: Pick<AnyGamePackage, 'game' | 'narrator'>,
   const { game, narrator } = pkg;
   const { record, viewer, names } = task;
   const frames: ReplayFrame[] = [];
-  const frameOf = (step: ReplayStep | null, view: unknown, told: readonly NarratedLine[]): ReplayFrame => {
-    if (!step) return { seq: 0, entry: null, view, lines: told.map((l) => l.text) };
+  const frameOf = (step: ReplayStep | null, view: unknown, told: readonly NarratedLine[], toAct: readonly Seat[]): ReplayFrame => {
+    if (!step) return { seq: 0, entry: null, view, lines: told.map((l) => l.text), toAct: [...toAct] };
     // The game is over: every line is public (as entryFor says for a finished table).
     const marks = step.undo === undefined ? {} : { undo: step.undo };
     const lines = told.length > 0 ? told.map((l) => l.text) : [logLine(step.description, step.seat, names)];
-    return { seq: step.seq, entry: { seq: step.seq, seat: step.seat, text: step.description, ...marks }, view, lines };
+    return { seq: step.seq, entry: { seq: step.seq, seat: step.seat, text: step.description, ...marks }, view, lines, toAct: [...toAct] };
   };
   const rebuilt = narrator
-    ? tellRecord(game, narrator, { game: game.id, record, viewer, names }, (t) => frames.push(frameOf(t.step, t.view, t.lines)))
+    ? tellRecord(game, narrator, { game: game.id, record, viewer, names }, (t) => frames.push(frameOf(t.step, t.view, t.lines, t.toAct)))
     : matchFromRecord(game, record, {
-        start: (m) => frames.push(frameOf(null, game.view(m.state, viewer), [])),
-        step: (step, m) => frames.push(frameOf(step, game.view(m.state, viewer), [])),
+        start: (m) => frames.push(frameOf(null, game.view(m.state, viewer), [], m.toAct)),
+        step: (step, m) => frames.push(frameOf(step, game.view(m.state, viewer), [], m.toAct)),
       });
   // Steps a later undo step took back stay in the replay, marked (issue 16).
   const cancelled = cancelledSteps(record);

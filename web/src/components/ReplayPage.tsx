@@ -107,7 +107,7 @@ export function ReplayPage({ id }: { id: string }) {
       {step === last && data.table.outcome && <Results outcome={data.table.outcome} names={names} you={you} />}
       <div className="table-layout">
         <div className="table-main">
-          <module.Table view={frame.view} legal={[]} you={you} names={names} toAct={[]} act={() => undefined} busy={false} />
+          <module.Table view={frame.view} legal={[]} you={you} names={names} toAct={frame.toAct} act={() => undefined} busy={false} />
         </div>
         <aside className="table-side">
           <MoveList count={last} step={step} lineOf={lineOf} onPick={setStep} />
