@@ -6,7 +6,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CreateTableResponse } from '../src/server/protocol.js';
 import { animationsSettled, browserTestServer, expectAccessible, launchBrowser } from './browser-helpers.js';
@@ -140,6 +140,25 @@ const outlineOf = (page: Page, selector: string): Promise<string[]> =>
     return `${s.outlineStyle} ${s.outlineWidth}`;
   }));
 
+type Box = { x: number; y: number; width: number; height: number } | null;
+const area = (b: Box): number => (b ? Math.round(b.width * b.height) : 0);
+/** The area two elements' boxes share, in px² (rounded). */
+async function overlap(a: Locator, b: Locator): Promise<number> {
+  const [p, q] = [await a.boundingBox(), await b.boundingBox()];
+  if (!p || !q) throw new Error('an element to compare is not drawn');
+  const w = Math.min(p.x + p.width, q.x + q.width) - Math.max(p.x, q.x);
+  const h = Math.min(p.y + p.height, q.y + q.height) - Math.max(p.y, q.y);
+  return w > 0 && h > 0 ? Math.round(w * h) : 0;
+}
+/** How many lines an element's text is laid out on. */
+const linesOf = (l: Locator): Promise<number> =>
+  l.evaluate((e) => {
+    // The tests type-check without the DOM library: a Range, as far as used.
+    const range = (e.ownerDocument as unknown as { createRange: () => { selectNodeContents: (n: unknown) => void; getClientRects: () => ArrayLike<{ top: number; width: number }> } }).createRange();
+    range.selectNodeContents(e);
+    return new Set(Array.from(range.getClientRects()).filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
+  });
+
 /** The bar's "(N marked on the table)" count (0 when it says none). */
 async function barMarked(page: Page): Promise<number> {
   const text = (await page.locator('[data-testid=since]').textContent()) ?? '';
@@ -239,7 +258,13 @@ describe.each([
           for (const t of await planted.allTextContents()) expect(t).toBe('planted since your last move');
           if ((await planted.count()) > 0) {
             // The planted tree is the bot's.
-            await expect(planted.first().locator('xpath=..').locator('.small').textContent()).resolves.toMatch(/^planted by (?!you)/);
+            const head = planted.first().locator('xpath=ancestor::div[contains(@class, "ac-tree-head")]');
+            await expect(head.locator('.small').textContent()).resolves.toMatch(/^planted by (?!you)/);
+            // The tag covers neither the tree's card nor its acorn count, and leaves the words
+            // their room ("planted by" on one line, not a word a line beside the tag).
+            await expect(overlap(planted.first(), head.locator('svg').first())).resolves.toBe(0);
+            await expect(overlap(planted.first(), head.locator('.ac-acorns'))).resolves.toBe(0);
+            await expect(linesOf(head.locator('.small'))).resolves.toBe(1);
             seen.planted = true;
           }
           marks += await planted.count();
@@ -247,6 +272,16 @@ describe.each([
           for (const t of await groups.locator('[data-testid=since-new]').allTextContents()) expect(t).toBe('new since your last move');
           await expect(groups.locator('[data-testid=since-new]').count()).resolves.toBe(await groups.count());
           for (const o of await outlineOf(page, '.ac-groups li.since-changed')) expect(o).toBe('dashed 2px');
+          // A group's tag sits in its row, over none of its cards or its total.
+          for (const li of await groups.all()) {
+            const tag = li.locator('[data-testid=since-new]');
+            await expect(overlap(tag, li.locator('.ac-cards'))).resolves.toBe(0);
+            await expect(overlap(tag, li.locator('.ac-total'))).resolves.toBe(0);
+            await expect(overlap(tag, li)).resolves.toBe(area(await tag.boundingBox()));
+            // On the owner's line, not wrapped onto a row of its own.
+            const [t, o] = [await tag.boundingBox(), await li.locator('.ac-swatch').boundingBox()];
+            expect(Math.abs(t!.y + t!.height / 2 - (o!.y + o!.height / 2))).toBeLessThan(6);
+          }
           if ((await groups.count()) > 0) seen.group = true;
           marks += await groups.count();
           marks += await page.locator('.ac-guards.since-changed').count();
@@ -278,6 +313,8 @@ describe.each([
           if (!plants) {
             const target = page.locator('button.ac-tree.target:not([disabled]), .al-choices button[data-action]:not([disabled])');
             await expect.poll(() => target.count(), { timeout: 10_000 }).toBeGreaterThan(0);
+            // A lit tree says "play here" beside its acorn count, not over it.
+            for (const tree of await page.locator('button.ac-tree.target').all()) await expect(overlap(tree.locator('.ac-drop'), tree.locator('.ac-acorns'))).resolves.toBe(0);
             await target.first().click();
           }
         } else await page.locator('.al-choices button[data-action]:not([disabled])').first().click();
