@@ -16,6 +16,7 @@ import { botListFlag, intFlag, seatsFor, seedFlag } from '../flags.js';
 import { addGameOptionFlags, parseGameOptions, rawGameOptions } from '../game-options.js';
 import { LineReader } from '../lines.js';
 import { runTable } from '../table.js';
+import { playSize } from '../term-size.js';
 
 interface PlayFlags {
   seats?: number;
@@ -76,8 +77,8 @@ export function registerPlay(program: Command, builtins: Registry): void {
           write: (text) => process.stdout.write(text),
           tty,
           // The terminal's real size at every screen (a resized window is used from the next
-          // one); 80×24 when the output is not a terminal.
-          size: () => (process.stdout.isTTY ? { cols: process.stdout.columns || 80, rows: process.stdout.rows || 24 } : { cols: 80, rows: 24 }),
+          // one); through a pipe COLUMNS, or lines not cut (term-size.ts).
+          size: () => playSize(process.stdout, process.env),
         },
       );
     } finally {

@@ -1,6 +1,6 @@
 /** Autumn Leaves in the terminal: the table as one seat sees it, menu labels and typed input. */
 import type { Seat } from '../../engine/game.js';
-import type { TextUI } from '../text-ui.js';
+import { DEFAULT_TERM, type TextUI } from '../text-ui.js';
 import type { Action } from './state.js';
 import { aRank, narrateEvent } from './narrate.js';
 import type { View } from './view.js';
@@ -41,7 +41,9 @@ function label(action: Action, view: View, names: readonly string[]): string {
 }
 
 export const textUI: TextUI<View, Action> = {
-  render(view, viewer, names) {
+  render(view, viewer, names, size = DEFAULT_TERM) {
+    // Lines fit the terminal's width (80 by default; a pipe is wider, src/cli/term-size.ts).
+    const W = size.cols;
     const lines: string[] = [];
     const you = viewer === 'spectator' ? null : viewer;
     const who = (s: Seat) => (s === you ? 'You' : nameOf(names, s));
@@ -49,23 +51,23 @@ export const textUI: TextUI<View, Action> = {
       `Autumn Leaves · hand ${Math.min(view.hand + 1, view.hands)} of ${view.hands} · round ${view.round + 1}`.padEnd(52) +
         `draw ${view.drawPile} · discard ${view.discard.length}`,
     );
-    lines.push(`Scores (low is good): ${view.scores.map((x, s) => `${who(s)} ${x}`).join(' · ')}`.slice(0, 80));
+    lines.push(`Scores (low is good): ${view.scores.map((x, s) => `${who(s)} ${x}`).join(' · ')}`.slice(0, W));
     lines.push('');
     lines.push('  Player      Hand  Leaf pile (top card last)');
     for (let s = 0; s < view.seats; s++) {
       const known = view.known[s]!.length > 0 && s !== you ? ` holds ${view.known[s]!.join(',')}` : '';
       const row = `${s === view.current ? '▶' : ' '} ${who(s).slice(0, 10).padEnd(10)}  ${String(view.handSizes[s]).padStart(4)}  ${pileText(view.piles[s]!)}`;
-      lines.push(`${row.padEnd(52)} ${status(view, s)}${known}`.slice(0, 80));
+      lines.push(`${row.padEnd(52)} ${status(view, s)}${known}`.slice(0, W));
     }
     lines.push('');
     if (view.phase === 'place' && view.order.length > 0) {
-      lines.push(`To place: ${view.order.map((s) => `${who(s)} (${String(view.revealed?.[s])})`).join(' → ')}`.slice(0, 80));
+      lines.push(`To place: ${view.order.map((s) => `${who(s)} (${String(view.revealed?.[s])})`).join(' → ')}`.slice(0, W));
     }
     if (view.myHand) {
       const choice = view.myChoice !== null ? `   your card: ${view.myChoice}` : '';
       lines.push(`Your hand: ${view.myHand.join(' ') || '(empty)'}${choice}`);
     }
-    const recent = view.log.events.slice(-4).map((e) => `  ${narrateEvent(e, { viewer, names })}`.slice(0, 80));
+    const recent = view.log.events.slice(-4).map((e) => `  ${narrateEvent(e, { viewer, names })}`.slice(0, W));
     if (recent.length > 0) lines.push('Recent:', ...recent);
     return lines;
   },

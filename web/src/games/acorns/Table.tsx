@@ -85,8 +85,17 @@ function Tree({ tree, names, you, target, onTarget, busy, whyNot, onWhyNot, chan
         <span data-flip-id={tree.tree}>
           <AcornsCard id={tree.tree} width={48} />
         </span>
-        {changed.has(`tree:${tree.tree}`) && <SinceMark word="planted" />}
-        <div>
+        <div className="ac-tree-text">
+          {/* The tree's tags go in the text column, in flow (issue 25): drawn over it, "play here"
+              covered the acorn count, and a "planted" tag beside the card squeezed the text into
+              a column a word wide. */}
+          {(changed.has(`tree:${tree.tree}`) || target || whyNot) && (
+            <div className="ac-tags">
+              {changed.has(`tree:${tree.tree}`) && <SinceMark word="planted" />}
+              {target && <span className="ac-drop">play here</span>}
+              {whyNot && <span className="ac-nope">not here</span>}
+            </div>
+          )}
           <div className="ac-acorns">
             <svg viewBox="-6 -8 12 14" width="14" height="16" aria-hidden="true">
               <Acorn x={0} y={0} />
@@ -103,7 +112,12 @@ function Tree({ tree, names, you, target, onTarget, busy, whyNot, onWhyNot, chan
         {tree.groups.map((g) => (
           <li key={g.color} style={{ borderColor: COLOR_FILL[g.color] }} className={changed.has(`group:${tree.tree}:${g.color}`) ? 'since-changed' : undefined}>
             <span className="ac-swatch" style={{ background: COLOR_FILL[g.color] }} />
-            <span className="ac-owner">{who(g.owners, names, you)}</span>
+            {/* The "new" tag sits in the owner's cell: as a fifth item of the row's grid it wrapped
+                under the swatch and covered the chips (issue 25). */}
+            <span className="ac-owner">
+              <span className="ac-owner-name">{who(g.owners, names, you)}</span>
+              {changed.has(`group:${tree.tree}:${g.color}`) && <SinceMark />}
+            </span>
             <span className="ac-cards">
               {g.cards.map((c, i) => (
                 <span key={i} className="ac-chip" style={{ background: COLOR_FILL[g.color] }} data-flip-id={c}>
@@ -112,7 +126,6 @@ function Tree({ tree, names, you, target, onTarget, busy, whyNot, onWhyNot, chan
               ))}
             </span>
             <strong className="ac-total">{g.total}</strong>
-            {changed.has(`group:${tree.tree}:${g.color}`) && <SinceMark />}
           </li>
         ))}
       </ul>
@@ -131,8 +144,6 @@ function Tree({ tree, names, you, target, onTarget, busy, whyNot, onWhyNot, chan
           ))}
         </div>
       )}
-      {target && <span className="ac-drop">play here</span>}
-      {whyNot && <span className="ac-nope">not here</span>}
     </>
   );
   const cls = `ac-tree ${tree.leaders.includes(you ?? -1) ? 'mine' : ''} ${target ? 'target' : ''}`;

@@ -36,7 +36,9 @@ function acornsModuleOf(tables: AcornsTables): GameModule<AcornsView, AcornsActi
       for (const t of view.trees) {
         out[`tree:${t.tree}`] = String(t.owner);
         for (const g of t.groups) out[`group:${t.tree}:${g.color}`] = g.cards.join(',');
-        out[`guards:${t.tree}`] = t.guards.map((g) => g.card).join(',');
+        // Only a guard row the table draws: a new tree's empty one is no change a player can see
+        // (the bar counted it among the pieces "marked on the table" while nothing was marked).
+        if (t.guards.length > 0) out[`guards:${t.tree}`] = t.guards.map((g) => g.card).join(',');
       }
       view.scorePiles.forEach((p, i) => (out[`pile:${i}`] = p.trees.join(',')));
       return out;

@@ -1,0 +1,54 @@
+/**
+ * `drey play` through a pipe (issue 25): the table's "Recent" lines were cut at 80 columns when
+ * stdout was not a terminal ("… a cold snap! Everyone plays on their own pi"). A pipe has no width:
+ * lines come whole; COLUMNS, when the caller sets it, is the width used.
+ */
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { PIPE_COLS, playSize } from '../src/cli/term-size.js';
+
+/** The source `drey play`, run as a child with piped stdin and stdout (no build needed). */
+function playPiped(env: Record<string, string | undefined>): string {
+  const childEnv = { ...process.env, ...env };
+  for (const [k, v] of Object.entries(env)) if (v === undefined) delete childEnv[k];
+  const r = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', '-e', "import('./src/cli/main.ts').then(async (m) => { process.exitCode = await m.main(['play', 'autumn-leaves', '--seats', '4', '--seed', 'cli-wide', '--bots', 'random']) })"],
+    { input: '#1\n'.repeat(300), encoding: 'utf8', env: childEnv, timeout: 60_000 },
+  );
+  expect(r.status, r.stderr).toBe(0);
+  return r.stdout;
+}
+
+/** The lines under "Recent:" on every screen printed. */
+const recentLines = (out: string): string[] =>
+  out.split('\n=').flatMap((screen) => {
+    const lines = screen.split('\n');
+    const at = lines.indexOf('Recent:');
+    return at < 0 ? [] : lines.slice(at + 1).filter((l) => l.startsWith('  '));
+  });
+
+describe('drey play through a pipe', () => {
+  it('prints the Recent lines whole, not cut at 80 columns', { timeout: 90_000 }, () => {
+    const recent = recentLines(playPiped({ COLUMNS: undefined, LINES: undefined }));
+    expect(recent.length).toBeGreaterThan(10);
+    // This seed's first cold snap is told in one 100-character line, its last words included.
+    const snap = recent.find((l) => l.includes('a cold snap!'));
+    expect(snap).toBe('  Revealed: you 8, Pip 10, Nutmeg 9 and Bramble 9 — a cold snap! Everyone plays on their own pile.');
+    expect(Math.max(...recent.map((l) => l.length))).toBeGreaterThan(80);
+  });
+
+  it('keeps to the COLUMNS it is given', { timeout: 90_000 }, () => {
+    const out = playPiped({ COLUMNS: '60', LINES: undefined });
+    const recent = recentLines(out);
+    expect(recent.length).toBeGreaterThan(10);
+    for (const l of out.split('\n')) expect(l.length, l).toBeLessThanOrEqual(60);
+  });
+
+  it('reads a terminal its own size, and a pipe COLUMNS × LINES or whole lines', () => {
+    expect(playSize({ isTTY: true, columns: 132, rows: 50 }, { COLUMNS: '60' })).toEqual({ cols: 132, rows: 50 });
+    expect(playSize({ isTTY: false }, {})).toEqual({ cols: PIPE_COLS, rows: 24 });
+    expect(playSize({ isTTY: false }, { COLUMNS: '100', LINES: '40' })).toEqual({ cols: 100, rows: 40 });
+    expect(playSize({ isTTY: false }, { COLUMNS: 'wide' })).toEqual({ cols: PIPE_COLS, rows: 24 });
+  });
+});
