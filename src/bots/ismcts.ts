@@ -73,19 +73,43 @@ interface Edge {
  */
 class Joint {
   child: Node | undefined;
-  /** The next seat's edges in the block, when the block goes on. */
-  then: Map<Edge, Joint> | undefined;
+  /**
+   * The next seat's edges in the block, when the block goes on, and where each leads: two lists
+   * side by side, searched in order while they are short (a seat has a few choices, and a Map per
+   * joint was a good part of what a block of four choosing seats cost), in a Map once long.
+   */
+  thenEdges: Edge[] | undefined;
+  thenJoints: Joint[] | undefined;
+  thenMap: Map<Edge, Joint> | undefined;
 
   next(edge: Edge): Joint {
-    this.then ??= new Map();
-    let j = this.then.get(edge);
-    if (!j) {
-      j = new Joint();
-      this.then.set(edge, j);
+    if (this.thenMap !== undefined) {
+      let j = this.thenMap.get(edge);
+      if (!j) {
+        j = new Joint();
+        this.thenMap.set(edge, j);
+      }
+      return j;
+    }
+    const edges = (this.thenEdges ??= []);
+    const joints = (this.thenJoints ??= []);
+    for (let i = 0; i < edges.length; i++) if (edges[i] === edge) return joints[i]!;
+    const j = new Joint();
+    if (edges.length < JOINT_LIST_MAX) {
+      edges.push(edge);
+      joints.push(j);
+    } else {
+      this.thenMap = new Map(edges.map((e, i) => [e, joints[i]!]));
+      this.thenMap.set(edge, j);
+      this.thenEdges = undefined;
+      this.thenJoints = undefined;
     }
     return j;
   }
 }
+
+/** Past this many choices a joint looks its next seat's edges up in a Map (Joint.next). */
+const JOINT_LIST_MAX = 16;
 
 /**
  * One seat's edges at a node, found by the action's canonical key (the truth: a key names an

@@ -143,7 +143,12 @@ export function resample(state: State, seat: Seat, rng: Rng): State {
     }
     s.handCards[o] = sortSmall(combined);
   }
-  s.deck = next === 0 ? pool : pool.slice(next);
+  // What was not dealt is the draw pile: moved down in place rather than sliced into a new list.
+  if (next > 0) {
+    for (let i = next; i < pool.length; i++) pool[i - next] = pool[i]!;
+    pool.length -= next;
+  }
+  s.deck = pool;
   redealDrawnCards(s, seat);
   // Future shuffles, and any arranged future deals, are unseen too.
   s.rng = forkRng(rng);
