@@ -73,28 +73,61 @@ interface Edge {
  */
 class Joint {
   child: Node | undefined;
-  /** The next seat's edges in the block, when the block goes on. */
-  then: Map<Edge, Joint> | undefined;
+  /**
+   * The next seat's edges in the block, when the block goes on, and where each leads: two lists
+   * side by side, searched in order while they are short (a seat has a few choices, and a Map per
+   * joint was a good part of what a block of four choosing seats cost), in a Map once long.
+   */
+  thenEdges: Edge[] | undefined;
+  thenJoints: Joint[] | undefined;
+  thenMap: Map<Edge, Joint> | undefined;
 
   next(edge: Edge): Joint {
-    this.then ??= new Map();
-    let j = this.then.get(edge);
-    if (!j) {
-      j = new Joint();
-      this.then.set(edge, j);
+    if (this.thenMap !== undefined) {
+      let j = this.thenMap.get(edge);
+      if (!j) {
+        j = new Joint();
+        this.thenMap.set(edge, j);
+      }
+      return j;
+    }
+    const edges = (this.thenEdges ??= []);
+    const joints = (this.thenJoints ??= []);
+    for (let i = 0; i < edges.length; i++) if (edges[i] === edge) return joints[i]!;
+    const j = new Joint();
+    if (edges.length < JOINT_LIST_MAX) {
+      edges.push(edge);
+      joints.push(j);
+    } else {
+      this.thenMap = new Map(edges.map((e, i) => [e, joints[i]!]));
+      this.thenMap.set(edge, j);
+      this.thenEdges = undefined;
+      this.thenJoints = undefined;
     }
     return j;
   }
 }
 
+/** Past this many choices a joint looks its next seat's edges up in a Map (Joint.next). */
+const JOINT_LIST_MAX = 16;
+
+/**
+ * One seat's edges at a node, found by the action's canonical key (the truth: a key names an
+ * edge) and also by the action object that found it, in the same map. A game that lists the same
+ * action objects again (Autumn Leaves and Acorn Run share them) then finds its edge in one lookup,
+ * without a key lookup first, at every node an iteration passes through; one map per seat and node
+ * because a search makes a node on nearly every iteration.
+ */
+type SeatEdges = Map<ActionBase | string, Edge>;
+
 class Node {
   /**
-   * Per seat acting at this node: its edges by action key, indexed by seat (a few small numbers:
-   * a list is cheaper than a map, and a search makes a node on nearly every iteration).
+   * Per seat acting at this node: its edges, indexed by seat (a few small numbers: a list is
+   * cheaper than a map).
    */
-  readonly edges: (Map<string, Edge> | undefined)[] = [];
+  readonly edges: (SeatEdges | undefined)[] = [];
 
-  edgesOf(seat: Seat): Map<string, Edge> {
+  edgesOf(seat: Seat): SeatEdges {
     let m = this.edges[seat];
     if (!m) {
       m = new Map();
@@ -161,8 +194,9 @@ function iterate(game: AnyGame, root: Node, state: unknown, rng: Rng, s: Setting
   let toAct = game.toAct(state);
   while (!expanded && toAct.length > 0 && depth++ < s.treeDepth) {
     // The seats to act now form a block: each chooses from this node's statistics. A block of one
-    // seat (a sequential turn) needs no bookkeeping of who is still to choose.
-    const remaining = toAct.length > 1 ? toAct.slice() : undefined;
+    // seat (a sequential turn) needs no bookkeeping of who is still to choose; a larger block keeps
+    // its seats still to choose as a bit set (seats are a few small numbers; no list per block).
+    let remaining = toAct.length > 1 ? seatMask(toAct) : 0;
     let joint: Joint | undefined;
     for (;;) {
       const seat = toAct[0]!;
@@ -171,10 +205,9 @@ function iterate(game: AnyGame, root: Node, state: unknown, rng: Rng, s: Setting
       path.edges.push(edge);
       toAct = advance(game, state, seat, edge.action);
       joint = joint === undefined ? (edge.joint ??= new Joint()) : joint.next(edge);
-      if (remaining === undefined) break;
-      remaining.splice(remaining.indexOf(seat), 1);
+      remaining &= ~(1 << seat);
       // The block ends when all of it has chosen or someone outside it is to act.
-      if (remaining.length === 0 || toAct.length === 0 || !allIn(toAct, remaining)) break;
+      if (remaining === 0 || toAct.length === 0 || !allIn(toAct, remaining)) break;
     }
     let child = joint.child;
     if (!child) {
@@ -201,13 +234,16 @@ function iterate(game: AnyGame, root: Node, state: unknown, rng: Rng, s: Setting
   }
 }
 
-/** Whether every seat of `seats` is in `among` (loops: both are a few seats, asked at every tree step). */
-function allIn(seats: readonly Seat[], among: readonly Seat[]): boolean {
-  for (let i = 0; i < seats.length; i++) {
-    let found = false;
-    for (let j = 0; j < among.length && !found; j++) found = among[j] === seats[i];
-    if (!found) return false;
-  }
+/** The bit set of `seats` (every game seats at most 31 players: a block fits one 32-bit mask). */
+function seatMask(seats: readonly Seat[]): number {
+  let mask = 0;
+  for (let i = 0; i < seats.length; i++) mask |= 1 << seats[i]!;
+  return mask;
+}
+
+/** Whether every seat of `seats` is in the bit set `among` (asked at every step of a block). */
+function allIn(seats: readonly Seat[], among: number): boolean {
+  for (let i = 0; i < seats.length; i++) if ((among & (1 << seats[i]!)) === 0) return false;
   return true;
 }
 
@@ -216,14 +252,18 @@ function allIn(seats: readonly Seat[], among: readonly Seat[]): boolean {
  * among them. `edges` is scratch space, overwritten from the start (its tail is stale): the pick
  * is all that outlives the call.
  */
-function chooseEdge(byKey: Map<string, Edge>, legal: readonly ActionBase[], rng: Rng, c: number, edges: Edge[]): Edge {
+function chooseEdge(byAction: SeatEdges, legal: readonly ActionBase[], rng: Rng, c: number, edges: Edge[]): Edge {
   for (let i = 0; i < legal.length; i++) {
     const action = legal[i]!;
-    const key = keyOf(action);
-    let e = byKey.get(key);
-    if (!e) {
-      e = { action, visits: 0, reward: 0, avail: 0, joint: undefined };
-      byKey.set(key, e);
+    let e = byAction.get(action);
+    if (e === undefined) {
+      const key = keyOf(action);
+      e = byAction.get(key);
+      if (!e) {
+        e = { action, visits: 0, reward: 0, avail: 0, joint: undefined };
+        byAction.set(key, e);
+      }
+      byAction.set(action, e);
     }
     e.avail++;
     if (i < edges.length) edges[i] = e;

@@ -14,7 +14,7 @@ import { nextFloat, nextInt, type Rng } from '../../engine/rng.js';
 import { softRankRewards, type SearchKnowledge } from '../../engine/search.js';
 import type { Action, State } from './state.js';
 import type { View } from './view.js';
-import { fitMask, fits, fitsIn } from './rules.js';
+import { fitMask, fitsIn } from './rules.js';
 import type { LeavesTables } from './content/index.js';
 
 const top = (pile: readonly number[]): number | undefined => pile[pile.length - 1];
@@ -125,25 +125,46 @@ function chooseCard(t: LeavesTables, state: State, seat: Seat, legal: readonly A
   const highest = hand[hand.length - 1]!;
   if (state.round === 0) return legal[nextInt(rng, legal.length)]!;
   const own = state.piles[seat]!;
+  // fits(card, own) against the top read once (an empty pile fits nothing: NaN differences).
+  const ownTop = own.length > 0 ? own[own.length - 1]! : NaN;
   // Which ranks fit on some pile (L6), worked out once for all the cards in hand.
   const fitting = fitMask(state);
+  const lastCard = hand.length === 1;
+  const meanDraw = t.meanDraw;
   let best = legal[0]!;
   let bestScore = -Infinity;
+  // nextFloat(rng) per card, written out (engine/rng.ts nextUint32, sfc32) with the generator's
+  // words in locals, stored back once: the same draws, without an array read and write per card.
+  // This runs at nearly every choice of every search playout.
+  let a = rng[0] | 0;
+  let b = rng[1] | 0;
+  let c = rng[2] | 0;
+  let d = rng[3] | 0;
   for (let i = 0; i < legal.length; i++) {
     const action = legal[i]!;
     if (action.type !== 'choose') continue;
     const card = action.card;
-    let score = nextFloat(rng) * 4;
-    if (fits(card, own)) score += 6;
+    const u = (((a + b) | 0) + d) | 0;
+    d = (d + 1) | 0;
+    a = b ^ (b >>> 9);
+    b = (c + (c << 3)) | 0;
+    c = (c << 21) | (c >>> 11);
+    c = (c + u) | 0;
+    let score = ((u >>> 0) / 4294967296) * 4;
+    if (card - ownTop === 1 || ownTop - card === 1) score += 6;
     else if (fitsIn(fitting, card)) score += 3;
-    else if (card > t.meanDraw) score += 2; // fits nowhere: worth swapping for a blind draw
+    else if (card > meanDraw) score += 2; // fits nowhere: worth swapping for a blind draw
     if (card === highest) score += 2;
-    if (hand.length === 1) score += 10;
+    if (lastCard) score += 10;
     if (score > bestScore) {
       bestScore = score;
       best = action;
     }
   }
+  rng[0] = a >>> 0;
+  rng[1] = b >>> 0;
+  rng[2] = c >>> 0;
+  rng[3] = d >>> 0;
   return best;
 }
 

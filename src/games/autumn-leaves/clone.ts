@@ -1,3 +1,4 @@
+import type { Seat } from '../../engine/game.js';
 import type { Rng } from '../../engine/rng.js';
 import type { State } from './state.js';
 
@@ -8,20 +9,20 @@ function copyLists<T>(lists: readonly (readonly T[])[]): T[][] {
   return out;
 }
 
-/** A deep copy, written out by hand: search clones states thousands of times a second. */
-export function cloneState(s: State): State {
+/** `s` with these draw pile, hands and generator, everything else copied deep (one literal: one shape for every copy). */
+function copyWith(s: State, deck: number[], handCards: number[][], rng: Rng): State {
   return {
     seats: s.seats,
     hands: s.hands,
-    rng: [s.rng[0], s.rng[1], s.rng[2], s.rng[3]] as Rng,
+    rng,
     arrangement: s.arrangement,
     hand: s.hand,
     round: s.round,
     rounds: s.rounds,
     phase: s.phase,
-    deck: s.deck.slice(),
+    deck,
     discard: s.discard.slice(),
-    handCards: copyLists(s.handCards),
+    handCards,
     piles: copyLists(s.piles),
     chosen: s.chosen.slice(),
     acted: s.acted.slice(),
@@ -35,4 +36,22 @@ export function cloneState(s: State): State {
     // Log events are never mutated after they are written, so they can be shared.
     log: { first: s.log.first, events: s.log.events.slice() },
   };
+}
+
+/** A deep copy, written out by hand: search clones states thousands of times a second. */
+export function cloneState(s: State): State {
+  return copyWith(s, s.deck.slice(), copyLists(s.handCards), [s.rng[0], s.rng[1], s.rng[2], s.rng[3]] as Rng);
+}
+
+/**
+ * The copy `resample` starts from (view.ts): like cloneState, but the draw pile, the other seats'
+ * hands and the generator are the original's own lists, not copies. Resample only reads those
+ * and then puts fresh ones in their place, so copying them was work thrown away on every
+ * iteration of a search. It must not return before replacing them.
+ */
+export function cloneForResample(s: State, seat: Seat): State {
+  const handCards = s.handCards.slice();
+  const own = handCards[seat];
+  if (own !== undefined) handCards[seat] = own.slice();
+  return copyWith(s, s.deck, handCards, s.rng);
 }

@@ -337,10 +337,12 @@ function reveal(t: LeavesTables, state: State): void {
   clearActed(state);
   state.tieOrder = null;
   if (!anyFits) {
-    // L7: a cold snap: everyone puts their card on their own pile, still in L5's order.
+    // L7: a cold snap: everyone puts their card on their own pile, still in L5's order. The next
+    // seat is worked out once per placement (the state does not change between asking whether
+    // anyone is left and who it is).
+    let seat = nextToPlace(state);
+    if (seat === null) return; // (nextRound ran from afterAction)
     for (;;) {
-      const seat = nextToPlace(state);
-      if (seat === null) return; // (nextRound ran from afterAction)
       const card = state.chosen[seat]!;
       state.current = seat;
       state.chosen[seat] = null;
@@ -351,7 +353,8 @@ function reveal(t: LeavesTables, state: State): void {
         endHand(t, state, seat);
         return;
       }
-      if (nextToPlace(state) === null) {
+      seat = nextToPlace(state);
+      if (seat === null) {
         nextRound(state);
         return;
       }

@@ -5,7 +5,7 @@ import { forkRng, nextInt, shuffle, type Rng } from '../../engine/rng.js';
 import { projectedOrder } from './order.js';
 import { sortSmall, toAct } from './rules.js';
 import type { LogEvent, Phase, State } from './state.js';
-import { cloneState } from './clone.js';
+import { cloneForResample } from './clone.js';
 
 /** A public event as a viewer sees it: another seat's drawn card is hidden. */
 export type ViewEvent = LogEvent | { type: 'discard'; seat: Seat; card: number; drew: number | null };
@@ -92,7 +92,8 @@ const ascending = (a: number, b: number): number => a - b;
  * copied, searched and sorted; the deal is the same as collecting them and sorting them.
  */
 export function resample(state: State, seat: Seat, rng: Rng): State {
-  const s = cloneState(state);
+  // Shares the original's draw pile, other hands and generator until they are replaced below.
+  const s = cloneForResample(state, seat);
   const seats = s.seats;
   // Another seat's chosen card is hidden while everyone is choosing (L3), revealed after.
   const choosing = s.phase === 'choose';
@@ -142,7 +143,12 @@ export function resample(state: State, seat: Seat, rng: Rng): State {
     }
     s.handCards[o] = sortSmall(combined);
   }
-  s.deck = next === 0 ? pool : pool.slice(next);
+  // What was not dealt is the draw pile: moved down in place rather than sliced into a new list.
+  if (next > 0) {
+    for (let i = next; i < pool.length; i++) pool[i - next] = pool[i]!;
+    pool.length -= next;
+  }
+  s.deck = pool;
   redealDrawnCards(s, seat);
   // Future shuffles, and any arranged future deals, are unseen too.
   s.rng = forkRng(rng);
