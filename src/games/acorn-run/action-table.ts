@@ -95,12 +95,7 @@ export type CardAction = ActionOf<'add' | 'discard' | 'trash'>;
  * Appends to `out` the action of one card per kind among `cards` (those `keep` accepts), as
  * `actions[card]`, in distinctKinds' order (cards.ts). Most legal-action lists are one of these
  * (pay, discard at the end of the turn, the cards that fit a sprint, climb, descent or jump).
- *
- * Hands are kept sorted, and for sorted cards distinctKinds' answer is the first card of each kind
- * in the order met: that is written straight into `out`, the kinds already met marked in the
- * content's scratch list (`kindSeen`, all zeros between calls: cleared again before returning), so
- * no list of card numbers is built and no list is scanned per card. Unsorted cards (or an unknown
- * card number) take distinctKinds itself.
+ * (Writing into `out` directly, deduplicating on the actions already there, measured slower.)
  */
 export function pushPerKind(
   T: WithCards,
@@ -109,25 +104,5 @@ export function pushPerKind(
   out: Action[],
   keep?: (card: number) => boolean,
 ): void {
-  const { kindIndex, kindSeen } = T.cards;
-  const start = out.length;
-  let prev = -1;
-  let sorted = true;
-  for (let i = 0; i < cards.length; i++) {
-    const c = cards[i]!;
-    const k = kindIndex[c];
-    if (k === undefined || c < prev) {
-      sorted = false;
-      break;
-    }
-    prev = c;
-    if (kindSeen[k] !== 0 || (keep !== undefined && !keep(c))) continue;
-    kindSeen[k] = 1;
-    out.push(actions[c]!);
-  }
-  // Clear the marks: one per action pushed (each names a card of its kind).
-  for (let i = start; i < out.length; i++) kindSeen[kindIndex[(out[i] as CardAction).card]!] = 0;
-  if (sorted) return;
-  out.length = start;
   for (const c of distinctKinds(T, cards, keep)) out.push(actions[c]!);
 }

@@ -60,11 +60,6 @@ export interface CardTables {
   colors: readonly (Color | null)[];
   /** Each card number's color as a bit, 1 << its index in COLORS (0 for an acorn card): hands' colors as a bit set. */
   colorBits: readonly number[];
-  /**
-   * Scratch for pushPerKind (action-table.ts): one mark per kind, all 0 between calls. The only
-   * mutable part of the tables; it never holds anything once a call has returned.
-   */
-  kindSeen: Uint8Array;
 }
 
 export function cardTables(content: AcornRunContent): CardTables {
@@ -94,7 +89,6 @@ export function cardTables(content: AcornRunContent): CardTables {
     kindIndex: instances.map((k) => kindAt.get(k)!),
     colors: instances.map((k) => (k.color === 'acorn' ? null : k.color)),
     colorBits: instances.map((k) => (k.color === 'acorn' ? 0 : 1 << COLORS.indexOf(k.color))),
-    kindSeen: new Uint8Array(kinds.length),
   };
 }
 
@@ -129,18 +123,6 @@ export function cardLabel(T: WithCards, card: number): string {
   const k = kindOf(T, card);
   const combo = k.combo.length > 0 ? ` >${k.combo.map((c) => c[0]!.toUpperCase()).join('')}` : '';
   return `${k.name}${combo}`;
-}
-
-/** Whether `cards` are known card numbers in increasing order (as hands are kept): then their distinct kinds are their first card of each kind. */
-export function sortedKnown(T: WithCards, cards: readonly number[]): boolean {
-  const kindIndex = T.cards.kindIndex;
-  let prev = -1;
-  for (let i = 0; i < cards.length; i++) {
-    const c = cards[i]!;
-    if (c < prev || kindIndex[c] === undefined) return false;
-    prev = c;
-  }
-  return true;
 }
 
 /**

@@ -5,7 +5,7 @@
 import type { RunTables } from './tables.js';
 import type { Action } from './actions.js';
 import { pushPerKind } from './action-table.js';
-import { distinctKinds, kindOf, sortedKnown } from './cards.js';
+import { distinctKinds, kindOf } from './cards.js';
 import { DIRECTIONS, type Direction, type Effect } from './content/schema.js';
 import { filledSlots, takeFromMarket } from './market.js';
 import { arrive, canStep, stepTarget } from './pawns.js';
@@ -42,70 +42,46 @@ export function legalPlays(T: RunTables, state: State, out: Action[] = []): Acti
   if (!holdsEffect(T, r.hand)) return out;
   // The empty cells are the same for every acorn card of the hand: found once, when first asked.
   let empty: number[] | null = null;
-  const hand = r.hand;
-  if (sortedKnown(T, hand)) {
-    // distinctKinds(T, hand) for a sorted hand is its first card of each kind, in order: walked
-    // here with the content's per-kind marks (see pushPerKind) instead of building that list.
-    const { kindIndex, kindSeen } = T.cards;
-    try {
-      for (let i = 0; i < hand.length; i++) {
-        const card = hand[i]!;
-        const k = kindIndex[card]!;
-        if (kindSeen[k] !== 0) continue;
-        kindSeen[k] = 1;
-        empty = playsOf(T, state, card, out, empty);
+  for (const card of distinctKinds(T, r.hand)) {
+    const effect = kindOf(T, card).effect;
+    if (!effect) continue;
+    switch (effect.kind) {
+      case 'move':
+        if (canStep(T, state, state.turn.racer, effect.dir)) out.push(T.actions.play[card]!);
+        break;
+      case 'extra-move':
+      case 'draw':
+      case 'cycle':
+      case 'buying-power':
+      case 'trash':
+      case 'gain':
+        out.push(T.actions.play[card]!);
+        break;
+      case 'big-acorn':
+      case 'small-acorn': {
+        empty ??= emptyCells(T, state);
+        const on = T.actions.playOn[card]!;
+        for (const cell of empty) out.push(on[cell]!);
+        break;
       }
-    } finally {
-      for (let i = 0; i < hand.length; i++) kindSeen[kindIndex[hand[i]!]!] = 0;
+      case 'oops': {
+        const acornCells: number[] = [];
+        for (let i = 0; i < r.grid.length; i++) if (r.grid[i] === CELL_ACORN) acornCells.push(i);
+        for (const dir of DIRECTIONS) {
+          if (!canStep(T, state, state.turn.racer, dir)) continue;
+          for (const cell of acornCells) out.push({ type: 'play', card, dir, cell });
+        }
+        break;
+      }
+      case 'sprint-plus':
+      case 'extra-sprint':
+      case 'combo-vp':
+      case 'acorns':
+        // Sprint effects only work inside a sprint; the last two are never on cards.
+        break;
     }
-  } else {
-    for (const card of distinctKinds(T, hand)) empty = playsOf(T, state, card, out, empty);
   }
   return out;
-}
-
-/** The plays of `card` (legalPlays); returns the empty cells, found when an acorn card first needs them. */
-function playsOf(T: RunTables, state: State, card: number, out: Action[], known: number[] | null): number[] | null {
-  let empty = known;
-  const effect = kindOf(T, card).effect;
-  if (!effect) return empty;
-  switch (effect.kind) {
-    case 'move':
-      if (canStep(T, state, state.turn.racer, effect.dir)) out.push(T.actions.play[card]!);
-      break;
-    case 'extra-move':
-    case 'draw':
-    case 'cycle':
-    case 'buying-power':
-    case 'trash':
-    case 'gain':
-      out.push(T.actions.play[card]!);
-      break;
-    case 'big-acorn':
-    case 'small-acorn': {
-      empty ??= emptyCells(T, state);
-      const on = T.actions.playOn[card]!;
-      for (const cell of empty) out.push(on[cell]!);
-      break;
-    }
-    case 'oops': {
-      const grid = currentRacer(state).grid;
-      const acornCells: number[] = [];
-      for (let i = 0; i < grid.length; i++) if (grid[i] === CELL_ACORN) acornCells.push(i);
-      for (const dir of DIRECTIONS) {
-        if (!canStep(T, state, state.turn.racer, dir)) continue;
-        for (const cell of acornCells) out.push({ type: 'play', card, dir, cell });
-      }
-      break;
-    }
-    case 'sprint-plus':
-    case 'extra-sprint':
-    case 'combo-vp':
-    case 'acorns':
-      // Sprint effects only work inside a sprint; the last two are never on cards.
-      break;
-  }
-  return empty;
 }
 
 /** R9: spend an acorn on any empty grid space whose action can be resolved now. */

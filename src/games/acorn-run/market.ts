@@ -57,17 +57,11 @@ function affordable(T: RunTables, slots: readonly (number | null)[], budget: num
   }
 }
 
-/** Whether a market row holds a card (some() written out: asked at most steps while refreshes are left). */
-function anyCard(row: readonly (number | null)[]): boolean {
-  for (let i = 0; i < row.length; i++) if (row[i] !== null) return true;
-  return false;
-}
-
 export function legalRefreshes(T: RunTables, state: State, out: Action[] = []): Action[] {
   if (state.turn.refreshes === 0) return out;
   for (const row of MARKET_ROWS) {
     const m = state.market[row];
-    if (m.deck.length > 0 || anyCard(m.row)) out.push(T.actions.refresh[row]);
+    if (m.deck.length > 0 || m.row.some((c) => c !== null)) out.push(T.actions.refresh[row]);
   }
   return out;
 }

@@ -45,10 +45,7 @@ function handColors(T: RunTables, hand: readonly number[]): number {
   return bits;
 }
 
-/** Each color's bit in handColors' set, by name (no search of COLORS per question). */
-const COLOR_BIT: Readonly<Record<Color, number>> = { green: 1 << COLORS.indexOf('green'), yellow: 1 << COLORS.indexOf('yellow'), red: 1 << COLORS.indexOf('red') };
-
-const holds = (bits: number, color: Color | null): boolean => color !== null && (bits & COLOR_BIT[color]) !== 0;
+const holds = (bits: number, color: Color | null): boolean => color !== null && (bits & (1 << COLORS.indexOf(color))) !== 0;
 
 /** The main moves the current racer may start now. */
 export function legalMoveStarts(T: RunTables, state: State, out: Action[] = []): Action[] {
@@ -61,7 +58,8 @@ export function legalMoveStarts(T: RunTables, state: State, out: Action[] = []):
   if ((t.mainMoves > 0 || t.extraSprints > 0) && s.forward !== null) {
     // R3 (sprintColors): the lane's color and every color above it, without a sliced list.
     for (let c = COLORS.indexOf(s.zone); c < COLORS.length; c++) {
-      if ((bits & (1 << c)) !== 0) out.push(T.actions.sprint[COLORS[c]!]);
+      const color = COLORS[c]!;
+      if (holds(bits, color)) out.push(T.actions.sprint[color]);
     }
   }
   if (t.mainMoves > 0) {
