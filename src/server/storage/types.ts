@@ -72,7 +72,10 @@ export type LeaseAnswer =
 /** An append or seat change by a process that no longer holds the table's lease: nothing changed. */
 export class LeaseLostError extends Error {
   readonly code = 'lease-lost';
-  constructor(tableId: string, owner: string) {
+  constructor(
+    readonly tableId: string,
+    readonly owner: string,
+  ) {
     super(`table ${tableId} is no longer held by ${owner}`);
   }
 }
