@@ -26,7 +26,7 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { io, type Socket } from 'socket.io-client';
 import { servedUrl } from './served-url.js';
@@ -202,6 +202,7 @@ console.log(`${TABLES * HUMANS} clients connected; playing…`);
 const t0 = performance.now();
 const cpu0 = servers.map((s) => cpuSeconds(s));
 const main0 = servers.map((s) => cpuSeconds(s, true));
+const client0 = process.cpuUsage();
 started = 1;
 for (const table of tables) for (const seat of table.seats) maybeAct(table, seat);
 const timer = setTimeout(resolveAll, LIMIT_MS);
@@ -239,6 +240,7 @@ clearTimeout(timer);
 const elapsed = (performance.now() - t0) / 1000;
 const cpuUsed = servers.map((s, i) => cpuSeconds(s) - cpu0[i]!);
 const mainUsed = servers.map((s, i) => cpuSeconds(s, true) - main0[i]!);
+const clientUsed = process.cpuUsage(client0);
 
 const latencies: number[] = [];
 let actions = 0;
@@ -279,4 +281,9 @@ if (Number.isFinite(cpuTotal) && actions > 0) {
   const per = (s: number): string => ((1000 * s) / actions).toFixed(2);
   console.log(`server CPU while playing: ${cpuTotal.toFixed(1)} s in ${elapsed.toFixed(1)} s, ${per(cpuTotal)} ms per person's action (main thread ${mainTotal.toFixed(1)} s, ${per(mainTotal)} ms)`);
 }
+// The load generator's own CPU (every client in this one process): near a whole core, it is the
+// bottleneck, not the server, and its latency figures are its own queueing.
+const clientCpu = (clientUsed.user + clientUsed.system) / 1e6;
+console.log(`bench client CPU while playing: ${clientCpu.toFixed(1)} s in ${elapsed.toFixed(1)} s (${((100 * clientCpu) / elapsed).toFixed(0)}% of a core)`);
+console.log(`load average at the end: ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
 process.exit(0);

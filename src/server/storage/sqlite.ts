@@ -193,6 +193,8 @@ function threadWriter(options: WriterOptions): Writer {
       if (dead) return;
       const exited = new Promise<void>((r) => worker.once('exit', () => r()));
       await request('close', []);
+      // Held until the thread is gone: an unreferenced worker would let the process end first.
+      worker.ref();
       await exited;
     },
   };
