@@ -17,7 +17,8 @@ export interface WriterOptions {
 
 export interface WriteRequest {
   id: number;
-  op: WriteOp | 'close';
+  /** `ping` is answered at once (the thread is up); `close` closes the connection and ends the thread. */
+  op: WriteOp | 'close' | 'ping';
   args: unknown[];
 }
 
@@ -40,6 +41,10 @@ port.on('message', (req: WriteRequest) => {
     db.close();
     port.postMessage({ id: req.id, ok: true, value: undefined } satisfies WriteReply);
     port.close();
+    return;
+  }
+  if (req.op === 'ping') {
+    port.postMessage({ id: req.id, ok: true, value: undefined } satisfies WriteReply);
     return;
   }
   let reply: WriteReply;

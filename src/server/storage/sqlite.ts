@@ -123,6 +123,8 @@ export interface SqliteOptions {
 interface Writer {
   call<K extends Exclude<WriteOp, 'appendBatch'>>(op: K, ...args: Parameters<SqliteWrites[K]>): Promise<ReturnType<SqliteWrites[K]>>;
   appendBatch(entries: readonly AppendAction[]): Promise<BatchResults>;
+  /** Settles once a request would be run at once (the thread has booted). */
+  ready(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -137,6 +139,7 @@ function inlineWriter(writes: SqliteWrites): Writer {
       }
     },
     appendBatch: (entries) => Promise.resolve(writes.appendBatch(entries)),
+    ready: () => Promise.resolve(),
     close: () => Promise.resolve(),
   };
 }
@@ -188,6 +191,10 @@ function threadWriter(options: WriterOptions): Writer {
       if (!reply.ok) throw fromWire(reply.error);
       if (!('batch' in reply)) throw new Error('the SQLite writer answered a batch without its results');
       return reply.batch.map((f) => (f === null ? undefined : fromWire(f)));
+    },
+    async ready() {
+      // Answered once the thread runs (a dead thread: its cause).
+      await request('ping', []);
     },
     async close() {
       if (dead) return;
@@ -252,6 +259,7 @@ export function openSqliteStore(file: string, opts: SqliteOptions = {}): Store {
       return commits.submit(entry);
     },
     commitStats: () => commits.stats(),
+    ready: () => writer.ready(),
     async getTable(tableId) {
       const row = selectTable.get(tableId);
       return row ? fromRow(row) : undefined;

@@ -135,6 +135,8 @@ export interface Store {
   getNotes(tableId: string, filter?: { kinds?: readonly string[]; after?: number; limit?: number }): Promise<TableNote[]>;
   /** Group commit figures (batches, appends) since the store opened; absent for stores without it. */
   commitStats?(): GroupCommitStats;
+  /** Resolves once the store can write at once (SQLite: its writer thread has started); absent: always. */
+  ready?(): Promise<void>;
   /** Waits for appends in flight, then closes. */
   close(): Promise<void>;
 }
