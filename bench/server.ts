@@ -26,7 +26,7 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { io, type Socket } from 'socket.io-client';
 import { servedUrl } from './served-url.js';
@@ -122,7 +122,8 @@ const pick = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length
 
 console.log(`${PROCESSES} server process(es) on ${urls.join(', ')} (${process.env.DATABASE_URL ? 'PostgreSQL' : `SQLite, synchronous=${SYNC}`}); setting up ${TABLES} tables × ${SEATS} seats (${BOTS} bots)${THINK_MS > 0 ? `, people think ${THINK_MS} ms on average` : ''}…`);
 const tables: Table[] = [];
-for (let t = 0; t < TABLES; t++) {
+// Tables are set up 32 at a time (the set-up is not measured; one at a time took minutes for 5,000).
+const setUp = async (t: number): Promise<Table> => {
   const at = urls[t % PROCESSES]!;
   const created = await postTo<CreateTableResponse>(at, '/api/tables', {
     game: 'autumn-leaves',
@@ -134,12 +135,16 @@ for (let t = 0; t < TABLES; t++) {
   for (let s = 1; s < HUMANS; s++) {
     tokens.push((await postTo<ClaimSeatResponse>(at, `/api/tables/${created.table.id}/seats/${s + 1}`, { name: `P${s + 1}` })).token);
   }
-  tables.push({
+  return {
     id: created.table.id,
     seats: tokens.map((token, s) => ({ socket: io(urls[(t + s) % PROCESSES]!, { transports: ['websocket'], forceNew: true, autoConnect: false }), proc: (t + s) % PROCESSES, token, latest: null, inflight: false, actedOn: -1, received: new Map() })),
     sent: [],
     done: false,
-  });
+  };
+};
+for (let first = 0; first < TABLES; first += 32) {
+  const made = await Promise.all(Array.from({ length: Math.min(32, TABLES - first) }, (_, i) => setUp(first + i)));
+  tables.push(...made);
 }
 
 let started = 0;
@@ -202,6 +207,7 @@ console.log(`${TABLES * HUMANS} clients connected; playing…`);
 const t0 = performance.now();
 const cpu0 = servers.map((s) => cpuSeconds(s));
 const main0 = servers.map((s) => cpuSeconds(s, true));
+const client0 = process.cpuUsage();
 started = 1;
 for (const table of tables) for (const seat of table.seats) maybeAct(table, seat);
 const timer = setTimeout(resolveAll, LIMIT_MS);
@@ -239,6 +245,7 @@ clearTimeout(timer);
 const elapsed = (performance.now() - t0) / 1000;
 const cpuUsed = servers.map((s, i) => cpuSeconds(s) - cpu0[i]!);
 const mainUsed = servers.map((s, i) => cpuSeconds(s, true) - main0[i]!);
+const clientUsed = process.cpuUsage(client0);
 
 const latencies: number[] = [];
 let actions = 0;
@@ -279,4 +286,9 @@ if (Number.isFinite(cpuTotal) && actions > 0) {
   const per = (s: number): string => ((1000 * s) / actions).toFixed(2);
   console.log(`server CPU while playing: ${cpuTotal.toFixed(1)} s in ${elapsed.toFixed(1)} s, ${per(cpuTotal)} ms per person's action (main thread ${mainTotal.toFixed(1)} s, ${per(mainTotal)} ms)`);
 }
+// The load generator's own CPU (every client in this one process): near a whole core, it is the
+// bottleneck, not the server, and its latency figures are its own queueing.
+const clientCpu = (clientUsed.user + clientUsed.system) / 1e6;
+console.log(`bench client CPU while playing: ${clientCpu.toFixed(1)} s in ${elapsed.toFixed(1)} s (${((100 * clientCpu) / elapsed).toFixed(0)}% of a core)`);
+console.log(`load average at the end: ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
 process.exit(0);

@@ -203,6 +203,8 @@ export async function createDreyServer(opts: DreyServerOptions): Promise<DreySer
   });
   cluster?.attach(io);
   attachRealtime(io, service, { warn: (m) => app.log.warn(m), limits, tableQuota, trustProxy: opts.trustProxy ?? false, cluster: cluster !== undefined });
+  // The store's writer thread (SQLite) is up before the tables resume: their first writes do not wait for it to boot.
+  await opts.store.ready?.();
   await service.start();
 
   let closed = false;

@@ -3,7 +3,7 @@
  * From dist/ that is the compiled `<name>.js`. From TypeScript sources (tests, tsx, benches) it is
  * `<name>.ts`, loaded after registering tsx's loader inside the worker itself: on Node 20 a
  * worker's `execArgv: ['--import', 'tsx']` does not reach the entry's own loading.
- * Every worker in Drey starts here, through the pool (pool.ts).
+ * Every worker in Drey starts here: the pool's (pool.ts) and the SQLite store's writer thread.
  */
 import { fileURLToPath } from 'node:url';
 import { Worker, type ResourceLimits } from 'node:worker_threads';

@@ -2,15 +2,20 @@
  * The SQLite store: one file, WAL mode, through better-sqlite3. Appends are group-committed
  * (group-commit.ts: the appends of one short tick share a transaction) and each call resolves only
  * after that commit, so what a client has been sent survives a crash (even kill -9) of the
- * server: broadcast only ever follows the commit.
+ * server: broadcast only ever follows the commit. Every write runs in a writer thread with its own
+ * connection (sqlite-writer.ts), so no commit or WAL sync blocks the event loop; reads run here, on
+ * this thread's connection, and see every write whose promise has settled (docs/architecture.md).
  */
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Outcome } from '../../engine/game.js';
 import type { TableStatus } from '../protocol.js';
-import { DEFAULT_COMMIT_TICK_MS, groupCommit } from './group-commit.js';
-import { LeaseLostError, type AppendAction, type LeaseAnswer, type Store, type StoredAction, type StoredSeat, type StoredTable, type TableNote } from './types.js';
+import { spawnWorker } from '../../workers/spawn.js';
+import { DEFAULT_COMMIT_TICK_MS, groupCommit, type BatchResults } from './group-commit.js';
+import { fromWire, sqliteWrites, type SqliteWrites, type WriteOp } from './sqlite-writes.js';
+import type { WriteReply, WriteRequest, WriterOptions } from './sqlite-writer.js';
+import type { AppendAction, Store, StoredAction, StoredSeat, StoredTable, TableNote } from './types.js';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS tables (
@@ -107,6 +112,99 @@ export interface SqliteOptions {
   commitTickMs?: number;
   /** How long a write waits for a lock another connection holds before it fails (default 5 s). */
   busyTimeoutMs?: number;
+  /**
+   * Writes in a worker thread with its own connection (default for files; `:memory:` cannot be
+   * shared between connections, so it writes inline): false writes on the event loop as before.
+   */
+  writerThread?: boolean;
+}
+
+/** Where the store's writes run: every method settles once its transaction committed (or failed). */
+interface Writer {
+  call<K extends Exclude<WriteOp, 'appendBatch'>>(op: K, ...args: Parameters<SqliteWrites[K]>): Promise<ReturnType<SqliteWrites[K]>>;
+  appendBatch(entries: readonly AppendAction[]): Promise<BatchResults>;
+  /** Settles once a request would be run at once (the thread has booted). */
+  ready(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** On this thread's connection, synchronously (`:memory:`): the promise is settled when it returns. */
+function inlineWriter(writes: SqliteWrites): Writer {
+  return {
+    call(op, ...args) {
+      try {
+        return Promise.resolve((writes[op] as (...a: unknown[]) => never)(...args));
+      } catch (e) {
+        return Promise.reject(e instanceof Error ? e : new Error(String(e)));
+      }
+    },
+    appendBatch: (entries) => Promise.resolve(writes.appendBatch(entries)),
+    ready: () => Promise.resolve(),
+    close: () => Promise.resolve(),
+  };
+}
+
+/**
+ * In the writer thread (sqlite-writer.ts): requests are posted in order and run there in that
+ * order, each answered after its commit. The thread keeps the process alive only while a request
+ * is outstanding (so a command that forgets to close its store still exits). If the thread dies,
+ * every outstanding and later write fails with that cause (nothing was acknowledged that was not
+ * saved).
+ */
+function threadWriter(options: WriterOptions): Writer {
+  const worker = spawnWorker({ beside: import.meta.url, name: 'sqlite-writer' }, undefined, options);
+  worker.unref();
+  const pending = new Map<number, { resolve: (v: WriteReply) => void; reject: (e: Error) => void }>();
+  let nextId = 1;
+  let dead: Error | undefined;
+  const stop = (e: Error): void => {
+    dead ??= e;
+    for (const p of pending.values()) p.reject(dead);
+    pending.clear();
+  };
+  worker.on('message', (reply: WriteReply) => {
+    const p = pending.get(reply.id);
+    if (!p) return;
+    pending.delete(reply.id);
+    if (pending.size === 0) worker.unref();
+    p.resolve(reply);
+  });
+  worker.on('error', (e) => stop(new Error(`the SQLite writer thread failed: ${e.message}`)));
+  worker.on('exit', (code) => stop(new Error(`the SQLite writer thread stopped (exit code ${code})`)));
+  const request = (op: WriteRequest['op'], args: unknown[]): Promise<WriteReply> => {
+    if (dead) return Promise.reject(dead);
+    const id = nextId++;
+    return new Promise<WriteReply>((resolve, reject) => {
+      if (pending.size === 0) worker.ref();
+      pending.set(id, { resolve, reject });
+      worker.postMessage({ id, op, args } satisfies WriteRequest);
+    });
+  };
+  return {
+    async call(op, ...args) {
+      const reply = await request(op, args);
+      if (!reply.ok) throw fromWire(reply.error);
+      return (reply as { value: unknown }).value as never;
+    },
+    async appendBatch(entries) {
+      const reply = await request('appendBatch', [entries]);
+      if (!reply.ok) throw fromWire(reply.error);
+      if (!('batch' in reply)) throw new Error('the SQLite writer answered a batch without its results');
+      return reply.batch.map((f) => (f === null ? undefined : fromWire(f)));
+    },
+    async ready() {
+      // Answered once the thread runs (a dead thread: its cause).
+      await request('ping', []);
+    },
+    async close() {
+      if (dead) return;
+      const exited = new Promise<void>((r) => worker.once('exit', () => r()));
+      await request('close', []);
+      // Held until the thread is gone: an unreferenced worker would let the process end first.
+      worker.ref();
+      await exited;
+    },
+  };
 }
 
 export function openSqliteStore(file: string, opts: SqliteOptions = {}): Store {
@@ -115,7 +213,8 @@ export function openSqliteStore(file: string, opts: SqliteOptions = {}): Store {
   db.pragma('journal_mode = WAL');
   db.pragma(`synchronous = ${opts.synchronous === 'normal' ? 'NORMAL' : 'FULL'}`);
   db.pragma('foreign_keys = ON');
-  db.pragma(`busy_timeout = ${Math.max(0, Math.floor(opts.busyTimeoutMs ?? 5000))}`);
+  const busyTimeout = Math.max(0, Math.floor(opts.busyTimeoutMs ?? 5000));
+  db.pragma(`busy_timeout = ${busyTimeout}`);
   db.exec(SCHEMA);
   // Files made before a column existed get it (with its default).
   const columns = new Set(db.prepare<[], { name: string }>('PRAGMA table_info(tables)').all().map((c) => c.name));
@@ -123,27 +222,6 @@ export function openSqliteStore(file: string, opts: SqliteOptions = {}): Store {
   if (!columns.has('settings')) db.exec('ALTER TABLE tables ADD COLUMN settings TEXT');
   if (!columns.has('lease_owner')) db.exec('ALTER TABLE tables ADD COLUMN lease_owner TEXT; ALTER TABLE tables ADD COLUMN lease_until TEXT');
 
-  const insertTable = db.prepare(
-    `INSERT INTO tables (id, game, seed, options, arrangement, fixed_deal, seats, status, seq, outcome, created_at, updated_at, settings)
-     VALUES (@id, @game, @seed, @options, @arrangement, @fixedDeal, @seats, @status, @seq, @outcome, @createdAt, @updatedAt, @settings)`,
-  );
-  // `@owner IS NULL OR lease_owner = @owner`: with an owner, only the lease holder may change the table (fencing).
-  const updateSeatsStmt = db.prepare<{ seats: string; status: string; at: string; id: string; owner: string | null }>(
-    'UPDATE tables SET seats = @seats, status = @status, updated_at = @at WHERE id = @id AND (@owner IS NULL OR lease_owner = @owner)',
-  );
-  const insertAction = db.prepare('INSERT INTO actions (table_id, seq, seat, action, at) VALUES (?, ?, ?, ?, ?)');
-  const advanceTable = db.prepare<{ seq: number; status: string; outcome: string | null; at: string; id: string; prev: number; owner: string | null }>(
-    'UPDATE tables SET seq = @seq, status = @status, outcome = @outcome, updated_at = @at WHERE id = @id AND seq = @prev AND (@owner IS NULL OR lease_owner = @owner)',
-  );
-  const selectLease = db.prepare<[string], { status: string; lease_owner: string | null; lease_until: string | null }>(
-    'SELECT status, lease_owner, lease_until FROM tables WHERE id = ?',
-  );
-  const takeLease = db.prepare<{ id: string; owner: string; until: string; now: string }>(
-    `UPDATE tables SET lease_owner = @owner, lease_until = @until
-     WHERE id = @id AND status <> 'finished' AND (lease_owner IS NULL OR lease_owner = @owner OR lease_until <= @now)`,
-  );
-  const renewStmt = db.prepare<[string, string], { id: string }>('UPDATE tables SET lease_until = ? WHERE lease_owner = ? RETURNING id');
-  const releaseStmt = db.prepare('UPDATE tables SET lease_owner = NULL, lease_until = NULL WHERE id = ? AND lease_owner = ?');
   // A bot seat is stored as {"kind":"bot",…} in the seats JSON; a table with a clock has a time
   // profile other than 'none' in its settings (its clocks must run out with nobody there).
   const expiredStmt = db.prepare<[string, number], { id: string }>(
@@ -151,97 +229,29 @@ export function openSqliteStore(file: string, opts: SqliteOptions = {}): Store {
      AND (seats LIKE '%"kind":"bot"%' OR COALESCE(json_extract(settings, '$.time'), 'none') <> 'none')
      ORDER BY updated_at LIMIT ?`,
   );
-  /** Why a guarded change did not apply: the lease is someone else's, or (null) something else. */
-  const leaseLost = (tableId: string, owner: string | undefined): LeaseLostError | null => {
-    if (owner === undefined) return null;
-    const row = selectLease.get(tableId);
-    return row && row.lease_owner !== owner ? new LeaseLostError(tableId, owner) : null;
-  };
   const selectTable = db.prepare<[string], TableRow>('SELECT * FROM tables WHERE id = ?');
-  // Open tables have no actions (play starts when every seat is taken), so nothing else refers to them.
-  const deleteOpen = db.prepare<[string, number], { id: string }>(
-    `DELETE FROM tables WHERE id IN (SELECT id FROM tables WHERE status = 'open' AND updated_at < ? LIMIT ?) AND status = 'open' RETURNING id`,
-  );
   const selectActions = db.prepare<[string], ActionRow>(
     'SELECT seq, seat, action, at FROM actions WHERE table_id = ? ORDER BY seq',
   );
 
-  const insertNote = db.prepare<[string, string, number | null, string, string, string], { n: number }>(
-    `INSERT INTO notes (table_id, n, kind, seat, data, at)
-     SELECT ?, COALESCE(MAX(n), 0) + 1, ?, ?, ?, ? FROM notes WHERE table_id = ? RETURNING n`,
-  );
+  // Every write goes to the writer (a thread with its own connection for a file, this connection
+  // for :memory:); reads stay here. A write's promise settles once its transaction committed.
+  const writer: Writer =
+    file === ':memory:' || opts.writerThread === false
+      ? inlineWriter(sqliteWrites(db))
+      : threadWriter({ file, synchronous: opts.synchronous ?? 'full', busyTimeoutMs: busyTimeout });
 
-  const append = db.transaction((e: AppendAction) => {
-    const changed = advanceTable.run({
-      seq: e.seq,
-      status: e.status,
-      outcome: e.outcome === null ? null : JSON.stringify(e.outcome),
-      at: e.at,
-      id: e.tableId,
-      prev: e.seq - 1,
-      owner: e.owner ?? null,
-    });
-    if (changed.changes !== 1) throw leaseLost(e.tableId, e.owner) ?? new Error(`table ${e.tableId} is not at action ${e.seq - 1}`);
-    insertAction.run(e.tableId, e.seq, e.seat, JSON.stringify(e.action), e.at);
-  });
-
-  // Group commit (group-commit.ts): the appends of one tick share one transaction (one WAL sync),
-  // each inside its own savepoint so that one refused append fails alone. Every caller's promise
-  // settles only after the shared commit, so nothing is announced before it is durable.
-  const commits = groupCommit<AppendAction>(
-    (entries) => {
-      const failures: (Error | undefined)[] = entries.map(() => undefined);
-      // IMMEDIATE: the write lock is taken up front, so a lock held elsewhere fails the batch as a
-      // whole (after busy_timeout) instead of each append waiting for it in turn.
-      db.transaction(() => {
-        entries.forEach((entry, i) => {
-          try {
-            append(entry); // nested: a savepoint
-          } catch (e) {
-            failures[i] = e instanceof Error ? e : new Error(String(e));
-          }
-        });
-      }).immediate();
-      return failures;
-    },
-    { tickMs: opts.commitTickMs ?? DEFAULT_COMMIT_TICK_MS },
-  );
+  // Group commit (group-commit.ts): the appends of one tick share one transaction (one WAL sync)
+  // in the writer; every caller's promise settles only after that commit, so nothing is announced
+  // before it is durable. At most one batch is with the writer at a time.
+  const commits = groupCommit<AppendAction>((entries) => writer.appendBatch(entries), { tickMs: opts.commitTickMs ?? DEFAULT_COMMIT_TICK_MS });
 
   return {
-    async createTable(t) {
-      insertTable.run({
-        id: t.id,
-        game: t.game,
-        seed: t.seed,
-        options: JSON.stringify(t.options ?? null),
-        arrangement: t.arrangement === undefined ? null : JSON.stringify(t.arrangement),
-        fixedDeal: t.fixedDeal ? 1 : 0,
-        seats: JSON.stringify(t.seats),
-        status: t.status,
-        seq: t.seq,
-        outcome: t.outcome === null ? null : JSON.stringify(t.outcome),
-        createdAt: t.createdAt,
-        updatedAt: t.updatedAt,
-        settings: t.settings === undefined ? null : JSON.stringify(t.settings),
-      });
-    },
-    async updateSeats(tableId, seats, status, at, owner) {
-      const changed = updateSeatsStmt.run({ seats: JSON.stringify(seats), status, at, id: tableId, owner: owner ?? null });
-      if (changed.changes !== 1) throw leaseLost(tableId, owner) ?? new Error(`no table ${tableId}`);
-    },
-    async acquireLease(tableId, owner, until, now): Promise<LeaseAnswer> {
-      if (takeLease.run({ id: tableId, owner, until, now }).changes === 1) return { kind: 'acquired' };
-      const row = selectLease.get(tableId);
-      if (!row) return { kind: 'missing' };
-      if (row.status === 'finished') return { kind: 'finished' };
-      return { kind: 'held', owner: row.lease_owner ?? '', until: row.lease_until ?? now };
-    },
-    async renewLeases(owner, until) {
-      return renewStmt.all(until, owner).map((r) => r.id);
-    },
-    async releaseLease(tableId, owner) {
-      releaseStmt.run(tableId, owner);
-    },
+    createTable: (t) => writer.call('createTable', t),
+    updateSeats: (tableId, seats, status, at, owner) => writer.call('updateSeats', tableId, seats, status, at, owner),
+    acquireLease: (tableId, owner, until, now) => writer.call('acquireLease', tableId, owner, until, now),
+    renewLeases: (owner, until) => writer.call('renewLeases', owner, until),
+    releaseLease: (tableId, owner) => writer.call('releaseLease', tableId, owner),
     async listExpiredLeases(now, limit) {
       return expiredStmt.all(now, limit).map((r) => r.id);
     },
@@ -249,6 +259,7 @@ export function openSqliteStore(file: string, opts: SqliteOptions = {}): Store {
       return commits.submit(entry);
     },
     commitStats: () => commits.stats(),
+    ready: () => writer.ready(),
     async getTable(tableId) {
       const row = selectTable.get(tableId);
       return row ? fromRow(row) : undefined;
@@ -279,15 +290,8 @@ export function openSqliteStore(file: string, opts: SqliteOptions = {}): Store {
         .all(...params, limit ?? 1_000_000);
       return rows.map(fromRow);
     },
-    async deleteOpenTables(updatedBefore, limit) {
-      const rows = deleteOpen.all(updatedBefore, limit);
-      return rows.map((r) => r.id);
-    },
-    async appendNote(note) {
-      const row = insertNote.get(note.tableId, note.kind, note.seat, JSON.stringify(note.data ?? null), note.at, note.tableId);
-      if (!row) throw new Error(`no note appended to ${note.tableId}`);
-      return { ...note, n: row.n };
-    },
+    deleteOpenTables: (updatedBefore, limit) => writer.call('deleteOpenTables', updatedBefore, limit),
+    appendNote: (note) => writer.call('appendNote', note),
     async getNotes(tableId, filter = {}): Promise<TableNote[]> {
       const conditions = ['table_id = ?'];
       const params: unknown[] = [tableId];
@@ -307,6 +311,7 @@ export function openSqliteStore(file: string, opts: SqliteOptions = {}): Store {
     },
     async close() {
       await commits.drain();
+      await writer.close();
       if (db.open) db.close();
     },
   };

@@ -72,7 +72,10 @@ export type LeaseAnswer =
 /** An append or seat change by a process that no longer holds the table's lease: nothing changed. */
 export class LeaseLostError extends Error {
   readonly code = 'lease-lost';
-  constructor(tableId: string, owner: string) {
+  constructor(
+    readonly tableId: string,
+    readonly owner: string,
+  ) {
     super(`table ${tableId} is no longer held by ${owner}`);
   }
 }
@@ -132,6 +135,8 @@ export interface Store {
   getNotes(tableId: string, filter?: { kinds?: readonly string[]; after?: number; limit?: number }): Promise<TableNote[]>;
   /** Group commit figures (batches, appends) since the store opened; absent for stores without it. */
   commitStats?(): GroupCommitStats;
+  /** Resolves once the store can write at once (SQLite: its writer thread has started); absent: always. */
+  ready?(): Promise<void>;
   /** Waits for appends in flight, then closes. */
   close(): Promise<void>;
 }
