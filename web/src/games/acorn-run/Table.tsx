@@ -247,11 +247,40 @@ const GROUPS: { title: string; types: Action['type'][] }[] = [
   { title: 'Turn', types: ['end', 'keep'] },
 ];
 
+/** The jump bar's parts of the table on a phone; Log is the page's log tab (TablePage.tsx). */
+const JUMPS: { name: string; part: string }[] = [
+  { name: 'Hand', part: '.run-hand' },
+  { name: 'Board', part: '.run-board' },
+  { name: 'Market', part: '.run-market' },
+  { name: 'Racers', part: '.run-racers' },
+  { name: 'Log', part: '#tab-log' },
+];
+
+/**
+ * Brings a part of the table to the top of the screen, under the jump bar (its scroll-margin), and
+ * moves keyboard focus to its first control so a keyboard or switch user lands where they look.
+ * Log opens the page's log tab instead.
+ */
+function jumpTo(from: HTMLElement, part: string): void {
+  if (part.startsWith('#')) {
+    const tab = document.querySelector<HTMLElement>(part);
+    tab?.click();
+    tab?.focus();
+    window.scrollTo(0, 0);
+    return;
+  }
+  const el = from.closest('.run-table')?.querySelector<HTMLElement>(part);
+  if (!el) return;
+  el.scrollIntoView({ block: 'start' });
+  el.querySelector<HTMLElement>('button:not([disabled]), [tabindex="0"]')?.focus({ preventScroll: true });
+}
+
 export function AcornRunTable({ view, legal, you, names, toAct, act, busy, changed }: TableProps<AcornRunView, Action>) {
   const T = useRunTables();
   const [selected, setSelected] = useState<number[]>([]);
   const [queue, setQueue] = useState<Action[]>([]);
   const [note, setNote] = useState<string | null>(null);
+  const [more, setMore] = useState(false);
   const sentIn = useRef<AcornRunView | null>(null);
   const racerName = (r: number): string => {
     const racer = view.racers[r];
@@ -370,6 +399,7 @@ export function AcornRunTable({ view, legal, you, names, toAct, act, busy, chang
   const turnName = racerName(view.turn.racer);
   // A table waiting for its players has nobody to act yet: no "You to move" before anyone joined.
   const waiting = !view.over && toAct.length === 0;
+  const yourTurnPrompt = myTurn && !working && !pending && selected.length === 0;
   const prompt = view.over
     ? 'The race is over.'
     : waiting
@@ -380,9 +410,17 @@ export function AcornRunTable({ view, legal, you, names, toAct, act, busy, chang
         ? 'Moving…'
         : selected.length > 0 && !pending
           ? targets.length > 0
-            ? 'Click a lit space on the board to move there, pick more cards, or use the card on its own below.'
-            : 'These cards make no move together from here: pick other cards, or use the card on its own below.'
-          : stepPrompt(T, view);
+            ? 'Click a lit space on the board to move there. Or pick more cards, or use a card on its own below.'
+            : 'These cards make no move together from here. Pick other cards, or use a card on its own below.'
+          : yourTurnPrompt
+            ? // The web's own words for the opening step (issue 25): its first sentence alone says what to do.
+              'Your turn: pick cards to move. Picked cards light up where they take you on the board; click a market card to buy it, or an empty space of your player board to spend an acorn. End the turn when you are done.'
+            : stepPrompt(T, view);
+  // On a phone only the first sentence shows, the rest one "More" tap away (issue 25); on a wide
+  // screen the whole prompt (acorn-run.css).
+  const cut = prompt.search(/\. (?=[A-Z])/);
+  const lead = cut > 0 ? prompt.slice(0, cut + 1) : prompt;
+  const rest = lead === prompt ? '' : prompt.slice(lead.length);
 
   // Pawns slide from where they were, and cards from the market or the hand to where they went.
   const flip = useFlip<HTMLDivElement>(view);
@@ -401,13 +439,19 @@ export function AcornRunTable({ view, legal, you, names, toAct, act, busy, chang
             {view.turn.extraSprints > 0 ? ` · ${view.turn.extraSprints} extra sprint` : ''} · buying power {view.turn.buyingPower}
           </span>
         )}
-        <span className="run-chip">results spaces left {view.results.filter((r) => r === null).length}</span>
+        <span className="run-chip">results <span className="run-wide">spaces </span>left {view.results.filter((r) => r === null).length}</span>
         {view.results.includes(OUT_OF_TIME) && <span className="run-chip low">time is running out</span>}
       </div>
       <div className="run-prompt-row">
-        <p className="run-prompt" data-testid="prompt">
-          {prompt}
+        <p className={`run-prompt ${more ? 'open' : ''}`} data-testid="prompt">
+          {lead}
+          {rest && <span className="run-prompt-rest" id="run-prompt-rest">{rest}</span>}
         </p>
+        {rest && (
+          <button type="button" className="btn small run-prompt-more" aria-expanded={more} aria-controls="run-prompt-rest" data-testid="prompt-more" onClick={() => setMore(!more)}>
+            {more ? 'Less' : 'More'}
+          </button>
+        )}
         {myTurn && !working && turnActions.length > 0 && (
           <div className="run-turn-actions" role="group" aria-label="end of turn">
             {turnActions.map((a) => (
@@ -418,6 +462,15 @@ export function AcornRunTable({ view, legal, you, names, toAct, act, busy, chang
           </div>
         )}
       </div>
+      {/* On a phone the parts of the table are a column taller than the screen: this bar stays at the
+          top while it scrolls, and one tap brings a part under it (issue 25; hidden on a wide screen). */}
+      <nav className="run-jump" aria-label="jump to">
+        {JUMPS.filter((j) => j.part !== '.run-hand' || me?.hand).map((j) => (
+          <button key={j.name} type="button" className="run-jump-btn" onClick={(e) => jumpTo(e.currentTarget, j.part)}>
+            {j.name}
+          </button>
+        ))}
+      </nav>
       {note && <p className="run-note" role="status">{note}</p>}
 
       {view.over && <RunResults view={view} name={racerName} />}
