@@ -1,9 +1,9 @@
 /**
  * Acorn Run in a pocket (issue 25): at 390×844 the table opens with a short prompt (at most two
  * lines; the full guidance is one "More" tap away, a button that says whether it is open) and your
- * hand on screen, and a jump bar (Hand · Board · Market · Racers · Log) stays on screen while the
- * page scrolls: one tap brings the board, the market or the other racers to the top of the screen,
- * below the bar, and Log opens the log tab. The same while paying for a market card. At 1280×800
+ * hand on screen, and the prompt and a jump bar (Hand · Board · Market · Racers · Log) stay on
+ * screen while the page scrolls: one tap brings the board, the market or the other racers to the top
+ * of the screen, below the bar, and Log opens the log tab. The same while paying for a market card. At 1280×800
  * the bar and the More button are not drawn (the whole prompt shows; browser-layout.test.ts keeps
  * that screen's positions). Positions are the elements' boxes; axe-core checks each state.
  */
@@ -125,6 +125,12 @@ describe('Acorn Run at 390×844', () => {
       await page.locator(`.run-market [data-action='{"type":"buy","row":"expensive","index":0}']`).click();
       await expect.poll(() => page.locator('main.table-page').getAttribute('data-seq').then(Number), { timeout: 15_000 }).toBeGreaterThan(before);
       await expect.poll(() => page.locator('[data-testid=prompt]').textContent(), { timeout: 15_000 }).toMatch(/^Paying for Green Rush/);
+      // The prompt stays at the top of the screen while the market is scrolled into view: it says what to do now.
+      const atMarket = (await box(page, '[data-testid=prompt]'))!;
+      console.log(`phone paying, scrolled to the market (scrollY ${await scrollY(page)}): prompt ${atMarket.top}–${atMarket.bottom}`);
+      expect(await scrollY(page)).toBeGreaterThan(0);
+      expect(atMarket.top).toBeGreaterThanOrEqual(0);
+      await expect(page.locator('[data-testid=prompt]').innerText()).resolves.toMatch(/^Paying for Green Rush: \d of 3 paid\. Tap hand cards to pay\.$/);
       await page.getByRole('navigation', { name: 'jump to' }).getByRole('button', { name: 'Hand' }).click();
       await expect.poll(async () => (await box(page, '.run-hand'))!.top).toBeGreaterThanOrEqual(0);
       const paying = (await box(page, '.run-hand'))!;

@@ -257,7 +257,7 @@ const JUMPS: { name: string; part: string }[] = [
 ];
 
 /**
- * Brings a part of the table to the top of the screen, under the jump bar (its scroll-margin), and
+ * Brings a part of the table to the top of the screen, just under the sticky prompt and jump bar, and
  * moves keyboard focus to its first control so a keyboard or switch user lands where they look.
  * Log opens the page's log tab instead.
  */
@@ -271,7 +271,9 @@ function jumpTo(from: HTMLElement, part: string): void {
   }
   const el = from.closest('.run-table')?.querySelector<HTMLElement>(part);
   if (!el) return;
-  el.scrollIntoView({ block: 'start' });
+  // Just under the sticky head, whose height changes with the prompt.
+  const head = from.closest('.run-head')?.getBoundingClientRect().height ?? 0;
+  window.scrollTo(0, window.scrollY + el.getBoundingClientRect().top - head - 6);
   el.querySelector<HTMLElement>('button:not([disabled]), [tabindex="0"]')?.focus({ preventScroll: true });
 }
 
@@ -416,11 +418,20 @@ export function AcornRunTable({ view, legal, you, names, toAct, act, busy, chang
             ? // The web's own words for the opening step (issue 25): its first sentence alone says what to do.
               'Your turn: pick cards to move. Picked cards light up where they take you on the board; click a market card to buy it, or an empty space of your player board to spend an acorn. End the turn when you are done.'
             : stepPrompt(T, view);
-  // On a phone only the first sentence shows, the rest one "More" tap away (issue 25); on a wide
-  // screen the whole prompt (acorn-run.css).
-  const cut = prompt.search(/\. (?=[A-Z])/);
-  const lead = cut > 0 ? prompt.slice(0, cut + 1) : prompt;
-  const rest = lead === prompt ? '' : prompt.slice(lead.length);
+  // On a phone a short prompt shows, what to do now in a line or two, and the whole guidance is
+  // one "More" tap away (issue 25); a wide screen shows the whole prompt (acorn-run.css).
+  const short = ((): string | null => {
+    if (yourTurnPrompt) return 'Your turn: pick cards to move.';
+    if (myTurn && !working && !selected.length && pending?.kind === 'pay') {
+      const card = view.market[pending.row].row[pending.index];
+      const name = card === null || card === undefined ? 'a card' : kindOf(T, card).name;
+      const cost = card === null || card === undefined ? 0 : kindOf(T, card).cost;
+      return `Paying for ${name}: ${pending.power + pending.cards.length} of ${cost} paid. Tap hand cards to pay.`;
+    }
+    if (myTurn && !working && pending?.kind === 'cleanup') return 'End of your turn: tap cards to discard, then keep the rest.';
+    const cut = prompt.search(/\. (?=[A-Z])/);
+    return cut > 0 ? prompt.slice(0, cut + 1) : null;
+  })();
 
   // Pawns slide from where they were, and cards from the market or the hand to where they went.
   const flip = useFlip<HTMLDivElement>(view);
@@ -442,13 +453,17 @@ export function AcornRunTable({ view, legal, you, names, toAct, act, busy, chang
         <span className="run-chip">results <span className="run-wide">spaces </span>left {view.results.filter((r) => r === null).length}</span>
         {view.results.includes(OUT_OF_TIME) && <span className="run-chip low">time is running out</span>}
       </div>
+      {/* On a phone the prompt and the jump bar stay at the top of the screen while the column of the
+          table scrolls under them (issue 25), as a well-made table's action bar does; on a wide
+          screen this wrapper is no box at all (acorn-run.css). */}
+      <div className="run-head">
       <div className="run-prompt-row">
-        <p className={`run-prompt ${more ? 'open' : ''}`} data-testid="prompt">
-          {lead}
-          {rest && <span className="run-prompt-rest" id="run-prompt-rest">{rest}</span>}
+        <p className={`run-prompt ${short ? 'has-short' : ''} ${more ? 'open' : ''}`} data-testid="prompt" id="run-prompt">
+          <span className="run-prompt-full">{prompt}</span>
+          {short && <span className="run-prompt-short">{short}</span>}
         </p>
-        {rest && (
-          <button type="button" className="btn small run-prompt-more" aria-expanded={more} aria-controls="run-prompt-rest" data-testid="prompt-more" onClick={() => setMore(!more)}>
+        {short && (
+          <button type="button" className="btn small run-prompt-more" aria-expanded={more} aria-controls="run-prompt" data-testid="prompt-more" onClick={() => setMore(!more)}>
             {more ? 'Less' : 'More'}
           </button>
         )}
@@ -471,6 +486,7 @@ export function AcornRunTable({ view, legal, you, names, toAct, act, busy, chang
           </button>
         ))}
       </nav>
+      </div>
       {note && <p className="run-note" role="status">{note}</p>}
 
       {view.over && <RunResults view={view} name={racerName} />}
