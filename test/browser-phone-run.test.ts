@@ -112,6 +112,8 @@ describe('Acorn Run at 390×844', () => {
 
       // One tap to each part of the table; the bar stays on screen.
       await jump(page, 'Board', '.run-board', 'phone');
+      // A keyboard user lands on the board itself (it pans with the arrow keys), not on the bar.
+      await expect(page.evaluate(() => (globalThis as unknown as { document: { activeElement: { className: string } | null } }).document.activeElement?.className)).resolves.toBe('run-board-wrap');
       await jump(page, 'Market', '.run-market', 'phone');
       await shot(page, 'pocket-acorn-run-market');
       await jump(page, 'Racers', '.run-racers', 'phone');

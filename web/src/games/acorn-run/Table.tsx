@@ -274,7 +274,8 @@ function jumpTo(from: HTMLElement, part: string): void {
   // Just under the sticky head, whose height changes with the prompt.
   const head = from.closest('.run-head')?.getBoundingClientRect().height ?? 0;
   window.scrollTo(0, window.scrollY + el.getBoundingClientRect().top - head - 6);
-  el.querySelector<HTMLElement>('button:not([disabled]), [tabindex="0"]')?.focus({ preventScroll: true });
+  // The board's own region before its zoom buttons; elsewhere the first card or button.
+  (el.querySelector<HTMLElement>('[tabindex="0"]') ?? el.querySelector<HTMLElement>('button:not([disabled])'))?.focus({ preventScroll: true });
 }
 
 export function AcornRunTable({ view, legal, you, names, toAct, act, busy, changed }: TableProps<AcornRunView, Action>) {
