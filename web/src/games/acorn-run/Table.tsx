@@ -247,11 +247,43 @@ const GROUPS: { title: string; types: Action['type'][] }[] = [
   { title: 'Turn', types: ['end', 'keep'] },
 ];
 
+/** The jump bar's parts of the table on a phone; Log is the page's log tab (TablePage.tsx). */
+const JUMPS: { name: string; part: string }[] = [
+  { name: 'Hand', part: '.run-hand' },
+  { name: 'Board', part: '.run-board' },
+  { name: 'Market', part: '.run-market' },
+  { name: 'Racers', part: '.run-racers' },
+  { name: 'Log', part: '#tab-log' },
+];
+
+/**
+ * Brings a part of the table to the top of the screen, just under the sticky prompt and jump bar, and
+ * moves keyboard focus to its first control so a keyboard or switch user lands where they look.
+ * Log opens the page's log tab instead.
+ */
+function jumpTo(from: HTMLElement, part: string): void {
+  if (part.startsWith('#')) {
+    const tab = document.querySelector<HTMLElement>(part);
+    tab?.click();
+    tab?.focus();
+    window.scrollTo(0, 0);
+    return;
+  }
+  const el = from.closest('.run-table')?.querySelector<HTMLElement>(part);
+  if (!el) return;
+  // Just under the sticky head, whose height changes with the prompt.
+  const head = from.closest('.run-head')?.getBoundingClientRect().height ?? 0;
+  window.scrollTo(0, window.scrollY + el.getBoundingClientRect().top - head - 6);
+  // The board's own region before its zoom buttons; elsewhere the first card or button.
+  (el.querySelector<HTMLElement>('[tabindex="0"]') ?? el.querySelector<HTMLElement>('button:not([disabled])'))?.focus({ preventScroll: true });
+}
+
 export function AcornRunTable({ view, legal, you, names, toAct, act, busy, changed }: TableProps<AcornRunView, Action>) {
   const T = useRunTables();
   const [selected, setSelected] = useState<number[]>([]);
   const [queue, setQueue] = useState<Action[]>([]);
   const [note, setNote] = useState<string | null>(null);
+  const [more, setMore] = useState(false);
   const sentIn = useRef<AcornRunView | null>(null);
   const racerName = (r: number): string => {
     const racer = view.racers[r];
@@ -370,6 +402,7 @@ export function AcornRunTable({ view, legal, you, names, toAct, act, busy, chang
   const turnName = racerName(view.turn.racer);
   // A table waiting for its players has nobody to act yet: no "You to move" before anyone joined.
   const waiting = !view.over && toAct.length === 0;
+  const yourTurnPrompt = myTurn && !working && !pending && selected.length === 0;
   const prompt = view.over
     ? 'The race is over.'
     : waiting
@@ -380,9 +413,26 @@ export function AcornRunTable({ view, legal, you, names, toAct, act, busy, chang
         ? 'Moving…'
         : selected.length > 0 && !pending
           ? targets.length > 0
-            ? 'Click a lit space on the board to move there, pick more cards, or use the card on its own below.'
-            : 'These cards make no move together from here: pick other cards, or use the card on its own below.'
-          : stepPrompt(T, view);
+            ? 'Click a lit space on the board to move there. Or pick more cards, or use a card on its own below.'
+            : 'These cards make no move together from here. Pick other cards, or use a card on its own below.'
+          : yourTurnPrompt
+            ? // The web's own words for the opening step (issue 25): its first sentence alone says what to do.
+              'Your turn: pick cards to move. Picked cards light up where they take you on the board; click a market card to buy it, or an empty space of your player board to spend an acorn. End the turn when you are done.'
+            : stepPrompt(T, view);
+  // On a phone a short prompt shows, what to do now in a line or two, and the whole guidance is
+  // one "More" tap away (issue 25); a wide screen shows the whole prompt (acorn-run.css).
+  const short = ((): string | null => {
+    if (yourTurnPrompt) return 'Your turn: pick cards to move.';
+    if (myTurn && !working && !selected.length && pending?.kind === 'pay') {
+      const card = view.market[pending.row].row[pending.index];
+      const name = card === null || card === undefined ? 'a card' : kindOf(T, card).name;
+      const cost = card === null || card === undefined ? 0 : kindOf(T, card).cost;
+      return `Paying for ${name}: ${pending.power + pending.cards.length} of ${cost} paid. Tap hand cards to pay.`;
+    }
+    if (myTurn && !working && pending?.kind === 'cleanup') return 'End of your turn: tap cards to discard, then keep the rest.';
+    const cut = prompt.search(/\. (?=[A-Z])/);
+    return cut > 0 ? prompt.slice(0, cut + 1) : null;
+  })();
 
   // Pawns slide from where they were, and cards from the market or the hand to where they went.
   const flip = useFlip<HTMLDivElement>(view);
@@ -401,13 +451,23 @@ export function AcornRunTable({ view, legal, you, names, toAct, act, busy, chang
             {view.turn.extraSprints > 0 ? ` · ${view.turn.extraSprints} extra sprint` : ''} · buying power {view.turn.buyingPower}
           </span>
         )}
-        <span className="run-chip">results spaces left {view.results.filter((r) => r === null).length}</span>
+        <span className="run-chip">results <span className="run-wide">spaces </span>left {view.results.filter((r) => r === null).length}</span>
         {view.results.includes(OUT_OF_TIME) && <span className="run-chip low">time is running out</span>}
       </div>
+      {/* On a phone the prompt and the jump bar stay at the top of the screen while the column of the
+          table scrolls under them (issue 25), as a well-made table's action bar does; on a wide
+          screen this wrapper is no box at all (acorn-run.css). */}
+      <div className="run-head">
       <div className="run-prompt-row">
-        <p className="run-prompt" data-testid="prompt">
-          {prompt}
+        <p className={`run-prompt ${short ? 'has-short' : ''} ${more ? 'open' : ''}`} data-testid="prompt" id="run-prompt">
+          <span className="run-prompt-full">{prompt}</span>
+          {short && <span className="run-prompt-short">{short}</span>}
         </p>
+        {short && (
+          <button type="button" className="btn small run-prompt-more" aria-expanded={more} aria-controls="run-prompt" data-testid="prompt-more" onClick={() => setMore(!more)}>
+            {more ? 'Less' : 'More'}
+          </button>
+        )}
         {myTurn && !working && turnActions.length > 0 && (
           <div className="run-turn-actions" role="group" aria-label="end of turn">
             {turnActions.map((a) => (
@@ -417,6 +477,16 @@ export function AcornRunTable({ view, legal, you, names, toAct, act, busy, chang
             ))}
           </div>
         )}
+      </div>
+      {/* On a phone the parts of the table are a column taller than the screen: this bar stays at the
+          top while it scrolls, and one tap brings a part under it (issue 25; hidden on a wide screen). */}
+      <nav className="run-jump" aria-label="jump to">
+        {JUMPS.filter((j) => j.part !== '.run-hand' || me?.hand).map((j) => (
+          <button key={j.name} type="button" className="run-jump-btn" onClick={(e) => jumpTo(e.currentTarget, j.part)}>
+            {j.name}
+          </button>
+        ))}
+      </nav>
       </div>
       {note && <p className="run-note" role="status">{note}</p>}
 
