@@ -17,8 +17,14 @@ interface Run {
   stderr: string;
 }
 
+/**
+ * `drey play` through a pipe draws for COLUMNS × LINES when given (else wide, so lines come whole):
+ * these runs stand for the classic 80×24 terminal whose screens they check.
+ */
+const TERM_80x24 = { ...process.env, COLUMNS: '80', LINES: '24' };
+
 function drey(args: string[], input = ''): Run {
-  const r = spawnSync(process.execPath, ['bin/drey.js', ...args], { input, encoding: 'utf8', timeout: 30_000 });
+  const r = spawnSync(process.execPath, ['bin/drey.js', ...args], { input, encoding: 'utf8', timeout: 30_000, env: TERM_80x24 });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 

@@ -8,8 +8,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 const tmp = mkdtempSync(join(tmpdir(), 'drey-acorns-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
+/**
+ * `drey play` through a pipe draws for COLUMNS × LINES when given (else wide, so lines come whole):
+ * these runs stand for the classic 80×24 terminal whose screens they check.
+ */
+const TERM_80x24 = { ...process.env, COLUMNS: '80', LINES: '24' };
+
 function drey(args: string[], input = '') {
-  const r = spawnSync(process.execPath, ['bin/drey.js', ...args], { input, encoding: 'utf8', timeout: 30_000 });
+  const r = spawnSync(process.execPath, ['bin/drey.js', ...args], { input, encoding: 'utf8', timeout: 30_000, env: TERM_80x24 });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
