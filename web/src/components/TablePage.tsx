@@ -258,6 +258,22 @@ export function TablePage({ id, inviteSeat }: { id: string; inviteSeat: number |
   /** A tab's panel on a phone; on a wider screen both show side by side and are plain regions. */
   const paneProps = (p: 'table' | 'log') => (narrow ? { id: `pane-${p}`, role: 'tabpanel', 'aria-labelledby': `tab-${p}`, hidden: pane !== p } : {});
 
+  // On a phone these three go into the ☰ Menu (issue 25), so the header is two short lines and the
+  // prompt and hand move up; on a wider screen they stay in the header row.
+  const howToRules = (
+    <>
+      <HowToPlayButton game={frame.game} />
+      <a className="btn small" href={`/rules/${frame.game}`} onClick={(e) => (e.preventDefault(), navigate(`/rules/${frame.game}`))}>
+        Rules
+      </a>
+    </>
+  );
+  const lobby = (
+    <a className="btn small" href="/" onClick={(e) => (e.preventDefault(), navigate('/'))}>
+      Lobby
+    </a>
+  );
+
   return (
     <main className="page table-page" data-game={frame.game} data-seq={frame.seq} data-status={frame.status}>
       <header className="table-head">
@@ -277,25 +293,38 @@ export function TablePage({ id, inviteSeat }: { id: string; inviteSeat: number |
               </>
             )}{' '}
             · {frame.you === null ? 'You are watching' : `You play seat ${frame.you + 1}`} · move{' '}
-            {frame.seq} · <DealNote deal={frame.deal} /> · {profileLabel(frame.time.profile)}
+            {frame.seq} ·{' '}
+            {!narrow && (
+              <>
+                <DealNote deal={frame.deal} /> ·{' '}
+              </>
+            )}
+            {profileLabel(frame.time.profile)}
             {t.connection !== 'connected' && <span className="pill warn"> reconnecting…</span>}
           </p>
         </div>
         <nav className="row table-nav" aria-label="table">
-          <HowToPlayButton game={frame.game} />
-          <a className="btn small" href={`/rules/${frame.game}`} onClick={(e) => (e.preventDefault(), navigate(`/rules/${frame.game}`))}>
-            Rules
-          </a>
+          {!narrow && howToRules}
           {frame.status === 'finished' && (
             <a className="btn small" href={`/replay/${id}`} onClick={(e) => (e.preventDefault(), navigate(`/replay/${id}`))}>
               Replay
             </a>
           )}
-          <a className="btn small" href="/" onClick={(e) => (e.preventDefault(), navigate('/'))}>
-            Lobby
-          </a>
-          {(showSignals || hasSeatTools(frame, held)) && (
+          {!narrow && lobby}
+          {(narrow || showSignals || hasSeatTools(frame, held)) && (
             <TableMenu>
+              {narrow && (
+                <>
+                  <div className="row table-menu-links">
+                    {howToRules}
+                    {lobby}
+                  </div>
+                  {/* How the deal was made: a fact checked once, kept off the phone's one line of facts. */}
+                  <p className="table-menu-deal small">
+                    Deal: <DealNote deal={frame.deal} />
+                  </p>
+                </>
+              )}
               {showSignals && <TurnSettings />}
               <SeatTools frame={frame} held={held} names={names} />
             </TableMenu>
