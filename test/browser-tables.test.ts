@@ -102,6 +102,8 @@ async function checkReplay(page: Page, label: string, names: readonly string[]):
 }
 
 async function checkHowTo(page: Page, game: string, label: string): Promise<void> {
+  // On a phone How to play is in the table's ☰ Menu (issue 25): open it first.
+  if (!(await page.locator(`[data-testid=how-to-play-${game}]`).isVisible())) await page.click('[data-testid=table-menu]');
   await page.click(`[data-testid=how-to-play-${game}]`);
   const drawer = page.locator('[data-testid=how-to-play]');
   await expect.poll(() => drawer.isVisible()).toBe(true);
