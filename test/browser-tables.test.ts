@@ -102,6 +102,9 @@ async function checkReplay(page: Page, label: string, names: readonly string[]):
 }
 
 async function checkHowTo(page: Page, game: string, label: string): Promise<void> {
+  // On a phone How to play is in the table's ☰ Menu (issue 25): open it first.
+  const inMenu = !(await page.locator(`[data-testid=how-to-play-${game}]`).isVisible());
+  if (inMenu) await page.click('[data-testid=table-menu]');
   await page.click(`[data-testid=how-to-play-${game}]`);
   const drawer = page.locator('[data-testid=how-to-play]');
   await expect.poll(() => drawer.isVisible()).toBe(true);
@@ -110,6 +113,9 @@ async function checkHowTo(page: Page, game: string, label: string): Promise<void
   await expectAccessible(page, `the ${label} How to play drawer`);
   await page.keyboard.press('Escape');
   await expect.poll(() => drawer.count()).toBe(0);
+  // Escape closed the drawer only; the menu closes with its button.
+  if (inMenu) await page.click('[data-testid=table-menu]');
+  await expect(page.locator('.table-menu-panel').first().isVisible()).resolves.toBe(false);
 }
 
 describe.each(VIEWPORTS)('Autumn Leaves at %s width', (width, viewport) => {

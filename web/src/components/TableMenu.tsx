@@ -1,8 +1,8 @@
 /**
  * The table's menu (issue 25): a disclosure button in the header that opens a small panel with
  * what a player sets once and rarely looks at again — sound and notifications on their turn, their
- * seat link for another device, the creator's tools — so the cards start near the top of the
- * screen. Escape or a click elsewhere closes it, and focus goes back to the button.
+ * seat link for another device, the creator's tools, and on a phone How to play, Rules, Lobby and
+ * the deal — so the cards start near the top of the screen. Escape or a click elsewhere closes it, and focus goes back to the button.
  */
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 
@@ -14,7 +14,8 @@ export function TableMenu({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!open) return;
     const onKey = (e: KeyboardEvent): void => {
-      if (e.key !== 'Escape') return;
+      // Escape in the How to play drawer (opened from this menu on a phone) closes the drawer only.
+      if (e.key !== 'Escape' || (e.target instanceof Element && e.target.closest('dialog'))) return;
       setOpen(false);
       button.current?.focus();
     };

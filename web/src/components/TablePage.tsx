@@ -61,11 +61,23 @@ function useTable(tableId: string, held: HeldSeat | null): TableState & { act: (
   };
 }
 
-function SeatBar({ frame, teams }: { frame: TableFrame; teams: readonly (readonly number[])[] | null }) {
+function SeatBar({ frame, teams, narrow }: { frame: TableFrame; teams: readonly (readonly number[])[] | null; narrow: boolean }) {
   const remaining = useRemaining(frame.time);
   const teamOf = (seat: number): number => teams?.findIndex((t) => t.includes(seat)) ?? -1;
+  // On a phone the chips are one row that scrolls sideways (issue 25: the header stays two short
+  // lines whatever the number of seats); whoever is to play is scrolled into that row's view.
+  const [bar, setBar] = useState<HTMLOListElement | null>(null);
+  const toAct = frame.toAct.join(',');
+  useEffect(() => {
+    if (!bar || !narrow) return;
+    const chip = bar.querySelector<HTMLElement>('.seat-chip.turn');
+    if (!chip) return;
+    const left = chip.offsetLeft - bar.offsetLeft;
+    if (left < bar.scrollLeft || left + chip.offsetWidth > bar.scrollLeft + bar.clientWidth) bar.scrollLeft = Math.max(0, left - 8);
+  }, [bar, narrow, toAct]);
   return (
-    <ol className="seat-bar" aria-label="seats">
+    // Focusable on a phone, where it may scroll: a keyboard user scrolls it with the arrow keys.
+    <ol className="seat-bar" aria-label="seats" ref={setBar} tabIndex={narrow ? 0 : undefined}>
       {frame.seats.map((s, i) => {
         const turn = frame.toAct.includes(i);
         const team = teamOf(i);
@@ -76,7 +88,11 @@ function SeatBar({ frame, teams }: { frame: TableFrame; teams: readonly (readonl
               title={s.kind === 'bot' ? 'bot' : s.connected ? 'connected' : 'not connected'}
             />
             <span className="seat-name">{seatLabel(s, i)}</span>
-            {s.kind === 'bot' && <span className="tag bot-tag">{s.bot} bot</span>}
+            {s.kind === 'bot' && (
+              <span className="tag bot-tag">
+                <span className="bot-level">{s.bot} </span>bot
+              </span>
+            )}
             {team >= 0 && <span className="tag team-tag">Team {team + 1}</span>}
             {frame.you === i && <span className="tag you-tag">you</span>}
             {turn && <span className="tag turn-tag">to play</span>}
@@ -258,6 +274,22 @@ export function TablePage({ id, inviteSeat }: { id: string; inviteSeat: number |
   /** A tab's panel on a phone; on a wider screen both show side by side and are plain regions. */
   const paneProps = (p: 'table' | 'log') => (narrow ? { id: `pane-${p}`, role: 'tabpanel', 'aria-labelledby': `tab-${p}`, hidden: pane !== p } : {});
 
+  // On a phone these three go into the ☰ Menu (issue 25), so the header is two short lines and the
+  // prompt and hand move up; on a wider screen they stay in the header row.
+  const howToRules = (
+    <>
+      <HowToPlayButton game={frame.game} />
+      <a className="btn small" href={`/rules/${frame.game}`} onClick={(e) => (e.preventDefault(), navigate(`/rules/${frame.game}`))}>
+        Rules
+      </a>
+    </>
+  );
+  const lobby = (
+    <a className="btn small" href="/" onClick={(e) => (e.preventDefault(), navigate('/'))}>
+      Lobby
+    </a>
+  );
+
   return (
     <main className="page table-page" data-game={frame.game} data-seq={frame.seq} data-status={frame.status}>
       <header className="table-head">
@@ -277,32 +309,45 @@ export function TablePage({ id, inviteSeat }: { id: string; inviteSeat: number |
               </>
             )}{' '}
             · {frame.you === null ? 'You are watching' : `You play seat ${frame.you + 1}`} · move{' '}
-            {frame.seq} · <DealNote deal={frame.deal} /> · {profileLabel(frame.time.profile)}
+            {frame.seq} ·{' '}
+            {!narrow && (
+              <>
+                <DealNote deal={frame.deal} /> ·{' '}
+              </>
+            )}
+            {profileLabel(frame.time.profile)}
             {t.connection !== 'connected' && <span className="pill warn"> reconnecting…</span>}
           </p>
         </div>
         <nav className="row table-nav" aria-label="table">
-          <HowToPlayButton game={frame.game} />
-          <a className="btn small" href={`/rules/${frame.game}`} onClick={(e) => (e.preventDefault(), navigate(`/rules/${frame.game}`))}>
-            Rules
-          </a>
+          {!narrow && howToRules}
           {frame.status === 'finished' && (
             <a className="btn small" href={`/replay/${id}`} onClick={(e) => (e.preventDefault(), navigate(`/replay/${id}`))}>
               Replay
             </a>
           )}
-          <a className="btn small" href="/" onClick={(e) => (e.preventDefault(), navigate('/'))}>
-            Lobby
-          </a>
-          {(showSignals || hasSeatTools(frame, held)) && (
+          {!narrow && lobby}
+          {(narrow || showSignals || hasSeatTools(frame, held)) && (
             <TableMenu>
+              {narrow && (
+                <>
+                  <div className="row table-menu-links">
+                    {howToRules}
+                    {lobby}
+                  </div>
+                  {/* How the deal was made: a fact checked once, kept off the phone's one line of facts. */}
+                  <p className="table-menu-deal small">
+                    Deal: <DealNote deal={frame.deal} />
+                  </p>
+                </>
+              )}
               {showSignals && <TurnSettings />}
               <SeatTools frame={frame} held={held} names={names} />
             </TableMenu>
           )}
         </nav>
       </header>
-      <SeatBar frame={frame} teams={module?.seatTeams?.(frame.view) ?? null} />
+      <SeatBar frame={frame} teams={module?.seatTeams?.(frame.view) ?? null} narrow={narrow} />
       {t.error && (
         <div className="toast" role="alert" data-testid="error">
           {t.error.message}
