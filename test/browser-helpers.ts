@@ -5,7 +5,9 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { arrangeDeal } from '../src/games/acorns/arrange.js';
+import type { CreateTableResponse } from '../src/server/protocol.js';
 import { createDreyServer, type DreyServer, type DreyServerOptions } from '../src/server/app.js';
 import { openSqliteStore } from '../src/server/storage/sqlite.js';
 
@@ -195,3 +197,39 @@ export const ACORN_RUN_OPENING = {
   ],
   expensive: ['g-rush', 'g-again', 'g-shuffle'],
 };
+
+/** A seat's table made through the HTTP API: its id and the seat's token. */
+export interface SeatTable {
+  tableId: string;
+  token: string;
+}
+
+/** Creates a table at the test server `url` (`POST /api/tables` with `body`, which joins seat 0). */
+export async function createSeatTable(url: string, body: object): Promise<SeatTable> {
+  const r = await fetch(`${url}/api/tables`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  expect(r.status, await r.clone().text()).toBe(201);
+  const b = (await r.json()) as CreateTableResponse;
+  return { tableId: b.table.id, token: b.seat!.token };
+}
+
+/** Opens table `t` in `page` as its seat 0 (the token kept where the page keeps it) and waits until it plays. */
+export async function openSeatTable(page: Page, url: string, t: SeatTable): Promise<void> {
+  await page.goto(url);
+  await page.evaluate(
+    ([id, tok]) => (globalThis as unknown as { localStorage: { setItem: (k: string, v: string) => void } }).localStorage.setItem(`drey:seat:${id}`, JSON.stringify({ seat: 0, token: tok })),
+    [t.tableId, t.token],
+  );
+  await page.goto(`${url}/t/${t.tableId}`);
+  await expect.poll(() => page.locator('main.table-page').getAttribute('data-status'), { timeout: 15_000 }).toBe('running');
+}
+
+/** Four seats in the partner game (A12): Ann and a bot are team 1. Ann's hand holds a tree and squirrels to pick. */
+export const ACORNS_PARTNER_DEAL = arrangeDeal({
+  seats: 4,
+  hands: [
+    ['tree-5-1', 'squirrel-blue-2-1', 'squirrel-red-1-1', 'squirrel-red-3-1', 'squirrel-green-2-1', 'tree-3-1'],
+    ['squirrel-blue-1-1', 'squirrel-blue-1-2', 'squirrel-blue-1-3', 'squirrel-blue-1-4', 'squirrel-blue-1-5', 'squirrel-blue-2-2'],
+    ['tree-3-2', 'tree-4-1', 'tree-4-2', 'tree-2-1', 'tree-2-2', 'tree-2-3'],
+    ['squirrel-red-1-2', 'squirrel-red-1-3', 'squirrel-red-1-4', 'squirrel-red-1-5', 'squirrel-red-2-2', 'squirrel-red-2-3'],
+  ],
+});

@@ -12,10 +12,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { arrangeDeal } from '../src/games/acorns/arrange.js';
-import type { CreateTableResponse } from '../src/server/protocol.js';
-import { animationsSettled, browserTestServer, expectAccessible, launchBrowser } from './browser-helpers.js';
-import { ACORN_RUN_OPENING } from './browser-helpers.js';
+import { ACORN_RUN_OPENING, ACORNS_PARTNER_DEAL, animationsSettled, browserTestServer, createSeatTable, expectAccessible, launchBrowser, openSeatTable } from './browser-helpers.js';
 
 const SHOTS = process.env.DREY_SCREENSHOTS ?? '.tmp/screenshots';
 
@@ -27,23 +24,6 @@ beforeAll(() => {
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
-
-async function create(body: object): Promise<{ tableId: string; token: string }> {
-  const r = await fetch(`${srv.url}/api/tables`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  expect(r.status, await r.clone().text()).toBe(201);
-  const b = (await r.json()) as CreateTableResponse;
-  return { tableId: b.table.id, token: b.seat!.token };
-}
-
-async function open(page: Page, t: { tableId: string; token: string }): Promise<void> {
-  await page.goto(srv.url);
-  await page.evaluate(
-    ([id, tok]) => (globalThis as unknown as { localStorage: { setItem: (k: string, v: string) => void } }).localStorage.setItem(`drey:seat:${id}`, JSON.stringify({ seat: 0, token: tok })),
-    [t.tableId, t.token],
-  );
-  await page.goto(`${srv.url}/t/${t.tableId}`);
-  await expect.poll(() => page.locator('main.table-page').getAttribute('data-status'), { timeout: 15_000 }).toBe('running');
-}
 
 const seqOf = async (page: Page): Promise<number> => Number(await page.locator('main.table-page').getAttribute('data-seq'));
 const prompt = (page: Page) => page.locator('[data-testid=prompt]');
@@ -128,8 +108,8 @@ describe.each([
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
       // The full course (six trees) with the arranged hand: the board is as big as it gets.
-      const t = await create({ game: 'acorn-run', seats: [{ kind: 'human' }], options: { dummies: 2 }, seed: 'layout', arrangement: { ...AR_ARRANGEMENT, positions: ['t0.g1.1'] }, join: { seat: 0, name: 'Ann' } });
-      await open(page, t);
+      const t = await createSeatTable(srv.url, { game: 'acorn-run', seats: [{ kind: 'human' }], options: { dummies: 2 }, seed: 'layout', arrangement: { ...AR_ARRANGEMENT, positions: ['t0.g1.1'] }, join: { seat: 0, name: 'Ann' } });
+      await openSeatTable(page, srv.url, t);
       await expect.poll(() => prompt(page).textContent(), { timeout: 15_000 }).toMatch(/^Your turn/);
       const wanted: Record<string, string> =
         label === 'desktop'
@@ -192,8 +172,8 @@ describe.each([
     try {
       const page = await b.context.newPage();
       // Six seats: the most piles a table shows.
-      const t = await create({ game: 'autumn-leaves', seats: [{ kind: 'human' }, ...Array.from({ length: 5 }, () => ({ kind: 'bot', bot: 'easy' }))], options: { hands: 1 }, seed: 'layout', join: { seat: 0, name: 'Ann' } });
-      await open(page, t);
+      const t = await createSeatTable(srv.url, { game: 'autumn-leaves', seats: [{ kind: 'human' }, ...Array.from({ length: 5 }, () => ({ kind: 'bot', bot: 'easy' }))], options: { hands: 1 }, seed: 'layout', join: { seat: 0, name: 'Ann' } });
+      await openSeatTable(page, srv.url, t);
       const wanted: Record<string, string> = label === 'desktop' ? { prompt: '[data-testid=prompt]', hand: '.al-hand', piles: '.al-piles' } : { prompt: '[data-testid=prompt]', hand: '.al-hand' };
       await expect.poll(() => page.locator('.al-hand button.al-card.legal').count(), { timeout: 15_000 }).toBeGreaterThan(0);
       await expectOnScreen(page, `Autumn Leaves ${label}, opened`, wanted);
@@ -214,16 +194,6 @@ describe.each([
   });
 });
 
-/** Four seats in the partner game (A12): Ann and a bot are team 1. Ann's hand holds a tree and squirrels to pick. */
-const ACORNS_DEAL = arrangeDeal({
-  seats: 4,
-  hands: [
-    ['tree-5-1', 'squirrel-blue-2-1', 'squirrel-red-1-1', 'squirrel-red-3-1', 'squirrel-green-2-1', 'tree-3-1'],
-    ['squirrel-blue-1-1', 'squirrel-blue-1-2', 'squirrel-blue-1-3', 'squirrel-blue-1-4', 'squirrel-blue-1-5', 'squirrel-blue-2-2'],
-    ['tree-3-2', 'tree-4-1', 'tree-4-2', 'tree-2-1', 'tree-2-2', 'tree-2-3'],
-    ['squirrel-red-1-2', 'squirrel-red-1-3', 'squirrel-red-1-4', 'squirrel-red-1-5', 'squirrel-red-2-2', 'squirrel-red-2-3'],
-  ],
-});
 
 describe.each([
   ['desktop', DESKTOP],
@@ -233,15 +203,15 @@ describe.each([
     const b = await launchBrowser(viewport);
     try {
       const page = await b.context.newPage();
-      const t = await create({
+      const t = await createSeatTable(srv.url, {
         game: 'acorns',
         seats: [{ kind: 'human' }, { kind: 'bot', bot: 'easy' }, { kind: 'bot', bot: 'easy' }, { kind: 'bot', bot: 'easy' }],
         options: { partners: true },
         seed: 'layout',
-        arrangement: ACORNS_DEAL,
+        arrangement: ACORNS_PARTNER_DEAL,
         join: { seat: 0, name: 'Ann' },
       });
-      await open(page, t);
+      await openSeatTable(page, srv.url, t);
       // A12: partners are neighbours; every chip names its team.
       await expect.poll(() => page.locator('[data-testid=seat-0] .team-tag').textContent()).toBe('Team 1');
       await expect(page.locator('[data-testid=seat-1] .team-tag').textContent()).resolves.toBe('Team 1');

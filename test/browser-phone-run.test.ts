@@ -10,8 +10,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CreateTableResponse } from '../src/server/protocol.js';
-import { ACORN_RUN_OPENING, animationsSettled, browserTestServer, expectAccessible, launchBrowser } from './browser-helpers.js';
+import { ACORN_RUN_OPENING, animationsSettled, browserTestServer, createSeatTable, expectAccessible, launchBrowser, openSeatTable, type SeatTable } from './browser-helpers.js';
 
 const SHOTS = process.env.DREY_SCREENSHOTS ?? '.tmp/screenshots';
 const srv = browserTestServer('phone-run');
@@ -22,22 +21,12 @@ beforeAll(() => {
 
 type Box = { top: number; bottom: number; height: number };
 
-async function table(): Promise<{ tableId: string; token: string }> {
-  const body = { game: 'acorn-run', seats: [{ kind: 'human' }], options: { dummies: 2 }, seed: 'pocket', arrangement: { ...ACORN_RUN_OPENING, positions: ['t0.g1.1'] }, join: { seat: 0, name: 'Ann' } };
-  const r = await fetch(`${srv.url}/api/tables`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  expect(r.status, await r.clone().text()).toBe(201);
-  const b = (await r.json()) as CreateTableResponse;
-  return { tableId: b.table.id, token: b.seat!.token };
-}
+/** Ann's Acorn Run practice table against two dummies, on the opening deal. */
+const table = (): Promise<SeatTable> =>
+  createSeatTable(srv.url, { game: 'acorn-run', seats: [{ kind: 'human' }], options: { dummies: 2 }, seed: 'pocket', arrangement: { ...ACORN_RUN_OPENING, positions: ['t0.g1.1'] }, join: { seat: 0, name: 'Ann' } });
 
-async function open(page: Page, t: { tableId: string; token: string }): Promise<void> {
-  await page.goto(srv.url);
-  await page.evaluate(
-    ([id, tok]) => (globalThis as unknown as { localStorage: { setItem: (k: string, v: string) => void } }).localStorage.setItem(`drey:seat:${id}`, JSON.stringify({ seat: 0, token: tok })),
-    [t.tableId, t.token],
-  );
-  await page.goto(`${srv.url}/t/${t.tableId}`);
-  await expect.poll(() => page.locator('main.table-page').getAttribute('data-status'), { timeout: 15_000 }).toBe('running');
+async function open(page: Page, t: SeatTable): Promise<void> {
+  await openSeatTable(page, srv.url, t);
   await expect.poll(() => page.locator('[data-testid=prompt]').textContent(), { timeout: 15_000 }).toMatch(/^Your turn/);
 }
 

@@ -10,9 +10,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { arrangeDeal } from '../src/games/acorns/arrange.js';
-import type { CreateTableResponse } from '../src/server/protocol.js';
-import { ACORN_RUN_OPENING, animationsSettled, browserTestServer, expectAccessible, launchBrowser } from './browser-helpers.js';
+import { ACORN_RUN_OPENING, ACORNS_PARTNER_DEAL, animationsSettled, browserTestServer, createSeatTable, expectAccessible, launchBrowser, openSeatTable } from './browser-helpers.js';
 
 const SHOTS = process.env.DREY_SCREENSHOTS ?? '.tmp/screenshots';
 const srv = browserTestServer('pocket-header');
@@ -21,15 +19,6 @@ beforeAll(() => {
   mkdirSync(SHOTS, { recursive: true });
 });
 
-const ACORNS_DEAL = arrangeDeal({
-  seats: 4,
-  hands: [
-    ['tree-5-1', 'squirrel-blue-2-1', 'squirrel-red-1-1', 'squirrel-red-3-1', 'squirrel-green-2-1', 'tree-3-1'],
-    ['squirrel-blue-1-1', 'squirrel-blue-1-2', 'squirrel-blue-1-3', 'squirrel-blue-1-4', 'squirrel-blue-1-5', 'squirrel-blue-2-2'],
-    ['tree-3-2', 'tree-4-1', 'tree-4-2', 'tree-2-1', 'tree-2-2', 'tree-2-3'],
-    ['squirrel-red-1-2', 'squirrel-red-1-3', 'squirrel-red-1-4', 'squirrel-red-1-5', 'squirrel-red-2-2', 'squirrel-red-2-3'],
-  ],
-});
 
 /**
  * Each game's fullest opening header, and where its prompt may start at the most. Before the
@@ -54,7 +43,7 @@ const GAMES = [
   {
     game: 'acorns',
     name: 'Acorns',
-    body: { game: 'acorns', seats: [{ kind: 'human' }, { kind: 'bot', bot: 'easy' }, { kind: 'bot', bot: 'easy' }, { kind: 'bot', bot: 'easy' }], options: { partners: true }, seed: 'layout', arrangement: ACORNS_DEAL, join: { seat: 0, name: 'Ann' } },
+    body: { game: 'acorns', seats: [{ kind: 'human' }, { kind: 'bot', bot: 'easy' }, { kind: 'bot', bot: 'easy' }, { kind: 'bot', bot: 'easy' }], options: { partners: true }, seed: 'layout', arrangement: ACORNS_PARTNER_DEAL, join: { seat: 0, name: 'Ann' } },
     promptBelow: 200,
   },
 ] as const;
@@ -63,16 +52,7 @@ const GAMES = [
 const HEADER_BELOW = 135;
 
 async function open(page: Page, body: object): Promise<void> {
-  const r = await fetch(`${srv.url}/api/tables`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  expect(r.status, await r.clone().text()).toBe(201);
-  const b = (await r.json()) as CreateTableResponse;
-  await page.goto(srv.url);
-  await page.evaluate(
-    ([id, tok]) => (globalThis as unknown as { localStorage: { setItem: (k: string, v: string) => void } }).localStorage.setItem(`drey:seat:${id}`, JSON.stringify({ seat: 0, token: tok })),
-    [b.table.id, b.seat!.token],
-  );
-  await page.goto(`${srv.url}/t/${b.table.id}`);
-  await expect.poll(() => page.locator('main.table-page').getAttribute('data-status'), { timeout: 15_000 }).toBe('running');
+  await openSeatTable(page, srv.url, await createSeatTable(srv.url, body));
   await expect.poll(() => page.locator('[data-testid=prompt]').count(), { timeout: 15_000 }).toBe(1);
 }
 
