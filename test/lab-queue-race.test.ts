@@ -6,12 +6,12 @@
  * own, BullMQ, a block of real games): the job is completed right after the poll's first read,
  * and the run's event stream is one that never reports it (a missed event), so the poll decides.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+import type { ChildProcess } from 'node:child_process';
 import { Queue, QueueEvents, Worker } from 'bullmq';
 import { afterEach, describe, expect, it } from 'vitest';
 import { playGamesTask, type PlayGamesInput } from '../src/lab/play.js';
 import { blockResults, finished, type JobReads } from '../src/lab/queue.js';
+import { freePort, hasRedisServer, startPrivateRedis } from './redis-helpers.js';
 
 const children: ChildProcess[] = [];
 const closing: (() => Promise<unknown>)[] = [];
@@ -20,37 +20,14 @@ afterEach(async () => {
   for (const c of children.splice(0)) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
 });
 
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
-
-/** A redis-server without persistence on a free port; resolves with its URL once it accepts connections. */
+/** A redis-server of the test's own on a free port; resolves with its URL once it accepts connections. */
 async function redis(): Promise<string> {
   const port = await freePort();
-  const proc = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'inherit'] });
-  children.push(proc);
-  let out = '';
-  await new Promise<void>((resolve, reject) => {
-    proc.stdout!.on('data', (c: Buffer) => {
-      out += c.toString();
-      if (out.includes('Ready to accept connections')) resolve();
-    });
-    proc.once('exit', (code) => reject(new Error(`redis-server exited (${String(code)}): ${out}`)));
-  });
+  children.push(await startPrivateRedis(port));
   return `redis://127.0.0.1:${port}`;
 }
 
-const hasRedis = await new Promise<boolean>((resolve) => {
-  const p = spawn('redis-server', ['--version'], { stdio: 'ignore' });
-  p.once('error', () => resolve(false));
-  p.once('exit', (code) => resolve(code === 0));
-});
+const hasRedis = await hasRedisServer();
 if (!hasRedis && !process.env.CI) console.warn('skipping the lab queue race test: no redis-server here');
 
 /** A block of two real games, as a worker plays it. */

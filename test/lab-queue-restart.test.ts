@@ -5,45 +5,23 @@
  * test's own (Debian's redis-server on a free port, no persistence) is killed and started again.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { dreyRun, type Run } from './cli-run.js';
+import { freePort, hasRedisServer, startPrivateRedis } from './redis-helpers.js';
 
 const children: ChildProcess[] = [];
 afterEach(() => {
   for (const c of children.splice(0)) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
 });
 
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
-
-/** A redis-server without persistence on `port`; resolves once it accepts connections. */
+/** A redis-server of the test's own on `port` (no persistence), killed after the test. */
 async function redis(port: number): Promise<ChildProcess> {
-  const proc = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const proc = await startPrivateRedis(port);
   children.push(proc);
-  let out = '';
-  await new Promise<void>((resolve, reject) => {
-    proc.stdout!.on('data', (c: Buffer) => {
-      out += c.toString();
-      if (out.includes('Ready to accept connections')) resolve();
-    });
-    proc.once('exit', (code) => reject(new Error(`redis-server exited (${String(code)}): ${out}`)));
-  });
   return proc;
 }
 
-const hasRedis = await new Promise<boolean>((resolve) => {
-  const p = spawn('redis-server', ['--version'], { stdio: 'ignore' });
-  p.once('error', () => resolve(false));
-  p.once('exit', (code) => resolve(code === 0));
-});
+const hasRedis = await hasRedisServer();
 if (!hasRedis && !process.env.CI) console.warn('skipping the Redis restart test: no redis-server here');
 
 const digestOf = (run: Run): string => {

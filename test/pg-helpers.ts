@@ -6,7 +6,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
+import { freePort } from './redis-helpers.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -79,14 +79,6 @@ function pgBin(): string | undefined {
     .filter((v) => existsSync(join(root, v, 'bin', 'pg_ctl')))
     .sort((a, b) => Number(b) - Number(a));
   return versions[0] === undefined ? undefined : join(root, versions[0], 'bin');
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 export async function startPrivatePostgres(): Promise<PrivatePostgres> {

@@ -3,7 +3,8 @@
  * cannot be reached the tests skip with the reason printed, but only outside CI: with CI set
  * they run and fail.
  */
-import { Socket } from 'node:net';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, Socket, type AddressInfo } from 'node:net';
 
 export const REDIS_URL = process.env.REDIS_URL_TEST ?? 'redis://127.0.0.1:6379';
 
@@ -27,4 +28,42 @@ export async function redisSkipReason(): Promise<string | undefined> {
   const reason = `Redis at ${REDIS_URL} is not reachable (${answer})`;
   console.warn(`skipping Redis tests: ${reason}; set REDIS_URL_TEST or source scripts/test-services.sh (npm test does)`);
   return reason;
+}
+
+/** A port free on 127.0.0.1 right now (the kernel's choice), for a server a test starts itself. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', resolve);
+  });
+  const port = (server.address() as AddressInfo).port;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** Whether Debian's `redis-server` binary is here, for tests that start a Redis of their own. */
+export const hasRedisServer = (): Promise<boolean> =>
+  new Promise<boolean>((resolve) => {
+    const p = spawn('redis-server', ['--version'], { stdio: 'ignore' });
+    p.once('error', () => resolve(false));
+    p.once('exit', (code) => resolve(code === 0));
+  });
+
+/**
+ * A redis-server of the test's own on 127.0.0.1:`port`, without persistence (a restart loses
+ * everything, as a crashed Redis without AOF would); resolves once it accepts connections. The
+ * caller kills it (SIGKILL in afterEach).
+ */
+export async function startPrivateRedis(port: number): Promise<ChildProcess> {
+  const proc = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  await new Promise<void>((resolve, reject) => {
+    proc.stdout!.on('data', (c: Buffer) => {
+      out += c.toString();
+      if (out.includes('Ready to accept connections')) resolve();
+    });
+    proc.once('exit', (code) => reject(new Error(`redis-server exited (${String(code)}): ${out}`)));
+  });
+  return proc;
 }
