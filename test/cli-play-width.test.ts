@@ -38,6 +38,17 @@ describe('drey play through a pipe', () => {
     expect(Math.max(...recent.map((l) => l.length))).toBeGreaterThan(80);
   });
 
+  it('draws each screen\'s separator as wide as that screen\'s widest line, not 200 columns', { timeout: 90_000 }, () => {
+    const out = playPiped({ COLUMNS: undefined, LINES: undefined });
+    const screens = out.split(/^(?==+$)/m).filter((s) => s.startsWith('='));
+    expect(screens.length).toBeGreaterThan(10);
+    for (const screen of screens) {
+      const [rule, ...lines] = screen.replace(/\n$/, '').split('\n');
+      const widest = Math.max(...lines.map((l) => [...l].length));
+      expect([...rule!].length, screen).toBe(widest);
+    }
+  });
+
   it('keeps to the COLUMNS it is given', { timeout: 90_000 }, () => {
     const out = playPiped({ COLUMNS: '60', LINES: undefined });
     const recent = recentLines(out);

@@ -77,7 +77,11 @@ export async function runTable(config: TableConfig, io: TableIO): Promise<{ end:
     return { cols: Math.max(40, s.cols), rows: Math.max(12, s.rows) };
   };
   const show = (lines: readonly string[], size: TermSize): void => {
-    io.write(io.tty ? `${CLEAR}${lines.join('\n')}\n` : `${'='.repeat(size.cols)}\n${lines.join('\n')}\n`);
+    if (io.tty) return io.write(`${CLEAR}${lines.join('\n')}\n`);
+    // Through a pipe each screen starts with a rule as wide as its widest line: a pipe's width is
+    // only an upper bound (PIPE_COLS), and a 200-column rule wraps in any reader's window.
+    const widest = lines.reduce((w, l) => Math.max(w, [...l].length), 1);
+    io.write(`${'='.repeat(Math.min(size.cols, widest))}\n${lines.join('\n')}\n`);
   };
   /** What happened since the person's last move, less what the table itself already shows. */
   const eventsNow = (view: unknown, table: readonly string[]): { title: string; lines: string[] } => {
