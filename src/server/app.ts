@@ -12,6 +12,7 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { Server as SocketServer } from 'socket.io';
+import { jsonParser } from './socket-parser.js';
 import { BUILTINS, type Registry } from '../games/index.js';
 import { variantsOf } from '../games/variants.js';
 import { createWorkerPool, type BotRunner } from './bots/pool.js';
@@ -198,6 +199,8 @@ export async function createDreyServer(opts: DreyServerOptions): Promise<DreySer
   const io = new SocketServer(app.server, {
     serveClient: false,
     maxHttpBufferSize: 64 * 1024,
+    // Frames are JSON only: the encoder skips socket.io's search for binary (socket-parser.ts).
+    parser: jsonParser,
     // No cross-site pages at live tables: the handshake's Host and Origin are checked (origins.ts).
     allowRequest: (req, callback) => callback(null, handshakeAllowed(policy, req)),
   });

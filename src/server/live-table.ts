@@ -4,11 +4,11 @@
  */
 import { botSeatName } from '../engine/bot-names.js';
 import type { AnyGame, Seat, Viewer } from '../engine/game.js';
-import { undoableStep, type Match, type ReplayStep, type UndoRules } from '../engine/match.js';
+import { stepsInPlay, undoableStep, type Match, type ReplayStep, type UndoRules } from '../engine/match.js';
 import type { AnyGamePackage } from '../games/package.js';
 import { botPlayedOf, settingsOf, timeFrame, type LiveTime } from './clocks.js';
 import { seedCommitment } from './ids.js';
-import type { DealInfo, LogEntry, PublicSeat, TableFrame, TableSummary } from './protocol.js';
+import type { DealInfo, LogEntry, PublicSeat, TableFrame, TableSummary, TableTime } from './protocol.js';
 import type { StoredTable } from './storage/types.js';
 import { storedContentOf } from './table-content.js';
 import { isPlaytest } from './playtest.js';
@@ -148,26 +148,74 @@ export function summarize(table: Pick<LiveTable, 'stored' | 'presence' | 'game'>
   };
 }
 
-/** The frame `viewer` is sent: their own view (built once per state, views.ts) and, if it is their turn, their legal actions. */
-export function frameFor(table: LiveTable, viewer: Viewer): TableFrame {
+/**
+ * What every viewer's frame of one state shares: who acts, the seats, the deal, the clocks, and
+ * whose step could be taken back. A publish sends one frame per viewer of the same state, so this
+ * is worked out once per publish and handed to `frameFor` (the undo check walks the record, and the
+ * playtest flag parses the settings: per viewer they showed in the server's profile).
+ */
+export interface FrameCommon {
+  toAct: Seat[];
+  seats: PublicSeat[];
+  deal: DealInfo;
+  time: TableTime;
+  playtest: boolean;
+  /** The seat whose step is the last one in play, when the game has undo and runs: only it may take back. */
+  undoSeat: Seat | null;
+}
+
+export function frameCommon(table: LiveTable): FrameCommon {
   const { game, match, stored } = table;
   const running = stored.status === 'running';
-  const toAct = running ? [...toActOf(game, match)] : [];
+  let undoSeat: Seat | null = null;
+  if (running && table.undo !== undefined) {
+    const top = stepsInPlay(match.record).at(-1);
+    if (top !== undefined) undoSeat = match.record.actions[top - 1]!.seat;
+  }
+  return {
+    toAct: running ? [...toActOf(game, match)] : [],
+    seats: publicSeats(table),
+    deal: dealOf(stored),
+    time: timeFrame(table.time, settingsOf(stored).time, stored.seats.length),
+    playtest: playtestOf(stored),
+    undoSeat,
+  };
+}
+
+/** isPlaytest (playtest.ts) once per settings object: a table's settings are fixed when it is made. */
+const playtests = new WeakMap<object, boolean>();
+function playtestOf(stored: StoredTable): boolean {
+  const settings: unknown = stored.settings;
+  if (typeof settings !== 'object' || settings === null) return isPlaytest(stored);
+  let known = playtests.get(settings);
+  if (known === undefined) {
+    known = isPlaytest(stored);
+    playtests.set(settings, known);
+  }
+  return known;
+}
+
+/**
+ * The frame `viewer` is sent: their own view (built once per state, views.ts) and, if it is their
+ * turn, their legal actions. `common` is what the state's frames share (one per publish).
+ */
+export function frameFor(table: LiveTable, viewer: Viewer, common: FrameCommon = frameCommon(table)): TableFrame {
+  const { game, match, stored } = table;
   const you = viewer === 'spectator' ? null : viewer;
   return {
     tableId: stored.id,
     game: stored.game,
     seq: stored.seq,
     status: stored.status,
-    seats: publicSeats(table),
+    seats: common.seats,
     you,
     view: viewOf(game, match, viewer),
-    legal: you !== null && toAct.includes(you) ? [...game.legalActions(match.state, you)] : [],
-    toAct,
+    legal: you !== null && common.toAct.includes(you) ? [...game.legalActions(match.state, you)] : [],
+    toAct: common.toAct,
     outcome: stored.outcome,
-    deal: dealOf(stored),
-    time: timeFrame(table.time, settingsOf(stored).time, stored.seats.length),
-    undo: you !== null && running ? undoableStep(match, you, table.undo) : null,
-    ...(isPlaytest(stored) ? { playtest: true as const } : {}),
+    deal: common.deal,
+    time: common.time,
+    undo: you !== null && you === common.undoSeat ? undoableStep(match, you, table.undo) : null,
+    ...(common.playtest ? { playtest: true as const } : {}),
   };
 }

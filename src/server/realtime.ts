@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import type { Seat, Viewer } from '../engine/game.js';
 import { describeZodError } from '../engine/schema.js';
 import { DEFAULT_LIMITS, TableQuota, TokenBucket, type ServerLimits } from './limits.js';
-import { frameFor } from './live-table.js';
+import { frameCommon, frameFor, type FrameCommon } from './live-table.js';
 import {
   CLIENT_EVENTS,
   type ChatEvent,
@@ -111,14 +111,24 @@ export function attachRealtime(io: Server, service: TableService, opts: Realtime
   // (with several processes the room spans them all, so every human seat and the spectators get one).
   service.onChange(({ table, entries }: TableChange) => {
     const id = table.stored.id;
-    const viewers: Viewer[] = ['spectator'];
-    table.stored.seats.forEach((s, seat) => s.kind === 'human' && viewers.push(seat));
-    for (const viewer of viewers) {
+    const seats = table.stored.seats;
+    const by = entries.at(-1)?.seat ?? null;
+    // What the frames share is worked out for the first viewer someone watches as, then reused.
+    let common: FrameCommon | undefined;
+    for (let v = -1; v < seats.length; v++) {
+      if (v >= 0 && seats[v]!.kind !== 'human') continue;
+      const viewer: Viewer = v < 0 ? 'spectator' : v;
       const to = viewerRoom(id, viewer);
       if (!opts.cluster && !io.sockets.adapter.rooms.get(to)?.size) continue;
+      common ??= frameCommon(table);
       // The lines the step told this viewer (narration-history.ts): the one narration the page shows.
       const step = entries.length === 0 ? undefined : service.histories.stepLines(table, viewer, table.stored.seq);
-      const frame: UpdateMessage = { ...frameFor(table, viewer), by: entries.at(-1)?.seat ?? null, lines: step?.lines ?? [], told: entries.length === 0 ? null : (step?.told ?? null) };
+      // Extends the fresh frame in place rather than copying it into a new object per viewer.
+      const frame: UpdateMessage = Object.assign(frameFor(table, viewer, common), {
+        by,
+        lines: step?.lines ?? [],
+        told: entries.length === 0 ? null : (step?.told ?? null),
+      });
       io.to(to).emit(SERVER_EVENTS.update, frame);
     }
   });
