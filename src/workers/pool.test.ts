@@ -89,6 +89,24 @@ describe('the worker pool', () => {
     expect(order).toEqual(['long', 'quick']);
   });
 
+  it('cheap tasks sent to a worker together each keep their own time limit, and those sent with one that hangs still get answered', async () => {
+    const pool = makePool({ size: 1, reserved: { workers: 1, maxCostMs: 50 } });
+    // The pool learns that key k is cheap; then one task of that key hangs.
+    expect(await pool.run('echo', 'learn', { costKey: 'k' })).toEqual({ ok: true, value: 'learn' });
+    const long = pool.run('sleep', 2_500, { owner: 'S' });
+    const first = pool.run('echo', 'A', { owner: 'A', costKey: 'k' });
+    // Every worker busy: these three wait, then go to the reserved worker in one message when A is done.
+    const hung = pool.run('spin', null, { owner: 'B', costKey: 'k', timeLimitMs: 400 });
+    const after = [pool.run('echo', 'C', { owner: 'C', costKey: 'k' }), pool.run('echo', 'D', { owner: 'D', costKey: 'k' })];
+    expect(await first).toEqual({ ok: true, value: 'A' });
+    expect(codeOf(await hung)).toBe('timeout');
+    expect(await Promise.all(after)).toEqual([
+      { ok: true, value: 'C' },
+      { ok: true, value: 'D' },
+    ]);
+    expect(await long).toEqual({ ok: true, value: 2_500 });
+  });
+
   it('without owners, tasks run in the order they came', async () => {
     const pool = makePool({ size: 1 });
     const finished: string[] = [];

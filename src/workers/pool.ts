@@ -21,12 +21,20 @@
  *   the operating system shares the cores between threads.
  * - A worker that dies fails its task with `worker-crashed` and is replaced. `close()` ends
  *   queued and running tasks with `pool-closed`.
+ * - While every worker is busy and cheap tasks wait, a worker that frees takes the next few of
+ *   them (in the same fair order, at most BATCH_TASKS and BATCH_MS of typical time) in one message:
+ *   each message to a worker is a structured clone and a wake-up on the main thread, and one per
+ *   easy bot decision was 5% of a busy server's event loop. The worker runs them one after the
+ *   other and answers each as it ends, so each still has its own time limit, from its own start.
+ *   If the worker dies, the tasks it was sent but had not started go back to the front of their
+ *   owners' queues.
  *
  * Failures are error values (`Result`); `run` never rejects.
  */
 import type { Worker } from 'node:worker_threads';
 import { err, ok, type GameError, type Result } from '../engine/result.js';
 import type { TaskKinds, TaskMessage, WorkerMessage } from './protocol.js';
+import { MinHeap } from './ready-heap.js';
 import { spawnWorker, type WorkerEntry } from './spawn.js';
 
 /** Drey's worker entry (entry.ts): bot decisions and lab games. */
@@ -82,7 +90,10 @@ interface Slot {
   ready: boolean;
   /** A worker kept for cheap tasks (PoolOptions.reserved). */
   reserved: boolean;
+  /** The task the worker runs now. */
   job: Job | undefined;
+  /** Tasks sent with it in one message, to run after it, in order (see BATCH_TASKS). */
+  after: Job[];
   timer: NodeJS.Timeout | undefined;
   /** When the job began running in a ready worker (performance.now()). */
   started: number;
@@ -97,12 +108,21 @@ interface Owner {
   running: number;
   /** When it joined `owners` (ties of `charged` go to the older, as in the Map's order). */
   order: number;
+  /** Where it sits in the ready heap of its next job's cost key (`key`); -1 when it has no queued job. */
+  at: number;
+  key: string;
 }
+
+/** Who goes first: the owner charged least, and of two charged alike the older. */
+const before = (a: Owner, b: Owner): boolean => a.charged < b.charged || (a.charged === b.charged && a.order < b.order);
 
 /** How much of a new observation moves a key's typical time (an exponential moving average). */
 const COST_WEIGHT = 0.25;
 /** A kind of work taking at most this share of the dearest kind's time counts as cheap (reserved workers). */
 const CHEAP_SHARE = 0.1;
+/** The most tasks sent to a worker in one message, and the most typical time they may add up to (ms). */
+const BATCH_TASKS = 8;
+const BATCH_MS = 10;
 /** Idle owners are forgotten every this many dispatches (the ones with no credit left). */
 const PRUNE_EVERY = 1024;
 
@@ -113,11 +133,13 @@ export class WorkerPool<K extends TaskKinds> {
   /** Owners with queued or running jobs, and idle ones still charged above `floor`; Map order breaks ties. */
   private readonly owners = new Map<string, Owner>();
   /**
-   * The owners with queued jobs: the only ones `next` looks at. A busy server keeps thousands of
-   * idle owners (tables whose bots are not thinking) in `owners`, and walking them all for every
-   * dispatch was a tenth of its event loop (docs/deploy.md).
+   * The owners with queued jobs, in one heap per cost key of their next job (least charged first):
+   * the next owner is the best of the heaps' tops, and for a reserved worker the best of the cheap
+   * keys' tops, so a dispatch costs O(keys + log owners). A busy server has thousands of owners
+   * waiting for a bot but a handful of keys (game × level); walking every waiting owner for each
+   * dispatch was 7% of its event loop at 2,000 tables (docs/deploy.md).
    */
-  private readonly ready = new Set<Owner>();
+  private readonly ready = new Map<string, MinHeap<Owner>>();
   private ownersMade = 0;
   /** The charge of the owner served last when its job started: an owner that was idle starts here. */
   private floor = 0;
@@ -151,14 +173,14 @@ export class WorkerPool<K extends TaskKinds> {
       };
       let o = this.owners.get(owner);
       if (!o) {
-        o = { queue: [], charged: this.floor, running: 0, order: this.ownersMade++ };
+        o = { queue: [], charged: this.floor, running: 0, order: this.ownersMade++, at: -1, key: '' };
         this.owners.set(owner, o);
       } else if (o.queue.length === 0 && o.running === 0) {
         // Idle until now: no credit for the time it did not use.
         o.charged = Math.max(o.charged, this.floor);
       }
       o.queue.push(job);
-      this.ready.add(o);
+      if (o.queue.length === 1) this.makeReady(o);
       this.waiting++;
       this.pump();
     });
@@ -180,13 +202,15 @@ export class WorkerPool<K extends TaskKinds> {
     const closedError = failure('pool-closed', 'the worker pool was closed');
     const queued = [...this.owners.values()].flatMap((o) => o.queue);
     this.owners.clear();
-    this.ready.clear();
+    for (const heap of this.ready.values()) heap.drain();
     this.waiting = 0;
     for (const job of queued) job.resolve(closedError);
     const slots = this.slots.splice(0);
     for (const slot of slots) {
       slot.gone = true;
+      const sent = slot.after.splice(0);
       this.finish(slot, closedError);
+      for (const job of sent) job.resolve(closedError);
     }
     await Promise.all(slots.map((s) => s.worker.terminate()));
   }
@@ -195,27 +219,38 @@ export class WorkerPool<K extends TaskKinds> {
    * Whether a job may run on a reserved worker: its kind of work has been cheap so far, in absolute
    * terms or beside the dearest kind (times are wall-clock, so a busy machine stretches them all alike).
    */
-  private cheap(job: Job): boolean {
-    const typical = this.costs.get(job.costKey);
+  private cheap(costKey: string): boolean {
+    const typical = this.costs.get(costKey);
     if (typical === undefined || !this.opts.reserved) return false;
     return typical <= this.opts.reserved.maxCostMs || typical <= CHEAP_SHARE * this.dearest;
   }
 
-  /** The owner charged least whose next job qualifies (any job, or only cheap ones). */
+  /** Puts an owner with queued jobs in the ready heap of its next job's cost key. */
+  private makeReady(o: Owner): void {
+    const key = o.queue[0]!.costKey;
+    let heap = this.ready.get(key);
+    if (!heap) this.ready.set(key, (heap = new MinHeap<Owner>(before)));
+    o.key = key;
+    heap.push(o);
+  }
+
+  /**
+   * The owner charged least whose next job qualifies (any job, or only cheap ones); ties go to the
+   * older owner. Each heap's top is its key's best, so only the tops are compared.
+   */
   private next(cheapOnly: boolean): Owner | undefined {
     let best: Owner | undefined;
-    for (const o of this.ready) {
-      const job = o.queue[0];
-      if (job === undefined || (cheapOnly && !this.cheap(job))) continue;
-      if (best === undefined || o.charged < best.charged || (o.charged === best.charged && o.order < best.order)) best = o;
+    for (const [key, heap] of this.ready) {
+      const top = heap.peek();
+      if (top === undefined || (cheapOnly && !this.cheap(key))) continue;
+      if (best === undefined || before(top, best)) best = top;
     }
     return best;
   }
 
   /**
    * Whether a worker of the kind asked is idle or may start. Checked before looking for the next
-   * owner: that look is a walk over every owner (thousands of tables on a busy server), and while
-   * every worker is busy each new task and each finished one would walk it for nothing.
+   * owner, so that while every worker is busy a new task or a finished one costs no look at all.
    */
   private canTake(reserved: boolean): boolean {
     let count = 0;
@@ -252,21 +287,54 @@ export class WorkerPool<K extends TaskKinds> {
         slot = owner ? this.idle(true) : undefined;
       }
       if (!owner || !slot) return;
-      const job = owner.queue.shift();
-      if (owner.queue.length === 0) this.ready.delete(owner);
-      if (!job) return;
-      this.waiting--;
-      this.floor = Math.max(this.floor, owner.charged);
-      // Charged the typical time now, so an owner with many queued jobs does not take every worker at once.
-      job.charged = this.costs.get(job.costKey) ?? 0;
-      owner.charged += job.charged;
-      owner.running++;
-      if (++this.dispatched % PRUNE_EVERY === 0) this.prune();
+      const job = this.take(owner);
+      const batch: TaskMessage[] = [{ id: job.id, kind: job.kind, input: job.input }];
       slot.job = job;
+      // Every worker busy: the next cheap jobs in fair order ride along in the same message, while
+      // they stay short (a worker cannot be interrupted, and another may free up meanwhile).
+      let budget = this.cheap(job.costKey) ? BATCH_MS - job.charged : 0;
+      while (budget > 0 && batch.length < BATCH_TASKS && this.waiting > 0 && !this.canTake(false) && !this.canTake(true)) {
+        // A reserved worker takes only cheap jobs; a general one only the job it would take next anyway.
+        const o = this.next(slot.reserved);
+        const head = o?.queue[0];
+        if (!o || !head || !this.cheap(head.costKey) || (this.costs.get(head.costKey) ?? 0) > budget) break;
+        const more = this.take(o);
+        budget -= more.charged;
+        slot.after.push(more);
+        batch.push({ id: more.id, kind: more.kind, input: more.input });
+      }
       slot.worker.ref();
       if (slot.ready) this.startClock(slot);
-      const message: TaskMessage = { id: job.id, kind: job.kind, input: job.input };
-      slot.worker.postMessage(message);
+      slot.worker.postMessage(batch);
+    }
+  }
+
+  /** Takes an owner's next job off its queue and charges the owner its typical time. */
+  private take(owner: Owner): Job {
+    this.ready.get(owner.key)!.remove(owner);
+    const job = owner.queue.shift()!;
+    this.waiting--;
+    this.floor = Math.max(this.floor, owner.charged);
+    // Charged the typical time now, so an owner with many queued jobs does not take every worker at once.
+    job.charged = this.costs.get(job.costKey) ?? 0;
+    owner.charged += job.charged;
+    owner.running++;
+    if (owner.queue.length > 0) this.makeReady(owner);
+    if (++this.dispatched % PRUNE_EVERY === 0) this.prune();
+    return job;
+  }
+
+  /** Jobs sent to a worker that will never run them go back to the front of their owners' queues, uncharged. */
+  private giveBack(jobs: Job[]): void {
+    for (const job of jobs.reverse()) {
+      const o = this.owners.get(job.owner);
+      if (!o) continue;
+      if (o.at >= 0) this.ready.get(o.key)!.remove(o);
+      o.queue.unshift(job);
+      o.charged -= job.charged;
+      o.running--;
+      this.waiting++;
+      this.makeReady(o);
     }
   }
 
@@ -287,6 +355,8 @@ export class WorkerPool<K extends TaskKinds> {
     if (!o) return;
     o.charged += ms - job.charged;
     o.running--;
+    // Still waiting with more jobs: its place among the ready owners moves with its charge.
+    if (o.at >= 0) this.ready.get(o.key)!.fix(o);
     if (o.queue.length === 0 && o.running === 0 && o.charged <= this.floor) this.owners.delete(job.owner);
   }
 
@@ -300,14 +370,19 @@ export class WorkerPool<K extends TaskKinds> {
     }, limit);
   }
 
-  /** Ends the slot's job (if any) with `result` and makes the slot idle. */
-  private finish(slot: Slot, result: Result<unknown, GameError>): void {
+  /**
+   * Ends the slot's running job (if any) with `result`, charged `ms` of worker time (by default the
+   * time since it started), and starts the clock of the next job the slot was sent, if any.
+   */
+  private finish(slot: Slot, result: Result<unknown, GameError>, ms?: number): void {
     if (slot.timer) clearTimeout(slot.timer);
     slot.timer = undefined;
     const job = slot.job;
-    slot.job = undefined;
+    slot.job = slot.after.shift();
     // A job that never started (its worker was still booting) cost nothing; one stopped by its limit cost the limit.
-    if (job) this.settle(job, slot.ready ? performance.now() - slot.started : 0);
+    if (job) this.settle(job, ms ?? (slot.ready ? performance.now() - slot.started : 0));
+    // The worker goes straight on to the next job it was sent: its clock starts now.
+    if (slot.job && slot.ready) this.startClock(slot);
     job?.resolve(result);
   }
 
@@ -317,6 +392,7 @@ export class WorkerPool<K extends TaskKinds> {
     slot.gone = true;
     const i = this.slots.indexOf(slot);
     if (i >= 0) this.slots.splice(i, 1);
+    this.giveBack(slot.after.splice(0));
     this.finish(slot, result);
     this.pump();
   }
@@ -324,7 +400,7 @@ export class WorkerPool<K extends TaskKinds> {
   private spawn(reserved: boolean): Slot {
     const limits = this.opts.memoryLimitMb === undefined ? undefined : { maxOldGenerationSizeMb: this.opts.memoryLimitMb };
     const worker = spawnWorker(this.opts.entry ?? DREY_WORKER, limits, this.opts.workerData);
-    const slot: Slot = { worker, ready: false, reserved, job: undefined, timer: undefined, started: 0, gone: false };
+    const slot: Slot = { worker, ready: false, reserved, job: undefined, after: [], timer: undefined, started: 0, gone: false };
     worker.on('message', (message: WorkerMessage) => {
       if (slot.gone) return;
       if (message.type === 'ready') {
@@ -333,7 +409,8 @@ export class WorkerPool<K extends TaskKinds> {
         return;
       }
       if (slot.job?.id !== message.id) return;
-      this.finish(slot, message.ok ? ok(message.value) : err(message.error));
+      this.finish(slot, message.ok ? ok(message.value) : err(message.error), message.ms);
+      if (slot.job) return;
       // An idle worker must not keep the process alive.
       worker.unref();
       this.pump();

@@ -18,8 +18,12 @@ export interface TaskMessage {
   input: unknown;
 }
 
+/** What the pool posts: one task, or a few cheap ones to run one after the other (pool.ts, BATCH_TASKS). */
+export type TaskBatch = TaskMessage[];
+
 export type WorkerMessage =
   /** The entry has loaded and listens: a task's time limit starts counting from here. */
   | { type: 'ready' }
-  | { type: 'done'; id: number; ok: true; value: unknown }
-  | { type: 'done'; id: number; ok: false; error: GameError };
+  /** `ms`: the task's time in the worker, charged to its owner (pool.ts). */
+  | { type: 'done'; id: number; ms?: number; ok: true; value: unknown }
+  | { type: 'done'; id: number; ms?: number; ok: false; error: GameError };
