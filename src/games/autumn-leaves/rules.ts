@@ -33,16 +33,17 @@ const seatLists: readonly (readonly Seat[])[] = Array.from({ length: 1 << 8 }, (
 const PLACE: readonly Action[] = Array.from({ length: 8 }, (_, pile): Action => ({ type: 'place', pile }));
 const placeLists: readonly (readonly Action[])[] = Array.from({ length: 1 << 8 }, (_, mask) => listOf(mask, (pile) => PLACE[pile]!));
 
-/** engine/narration.ts pushEvent, written out: it runs on nearly every action. */
+/** engine/narration.ts ringPush, written out: it runs on nearly every action. */
 function log(state: State, event: LogEvent): void {
-  const events = state.log.events;
-  events.push(event);
-  if (events.length > LOG_LIMIT) {
-    events.shift();
-    state.log.first++;
+  const ring = state.log;
+  const slots = ring.slots;
+  if (slots.length < LOG_LIMIT) {
+    slots.push(event);
+    return;
   }
+  slots[ring.first % LOG_LIMIT] = event;
+  ring.first++;
 }
-
 
 /** The rules of one content: the functions the game hands out, with that content's tables bound. */
 export interface LeavesRules {
