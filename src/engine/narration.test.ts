@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { stableHash } from './hash.js';
 import {
   defineNarrator,
   emptyHistory,
@@ -40,6 +41,9 @@ describe('event logs and their cursor', () => {
       seen.push(ringLog(r, (x) => x.toUpperCase()));
     }
     expect(seen.at(-1)).toEqual({ first: 4, events: ['E', 'F', 'G'] });
+    // Saved records check a final-state hash: a state with a ring hashes as with its EventLog.
+    expect(stableHash({ log: r, round: 3 })).toBe(stableHash({ round: 3, log: l }));
+    expect(stableHash({ log: r })).not.toBe(stableHash({ log: emptyLog() }));
   });
 
   it('tells a reader what is new, and how many events it missed when the tail moved past it', () => {

@@ -61,6 +61,12 @@ export interface EventRing<E> {
   slots: E[];
 }
 
+/** Whether `v` is an EventRing: an object of exactly `first` (a number) and `slots` (a list). */
+export function isEventRing(v: object): v is EventRing<unknown> {
+  const keys = Object.keys(v);
+  return keys.length === 2 && 'slots' in v && 'first' in v && Array.isArray(v.slots) && typeof v.first === 'number';
+}
+
 export const emptyRing = <E>(): EventRing<E> => ({ first: 0, slots: [] });
 
 /** Appends an event to a ring of at most `limit` (> 0) events, replacing the oldest when full. Events must not be mutated afterwards. */
