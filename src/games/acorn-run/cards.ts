@@ -130,44 +130,12 @@ export function cardLabel(T: WithCards, card: number): string {
  * `keep`, only among the cards it accepts. Legal actions offer a choice per kind, not per
  * identical copy, to keep the branching small.
  */
-/**
- * Scratch for distinctKinds: slotOfKind[kind] is 1 + the index in its result of the card kept for
- * that kind, 0 for a kind not met yet. Every entry it sets is put back to 0 before it returns, so
- * a call leaves nothing behind (and `busy` sends a nested call, from a `keep`, to the scan).
- */
-const slotOfKind: number[] = [];
-let busy = false;
-
 export function distinctKinds(T: WithCards, cards: readonly number[], keep?: (card: number) => boolean): number[] {
   // Called for nearly every legal-action list (hands, discard piles of a few dozen cards at most):
-  // a kind's entry in the zeroed scratch finds its card in `out` with one read, where a scan of
-  // `out` per card was a tenth of a random playout (measured); `keep` spares the caller a
-  // filtered copy; sorted input (hands are) needs no sort.
+  // the kinds found so far are those of the cards in `out`, so a scan of `out` beats a Map or a
+  // second list; `keep` spares the caller a filtered copy; sorted input (hands are) needs no sort.
   const kindIndex = T.cards.kindIndex;
   const out: number[] = [];
-  if (busy) return distinctKindsByScan(kindIndex, cards, keep, out);
-  busy = true;
-  try {
-    for (let i = 0; i < cards.length; i++) {
-      const c = cards[i]!;
-      const k = kindIndex[c];
-      if (k === undefined) throw new Error(`no card number ${c}`);
-      if (keep !== undefined && !keep(c)) continue;
-      // Grown by pushing zeros, so the scratch stays a packed list of small integers.
-      while (slotOfKind.length <= k) slotOfKind.push(0);
-      const at = slotOfKind[k]!;
-      if (at === 0) slotOfKind[k] = out.push(c);
-      else if (c < out[at - 1]!) out[at - 1] = c;
-    }
-  } finally {
-    for (let i = 0; i < out.length; i++) slotOfKind[kindIndex[out[i]!]!] = 0;
-    busy = false;
-  }
-  return sortedKinds(out);
-}
-
-/** distinctKinds without the scratch: each card's kind looked for among those already kept. */
-function distinctKindsByScan(kindIndex: readonly number[], cards: readonly number[], keep: ((card: number) => boolean) | undefined, out: number[]): number[] {
   for (let i = 0; i < cards.length; i++) {
     const c = cards[i]!;
     const k = kindIndex[c];
@@ -178,10 +146,6 @@ function distinctKindsByScan(kindIndex: readonly number[], cards: readonly numbe
     if (j === out.length) out.push(c);
     else if (c < out[j]!) out[j] = c;
   }
-  return sortedKinds(out);
-}
-
-function sortedKinds(out: number[]): number[] {
   for (let i = 1; i < out.length; i++) {
     if (out[i - 1]! > out[i]!) return out.sort((a, b) => a - b);
   }
