@@ -1,14 +1,18 @@
 import { describe, expect, it } from 'vitest';
+import { stableHash } from './hash.js';
 import {
   defineNarrator,
   emptyHistory,
   emptyLog,
+  emptyRing,
   eventsSince,
   extendHistory,
   historyLines,
   narrationFeed,
   narrateSince,
   pushEvent,
+  ringLog,
+  ringPush,
   sentence,
   type EventLog,
 } from './narration.js';
@@ -24,6 +28,22 @@ describe('event logs and their cursor', () => {
     const l = emptyLog<string>();
     for (const e of ['a', 'b', 'c', 'd', 'e']) pushEvent(l, e, 3);
     expect(l).toEqual({ first: 2, events: ['c', 'd', 'e'] });
+  });
+
+  it('keeps the same tail as a ring, handed to readers in order', () => {
+    const l = emptyLog<string>();
+    const r = emptyRing<string>();
+    const seen: EventLog<string>[] = [];
+    for (const e of ['a', 'b', 'c', 'd', 'e', 'f', 'g']) {
+      pushEvent(l, e, 3);
+      ringPush(r, e, 3);
+      expect(ringLog(r)).toEqual(l);
+      seen.push(ringLog(r, (x) => x.toUpperCase()));
+    }
+    expect(seen.at(-1)).toEqual({ first: 4, events: ['E', 'F', 'G'] });
+    // Saved records check a final-state hash: a state with a ring hashes as with its EventLog.
+    expect(stableHash({ log: r, round: 3 })).toBe(stableHash({ round: 3, log: l }));
+    expect(stableHash({ log: r })).not.toBe(stableHash({ log: emptyLog() }));
   });
 
   it('tells a reader what is new, and how many events it missed when the tail moved past it', () => {

@@ -47,6 +47,71 @@ export function pushEvent<E>(log: EventLog<E>, event: E, limit: number): void {
 /** A copy of the tail that shares the (immutable) events. */
 export const copyLog = <E>(log: EventLog<E>): EventLog<E> => ({ first: log.first, events: log.events.slice() });
 
+/**
+ * A state's tail of events kept as a ring: while it holds fewer than its limit, `slots[i]` is
+ * event number i (and `first` is 0); once full, event number `n` (first ≤ n < first + limit) sits
+ * at `slots[n % limit]`, so an event is written in place of the oldest instead of moving the
+ * others down (pushEvent's loop and allocation were a large part of an Autumn Leaves playout).
+ * Plain data like EventLog: clones copy `slots`, JSON and postMessage carry it as it is. Readers
+ * see it only through `ringLog`/`ringEvent`, which give the events in order: what an EventLog
+ * of the same events would hold.
+ */
+export interface EventRing<E> {
+  first: number;
+  slots: E[];
+}
+
+/** Whether `v` is an EventRing: an object of exactly `first` (a number) and `slots` (a list). */
+export function isEventRing(v: object): v is EventRing<unknown> {
+  // The cheap tests first: canonicalJson asks this of every object of a state it writes.
+  return 'slots' in v && 'first' in v && Array.isArray(v.slots) && typeof v.first === 'number' && Object.keys(v).length === 2;
+}
+
+export const emptyRing = <E>(): EventRing<E> => ({ first: 0, slots: [] });
+
+/** Appends an event to a ring of at most `limit` (> 0) events, replacing the oldest when full. Events must not be mutated afterwards. */
+export function ringPush<E>(ring: EventRing<E>, event: E, limit: number): void {
+  const slots = ring.slots;
+  if (slots.length < limit) {
+    slots.push(event);
+    return;
+  }
+  slots[ring.first % limit] = event;
+  ring.first++;
+}
+
+/** Where the ring holds the `i`-th event it keeps (0: the oldest). */
+export const ringSlot = (ring: EventRing<unknown>, i: number): number => (ring.first + i) % ring.slots.length;
+
+/** The `i`-th event the ring keeps (0: the oldest). */
+export const ringEvent = <E>(ring: EventRing<E>, i: number): E => ring.slots[ringSlot(ring, i)]!;
+
+/** The ring's events in order, as an EventLog (a new list; the events are shared), each passed through `map`. */
+export function ringLog<E, V = E>(ring: EventRing<E>, map?: (event: E) => V): EventLog<V> {
+  const slots = ring.slots;
+  const n = slots.length;
+  const events: V[] = [];
+  for (let i = 0; i < n; i++) {
+    const e = slots[(ring.first + i) % n]!;
+    events.push(map ? map(e) : (e as unknown as V));
+  }
+  return { first: ring.first, events };
+}
+
+/** The number of the next event this ring will hold (logEnd of its EventLog). */
+export const ringEnd = (ring: EventRing<unknown>): number => ring.first + ring.slots.length;
+
+/** The ring's events numbered `next` and later, in order (the `events` of eventsSince on its EventLog). */
+export function ringSince<E>(ring: EventRing<E>, next: number): E[] {
+  const n = ring.slots.length;
+  const out: E[] = [];
+  for (let i = Math.max(0, next - ring.first); i < n; i++) out.push(ring.slots[(ring.first + i) % n]!);
+  return out;
+}
+
+/** A copy of the ring that shares the (immutable) events. */
+export const copyRing = <E>(ring: EventRing<E>): EventRing<E> => ({ first: ring.first, slots: ring.slots.slice() });
+
 /** The number of the next event this log will hold. */
 export const logEnd = (log: EventLog<unknown>): number => log.first + log.events.length;
 

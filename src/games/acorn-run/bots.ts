@@ -7,6 +7,7 @@
  */
 import type { RunTables } from './tables.js';
 import type { Bot } from '../../engine/bot.js';
+import { ringEnd, ringEvent } from '../../engine/narration.js';
 import { normalCdf, softRankRewards, type PlayoutPolicy, type SearchKnowledge } from '../../engine/search.js';
 import { sameAction, type Action } from './actions.js';
 import { space } from './board.js';
@@ -441,12 +442,13 @@ function value(T: RunTables, raw: unknown): number[] {
  */
 function revealedNothing(world: State, end: State, seat: number): boolean {
   const me = world.seatRacer[seat];
-  const fresh = end.log.first + end.log.events.length - (world.log.first + world.log.events.length);
-  if (me === undefined || fresh < 0 || fresh > end.log.events.length) return false;
+  const kept = end.log.slots.length;
+  const fresh = ringEnd(end.log) - ringEnd(world.log);
+  if (me === undefined || fresh < 0 || fresh > kept) return false;
   const over = end.turn.racer !== me || end.over;
   let draws = 0;
-  for (let i = end.log.events.length - fresh; i < end.log.events.length; i++) {
-    const e = end.log.events[i]!;
+  for (let i = kept - fresh; i < kept; i++) {
+    const e = ringEvent(end.log, i);
     if (e.kind === 'buy' || e.kind === 'gain' || e.kind === 'refresh') return false;
     if (e.kind === 'draw' && e.racer === me) draws++;
   }
@@ -456,9 +458,9 @@ function revealedNothing(world: State, end: State, seat: number): boolean {
 
 /** Whether `racer`'s last draw among the last `fresh` events comes after all its other events. */
 function lastDrawEndsTurn(end: State, racer: number, fresh: number): boolean {
-  const events = end.log.events;
-  for (let i = events.length - 1; i >= events.length - fresh; i--) {
-    const e = events[i]!;
+  const kept = end.log.slots.length;
+  for (let i = kept - 1; i >= kept - fresh; i--) {
+    const e = ringEvent(end.log, i);
     if (e.kind === 'draw' && e.racer === racer) return true;
     if ('racer' in e && e.racer === racer) return false;
   }

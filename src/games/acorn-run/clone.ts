@@ -1,5 +1,5 @@
 /** A deep copy written out by hand: search and conformance clone states many times a second. */
-import { copyLog } from '../../engine/narration.js';
+import { copyRing } from '../../engine/narration.js';
 import type { Rng } from '../../engine/rng.js';
 import type { Pending, Racer, State } from './state.js';
 
@@ -49,6 +49,6 @@ export function cloneState(s: State): State {
     },
     dummyTurn: s.dummyTurn && { card: s.dummyTurn.card, round: s.dummyTurn.round },
     // Events are never mutated after they are written: clones share them.
-    log: copyLog(s.log),
+    log: copyRing(s.log),
   };
 }

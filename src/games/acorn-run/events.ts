@@ -6,7 +6,7 @@
  * One field is private: the cards of a `draw` are seen only by the racer who drew them (the view
  * strips them for everyone else, and resample deals them anew).
  */
-import { pushEvent, type EventLog } from '../../engine/narration.js';
+import { ringPush, type EventRing } from '../../engine/narration.js';
 import type { MarketRow } from './cards.js';
 import type { Color } from './content/schema.js';
 
@@ -67,6 +67,7 @@ export type RunEventKind = RunEvent['kind'];
  */
 export const LOG_LIMIT = 32;
 
-export function logEvent(log: EventLog<RunEvent>, event: RunEvent): void {
-  pushEvent(log, event, LOG_LIMIT);
+export function logEvent(log: EventRing<RunEvent>, event: RunEvent): void {
+  // A ring: a full tail takes the new event in place of the oldest (narration.ts EventRing).
+  ringPush(log, event, LOG_LIMIT);
 }

@@ -10,7 +10,7 @@
  */
 import type { RunTables } from './tables.js';
 import type { CardFacts, CurveParticipant, GameFacts, LabProbe, LabWatcher, RoundCurves, SeatFacts } from '../package.js';
-import { eventsSince, logEnd } from '../../engine/narration.js';
+import { ringEnd, ringSince } from '../../engine/narration.js';
 import type { Action } from './actions.js';
 import { LANE_CODES, space } from './board.js';
 import { kindOf } from './cards.js';
@@ -37,7 +37,7 @@ class Watcher implements LabWatcher<State, Action> {
     private readonly T: RunTables,
     start: State,
   ) {
-    this.next = logEnd(start.log);
+    this.next = ringEnd(start.log);
     this.seats = start.seatRacer.map((racer): SeatFacts => {
       const pos = start.racers[racer]!.pos;
       const lane = pos === null ? null : space(this.T, pos).lane;
@@ -77,8 +77,8 @@ class Watcher implements LabWatcher<State, Action> {
   }
 
   after(state: State, _seat: number, _action: Action): void {
-    const { events } = eventsSince(state.log, this.next);
-    this.next = logEnd(state.log);
+    const events = ringSince(state.log, this.next);
+    this.next = ringEnd(state.log);
     for (const e of events as RunEvent[]) this.event(state, e);
   }
 

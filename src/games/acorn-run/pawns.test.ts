@@ -1,3 +1,4 @@
+import { ringLog } from '../../engine/narration.js';
 import { describe, expect, it } from 'vitest';
 import { narrationFeed } from '../../engine/narration.js';
 import { acornRun } from './index.js';
@@ -54,7 +55,7 @@ describe('R8 (amended): pawns block only the end of a turn', () => {
     expect(acornRun.toAct(stateOf(m))).toEqual([1]);
     expect(posName(m, 0)).toBe('t1.g2.3');
     expect(posName(m, 1)).toBe('t1.g2.3');
-    expect(stateOf(m).log.events).toContainEqual({ kind: 'share', racer: 0, at: at('t1.g2.3'), with: [1] });
+    expect(ringLog(stateOf(m).log).events).toContainEqual({ kind: 'share', racer: 0, at: at('t1.g2.3'), with: [1] });
     const tell = (viewer: number): string[] => narrationFeed(acornRunNarrator)(acornRun.view(stateOf(m), viewer), { viewer, names: ['Ann', 'Bo'] });
     const space = spaceWords(T, at('t1.g2.3'));
     expect(tell(1)).toContain(`Ann ends the turn on ${space}, which you hold too: there was nothing else left to do.`);

@@ -6,7 +6,7 @@
  * reads those events as the race goes; it adds nothing to the state, so records, replays and
  * `drey sim` digests are unchanged. Pure.
  */
-import { eventsSince, logEnd } from '../../engine/narration.js';
+import { ringEnd, ringSince } from '../../engine/narration.js';
 import type { RuleGap, RuleGaps } from '../package.js';
 import type { RunEvent } from './events.js';
 import type { State } from './state.js';
@@ -38,13 +38,13 @@ export function gapOf(state: State, e: RunEvent): string | null {
 export const acornRunRulings: RuleGaps<State> = {
   gaps: RULE_GAPS,
   watch(start) {
-    let next = logEnd(start.log);
+    let next = ringEnd(start.log);
     const counts: Record<string, number> = {};
     return {
       after(state) {
         // The log keeps the last 32 events, far more than one action logs (events.ts, LOG_LIMIT).
-        const { events } = eventsSince(state.log, next);
-        next = logEnd(state.log);
+        const events = ringSince(state.log, next);
+        next = ringEnd(state.log);
         for (const e of events as RunEvent[]) {
           const gap = gapOf(state, e);
           if (gap !== null) counts[gap] = (counts[gap] ?? 0) + 1;

@@ -1,6 +1,6 @@
 /** Acorn Run setup: racers, decks, markets, the combo tokens and acorns on the board (R2–R8). */
 import type { RunTables } from './tables.js';
-import { emptyLog } from '../../engine/narration.js';
+import { emptyRing } from '../../engine/narration.js';
 import { createRng, nextInt } from '../../engine/rng.js';
 import { boardAcornsFor, startSpaces } from './board.js';
 import { starterCards } from './cards.js';
@@ -69,7 +69,7 @@ export function setup(T: RunTables, config: { seats: number; seed: string; optio
     rng,
     dummies: options.dummies > 0 ? buildDummyDeck(T, rng, options.difficulty, (a?.dummyCards ?? []).map((id) => T.dummyCardById.get(id)!)) : null,
     dummyTurn: null,
-    log: emptyLog(),
+    log: emptyRing(),
   };
   for (const m of [state.market.cheap, state.market.expensive]) m.row = [0, 1, 2].map(() => m.deck.shift() ?? null);
   for (const r of racers) drawCards(state, r, T.handSize);

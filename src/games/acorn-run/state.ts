@@ -3,7 +3,7 @@
  * replays. Racers are distinct from seats: today every racer sits at a seat; dummy racers (R14)
  * will join the same list with kind 'dummy'.
  */
-import type { EventLog } from '../../engine/narration.js';
+import type { EventRing } from '../../engine/narration.js';
 import type { Rng } from '../../engine/rng.js';
 import { shuffle } from '../../engine/rng.js';
 import type { MarketRow } from './cards.js';
@@ -120,7 +120,7 @@ export interface State {
   /** The last dummy turn's card (public once drawn); null before any. */
   dummyTurn: DummyTurn | null;
   /** The latest public events (events.ts); bots never read them. */
-  log: EventLog<RunEvent>;
+  log: EventRing<RunEvent>;
 }
 
 export const currentRacer = (state: State): Racer => state.racers[state.turn.racer]!;

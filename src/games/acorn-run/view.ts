@@ -5,7 +5,7 @@
  */
 import type { RunTables } from './tables.js';
 import type { Viewer } from '../../engine/game.js';
-import type { EventLog } from '../../engine/narration.js';
+import { ringLog, ringSlot, type EventLog } from '../../engine/narration.js';
 import { forkRng, type Rng } from '../../engine/rng.js';
 import type { MarketRow } from './cards.js';
 import type { Color } from './content/schema.js';
@@ -88,12 +88,7 @@ function acornsOnBoard(boardAcorns: readonly number[]): { space: number; count: 
 
 /** The public log as `me` sees it: other racers' drawn cards hidden (the events themselves are shared, never mutated). */
 function visibleLog(log: State['log'], me: number | null): AcornRunView['log'] {
-  const events: RunEvent[] = [];
-  for (let i = 0; i < log.events.length; i++) {
-    const e = log.events[i]!;
-    events.push(e.kind === 'draw' && e.racer !== me && e.cards !== null ? { ...e, cards: null } : e);
-  }
-  return { first: log.first, events };
+  return ringLog(log, (e) => (e.kind === 'draw' && e.racer !== me && e.cards !== null ? { ...e, cards: null } : e));
 }
 
 /** A sorted copy of `cards` (ascending numbers), sorting only when they are out of order. */
@@ -198,14 +193,16 @@ export function resample(T: RunTables, state: State, seat: number, rng: Rng): St
  * generator (a search bot's draws must not change), so a view that showed them would differ here.
  */
 function redealDrawnCards(s: State, me: number | undefined): void {
-  const events = s.log.events;
-  for (let i = 0; i < events.length; i++) {
-    const e = events[i]!;
+  // i counts the kept events oldest first (the ring's slots are not in that order once it is full).
+  const slots = s.log.slots;
+  for (let i = 0; i < slots.length; i++) {
+    const slot = ringSlot(s.log, i);
+    const e = slots[slot]!;
     if (e.kind !== 'draw' || e.racer === me || e.cards === null || e.cards.length === 0) continue;
     const r = s.racers[e.racer]!;
     const size = r.hand.length + r.deck.length;
     if (size === 0) continue;
     const pick = (k: number): number => (k < r.hand.length ? r.hand[k]! : r.deck[k - r.hand.length]!);
-    events[i] = { ...e, cards: e.cards.map((_, k) => pick((i + k) % size)) };
+    slots[slot] = { ...e, cards: e.cards.map((_, k) => pick((i + k) % size)) };
   }
 }

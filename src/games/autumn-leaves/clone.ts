@@ -34,7 +34,7 @@ function copyWith(s: State, deck: number[], handCards: number[][], rng: Rng): St
     // a copy of the outer list may share the rows.
     handScores: s.handScores.slice(),
     // Log events are never mutated after they are written, so they can be shared.
-    log: { first: s.log.first, events: s.log.events.slice() },
+    log: { first: s.log.first, slots: s.log.slots.slice() },
   };
 }
 

@@ -1,3 +1,4 @@
+import { ringLog } from '../../engine/narration.js';
 import { describe, expect, it } from 'vitest';
 import { createMatch, play } from '../../engine/match.js';
 import { BUILTIN_CONTENT, BUILTIN_TABLES } from './content/index.js';
@@ -159,10 +160,10 @@ describe('Autumn Leaves rulings', () => {
     const s = stateOf(match);
     expect(s.piles).toEqual([[1, 3], [5, 7], [9, 7]]);
     expect(s.phase).toBe('choose');
-    const reveal = s.log.events.find((e) => e.type === 'reveal' && e.coldSnap);
+    const reveal = ringLog(s.log).events.find((e) => e.type === 'reveal' && e.coldSnap);
     expect(reveal).toBeDefined();
     // Placed in L5 order: the 3, then the 7 on the lower pile (5 before 9).
-    const placed = s.log.events.filter((e) => e.type === 'place').map((e) => (e.type === 'place' ? e.seat : -1));
+    const placed = ringLog(s.log).events.filter((e) => e.type === 'place').map((e) => (e.type === 'place' ? e.seat : -1));
     expect(placed).toEqual([0, 1, 2]);
   });
 
@@ -191,7 +192,7 @@ describe('Autumn Leaves rulings', () => {
     chooseAll(match, [6, 8, 9]);
     must(match, 0, { type: 'discard' });
     expect(s.phase).toBe('over');
-    const last = s.log.events.filter((e) => e.type === 'hand-end').at(-1);
+    const last = ringLog(s.log).events.filter((e) => e.type === 'hand-end').at(-1);
     expect(last && last.type === 'hand-end' && last.emptied).toBeNull();
     // L9: highest card in hand minus leaf pile, never below 0. Seat 0 holds 10 and has 1 card down.
     // Seats 1 and 2 had not acted: their 8 and 9 went back to hand.

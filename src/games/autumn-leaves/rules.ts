@@ -33,16 +33,17 @@ const seatLists: readonly (readonly Seat[])[] = Array.from({ length: 1 << 8 }, (
 const PLACE: readonly Action[] = Array.from({ length: 8 }, (_, pile): Action => ({ type: 'place', pile }));
 const placeLists: readonly (readonly Action[])[] = Array.from({ length: 1 << 8 }, (_, mask) => listOf(mask, (pile) => PLACE[pile]!));
 
-/** engine/narration.ts pushEvent, written out: it runs on nearly every action. */
+/** engine/narration.ts ringPush, written out: it runs on nearly every action. */
 function log(state: State, event: LogEvent): void {
-  const events = state.log.events;
-  events.push(event);
-  if (events.length > LOG_LIMIT) {
-    events.shift();
-    state.log.first++;
+  const ring = state.log;
+  const slots = ring.slots;
+  if (slots.length < LOG_LIMIT) {
+    slots.push(event);
+    return;
   }
+  slots[ring.first % LOG_LIMIT] = event;
+  ring.first++;
 }
-
 
 /** The rules of one content: the functions the game hands out, with that content's tables bound. */
 export interface LeavesRules {
@@ -222,13 +223,6 @@ function clearActed(state: State): void {
   for (let seat = 0; seat < state.seats; seat++) state.acted[seat] = false;
 }
 
-/** A copy by pushing: `new Array(n)` filled by index would stay a holey list in V8. */
-function copyOf(list: readonly number[]): number[] {
-  const copy: number[] = [];
-  for (let i = 0; i < list.length; i++) copy.push(list[i]!);
-  return copy;
-}
-
 /** Insertion sort, ascending, in place (returns the list): hands are a few cards, where it beats Array.prototype.sort. */
 export function sortSmall(list: number[]): number[] {
   for (let i = 1; i < list.length; i++) {
@@ -391,7 +385,10 @@ function endHand(t: LeavesTables, state: State, emptied: Seat | null): void {
   const scores = scoreHand(state, emptied);
   for (let seat = 0; seat < state.seats; seat++) state.scores[seat]! += scores[seat]!;
   state.handScores.push(scores);
-  log(state, { type: 'hand-end', hand: state.hand, emptied, scores, piles: state.piles.map(copyOf) });
+  // The event keeps the piles themselves, not copies: nothing is put on them after the hand ends
+  // (deal below gives the next hand new piles; a game over plays no more), so they stay as they
+  // ended, which is all an event must do (engine/narration.ts: events are never mutated).
+  log(state, { type: 'hand-end', hand: state.hand, emptied, scores, piles: state.piles });
   state.current = null;
   state.hand++;
   if (state.hand >= state.hands) {

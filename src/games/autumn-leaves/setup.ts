@@ -1,5 +1,5 @@
 /** Autumn Leaves setup (L2): a fresh state and the first deal. */
-import { emptyLog } from '../../engine/narration.js';
+import { emptyRing } from '../../engine/narration.js';
 import { createRng } from '../../engine/rng.js';
 import type { LeavesRules } from './rules.js';
 import type { Arrangement, Options, State } from './state.js';
@@ -37,7 +37,7 @@ export function setup(rules: LeavesRules, config: { seats: number; seed: string;
     known: [],
     scores: filled(seats, 0),
     handScores: [],
-    log: emptyLog(),
+    log: emptyRing(),
   };
   rules.deal(state);
   return state;

@@ -1,6 +1,6 @@
 import type { Rng } from '../../engine/rng.js';
 import type { Seat } from '../../engine/game.js';
-import type { EventLog } from '../../engine/narration.js';
+import type { EventRing } from '../../engine/narration.js';
 
 export const ACTION_TYPES = ['choose', 'place', 'keep', 'discard'] as const;
 
@@ -80,6 +80,6 @@ export interface State {
   known: number[][];
   scores: number[];
   handScores: number[][];
-  /** The latest public events (see engine/narration.ts). */
-  log: EventLog<LogEvent>;
+  /** The latest public events, as a ring (engine/narration.ts EventRing: read them with ringLog). */
+  log: EventRing<LogEvent>;
 }

@@ -1,4 +1,5 @@
 /** What the end-of-hand summary and the log read from the events (web table, terminal, replay). */
+import { ringLog } from '../../engine/narration.js';
 import { describe, expect, it } from 'vitest';
 import { autumnLeaves } from './index.js';
 import { aRank, narrateEvent } from './narrate.js';
@@ -25,7 +26,7 @@ describe('Autumn Leaves words and hand-end events', () => {
         must(match, seat, legal.find((a) => a.type === 'place' && a.pile === seat) ?? legal[0]);
       }
     }
-    const end = s.log.events.find((e) => e.type === 'hand-end');
+    const end = ringLog(s.log).events.find((e) => e.type === 'hand-end');
     if (end?.type !== 'hand-end') throw new Error('the first hand did not end');
     // The piles of the ended hand, not the fresh deal's (which starts with no piles).
     expect(end.piles.some((p) => p.length > 0)).toBe(true);

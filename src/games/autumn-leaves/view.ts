@@ -1,6 +1,6 @@
 /** What each seat may know (view) and the worlds consistent with it (resample). */
 import type { Seat, Viewer } from '../../engine/game.js';
-import type { EventLog } from '../../engine/narration.js';
+import { ringLog, ringSlot, type EventLog } from '../../engine/narration.js';
 import { forkRng, nextInt, shuffle, type Rng } from '../../engine/rng.js';
 import { projectedOrder } from './order.js';
 import { sortSmall, toAct } from './rules.js';
@@ -74,10 +74,7 @@ export function view(state: State, viewer: Viewer): View {
     scores: [...state.scores],
     handScores: state.handScores.map((s) => [...s]),
     // Events are never mutated, so the view shares them; only another seat's drawn card is hidden.
-    log: {
-      first: state.log.first,
-      events: state.log.events.map((e): ViewEvent => (e.type === 'discard' && e.seat !== own ? { ...e, drew: null } : e)),
-    },
+    log: ringLog(state.log, (e): ViewEvent => (e.type === 'discard' && e.seat !== own ? { ...e, drew: null } : e)),
   };
 }
 
@@ -175,12 +172,15 @@ function addAll(count: number[], cards: readonly number[]): void {
  * generator (a search bot's draws must not change), so a view that showed it would differ here.
  */
 function redealDrawnCards(s: State, seat: Seat): void {
-  const events = s.log.events;
-  for (let i = 0; i < events.length; i++) {
-    const e = events[i]!;
+  // i counts the kept events oldest first (the ring's slots are not in that order once it is full).
+  const ring = s.log;
+  const slots = ring.slots;
+  for (let i = 0; i < slots.length; i++) {
+    const slot = ringSlot(ring, i);
+    const e = slots[slot]!;
     if (e.type !== 'discard' || e.seat === seat) continue;
     const hand = s.handCards[e.seat]!;
     const drew = hand.length > 0 ? hand[i % hand.length]! : (s.deck[i % Math.max(1, s.deck.length)] ?? e.drew);
-    if (drew !== e.drew) events[i] = { ...e, drew };
+    if (drew !== e.drew) slots[slot] = { ...e, drew };
   }
 }

@@ -1,3 +1,4 @@
+import { ringLog } from '../../../engine/narration.js';
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../../engine/rng.js';
 import { play } from '../../../engine/match.js';
@@ -23,7 +24,7 @@ const acornRunSpaceName = (id: number): string => T.board.spaces[id]!.name;
 const levels = (s: State): string[][] => s.dummies!.sections.map((sec) => sec.map((c) => dummyCard(T, c).level));
 /** The events of the last dummy turn: everything the race log holds after its last dummy-turn event. */
 function lastDummyTurn(s: State): Extract<RunEvent, { racer: number }>[] {
-  const events = s.log.events;
+  const events = ringLog(s.log).events;
   let i = events.length - 1;
   while (i >= 0 && events[i]!.kind !== 'dummy-turn') i--;
   return events.slice(i + 1).filter((e): e is Extract<RunEvent, { racer: number }> => 'racer' in e);
@@ -274,7 +275,7 @@ describe('dummy market and finale', () => {
     const row = [...s.market.cheap.row];
     playDummyBlock(T, s, 1);
     expect(s.results[1]).toBe(-1);
-    expect(s.log.events.filter((e) => e.kind === 'out-of-time').at(-1)).toEqual({ kind: 'out-of-time', racer: 1, place: 1 });
+    expect(ringLog(s.log).events.filter((e) => e.kind === 'out-of-time').at(-1)).toEqual({ kind: 'out-of-time', racer: 1, place: 1 });
     // dummy-first-2 marks cheap slot 1 for pink, who still runs; nothing for the finished green.
     expect(s.market.cheap.row[0]).toBe(row[0]);
   });
@@ -303,7 +304,7 @@ describe('dummy market and finale', () => {
     s.outOfTimeLeft = 0;
     playDummyBlock(T, s, 1);
     expect(s.results.slice(1).every((x) => x === null || x === 2 || x === 3)).toBe(true);
-    expect(s.log.events.some((e) => e.kind === 'out-of-time')).toBe(false);
+    expect(ringLog(s.log).events.some((e) => e.kind === 'out-of-time')).toBe(false);
     expect(s.over).toBe(false);
   });
 
