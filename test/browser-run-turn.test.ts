@@ -2,7 +2,9 @@
  * Acorn Run while another racer takes its turn: your hand's heading is about your hand, so it
  * never says "played this turn" or "paying" for the bot's cards, and the phone prompt says who is
  * racing. The bots here wait 1.5 s before each decision, so the page is looked at mid-way through
- * the bot's turn (after its first action, before its last), at 1280×900 and at 390×844.
+ * the bot's turn (after its first action, before its last), at 1280×900 and at 390×844. And at
+ * 390×844 the header's row of six seat chips, wider than the phone, scrolls whoever is to play into
+ * view (issue 25), the last chip far right included.
  */
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
@@ -93,4 +95,56 @@ describe('Acorn Run while a bot takes its turn', () => {
       }
     });
   }
+});
+
+const AL_LEGAL = '.al-hand button.al-card.legal:not([disabled]), button.al-seat.target:not([disabled]), [data-testid=keep]:not([disabled])';
+
+describe('the seat chips at 390×844', () => {
+  it('scroll whoever is to play into the row, however far right their chip is', { timeout: 180_000 }, async () => {
+    const b = await launchBrowser({ width: 390, height: 844 });
+    try {
+      const page = await b.context.newPage();
+      // Six seats: the row of chips is wider than the phone and scrolls sideways (issue 25).
+      await openSeatTable(page, srv.url, await createSeatTable(srv.url, { game: 'autumn-leaves', seats: [{ kind: 'human' }, ...Array.from({ length: 5 }, () => ({ kind: 'bot', bot: 'easy' }))], options: { hands: 1 }, seed: 'chips', join: { seat: 0, name: 'Ann' } }));
+      const chipsIn = (): Promise<{ seat: number; left: number; right: number; barLeft: number; barRight: number; wide: boolean }[]> =>
+        page.locator('.seat-bar').evaluate((bar) => {
+          type Rect = { left: number; right: number };
+          type Chip = { getBoundingClientRect: () => Rect; getAttribute: (a: string) => string | null };
+          const b = bar as unknown as { getBoundingClientRect: () => Rect; scrollWidth: number; clientWidth: number; querySelectorAll: (s: string) => ArrayLike<Chip> };
+          const r = b.getBoundingClientRect();
+          return Array.from(b.querySelectorAll('.seat-chip.turn')).map((c) => {
+            const cr = c.getBoundingClientRect();
+            return { seat: Number((c.getAttribute('data-testid') ?? '').slice(5)), left: cr.left, right: cr.right, barLeft: r.left, barRight: r.right, wide: b.scrollWidth > b.clientWidth };
+          });
+        });
+      // Ann plays her first legal card each time; between her moves each bot's turn comes in seat order.
+      const seen = new Set<number>();
+      const deadline = Date.now() + 90_000;
+      while (!seen.has(5) && Date.now() < deadline) {
+        if ((await page.locator(AL_LEGAL).count()) > 0) {
+          await page.locator(AL_LEGAL).first().click().catch(() => undefined);
+        } else {
+          const turn = await chipsIn();
+          // Only one seat to play (not the simultaneous choosing), a bot: its chip is wholly in the row's view.
+          if (turn.length === 1 && turn[0]!.seat !== 0) {
+            const c = turn[0]!;
+            expect(c.wide, 'six chips are wider than the phone').toBe(true);
+            // The scroll is set after the frame is drawn: give it the frame's time.
+            await page.waitForTimeout(50);
+            const now = (await chipsIn()).find((x) => x.seat === c.seat);
+            if (now) {
+              expect(now.left, `seat ${now.seat + 1}'s chip starts in the row's view`).toBeGreaterThanOrEqual(now.barLeft - 1);
+              expect(now.right, `seat ${now.seat + 1}'s chip ends in the row's view`).toBeLessThanOrEqual(now.barRight + 1);
+              if (!seen.has(now.seat) && now.seat === 5) await page.screenshot({ path: `${SHOTS}/seat-chips-to-play-phone.png` });
+              seen.add(now.seat);
+            }
+          }
+        }
+        await page.waitForTimeout(100);
+      }
+      expect([...seen].sort(), 'the chips of the bots to play, the last one far right among them').toContain(5);
+    } finally {
+      await b.close();
+    }
+  });
 });
