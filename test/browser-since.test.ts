@@ -327,3 +327,38 @@ describe.each([
     }
   });
 });
+
+describe.each([
+  ['desktop', { width: 1280, height: 800 }],
+  ['phone', { width: 390, height: 844 }],
+] as const)('Since your last move at the end of the game (%s)', (label, viewport) => {
+  it('says the news led to the end of the game, not as if play went on', { timeout: 240_000 }, async () => {
+    const b = await launchBrowser(viewport);
+    try {
+      const page = await b.context.newPage();
+      // On this deal Pip (a bot) empties his hand first: the game ends with news for Ann.
+      await sitAt(page, { game: 'autumn-leaves', seats: [{ kind: 'human' }, { kind: 'bot', bot: 'easy' }, { kind: 'bot', bot: 'easy' }], options: { hands: 1 }, seed: 'end-1' });
+      const over = page.locator('main.table-page[data-status=finished]');
+      for (let moves = 0; moves < 60; moves++) {
+        await expect.poll(async () => (await over.count()) > 0 || (await page.locator(LEGAL).count()) > 0, { timeout: 30_000 }).toBe(true);
+        if ((await over.count()) > 0) break;
+        const before = await seqOf(page);
+        await page.locator(LEGAL).first().click();
+        await expect.poll(() => seqOf(page), { timeout: 15_000 }).toBeGreaterThan(before);
+      }
+      await expect.poll(() => over.count(), { timeout: 30_000 }).toBe(1);
+      const bar = page.locator('[data-testid=since]');
+      await expect.poll(() => bar.count(), { timeout: 10_000 }).toBe(1);
+      const text = (await bar.textContent()) ?? '';
+      expect(text).toMatch(/^Since your last move, to the end of the game: \d+ things? happened/);
+      await animationsSettled(page);
+      await page.screenshot({ path: `${SHOTS}/since-game-over-${label}.png` });
+      await expectAccessible(page, `the since bar on a finished table at ${label} width`);
+      // Got it: gone, as during the game.
+      await page.locator('[data-testid=since-dismiss]').click();
+      await expect(bar.count()).resolves.toBe(0);
+    } finally {
+      await b.close();
+    }
+  });
+});

@@ -285,6 +285,10 @@ describe('the HTML report and the replay server', () => {
       });
       await page.goto(`file://${file}`);
       expect(await page.locator('figure.chart svg').count()).toBeGreaterThanOrEqual(3);
+      // The legend reads as one sentence on the screen: "too few:" with no gap before its colon.
+      const legend = await page.locator('p.legend').first().innerText();
+      expect(legend).toContain('too few: fewer than 30 samples, so the interval means little.');
+      expect(legend).not.toMatch(/\s:/);
       const links = await page.locator('a.replay').evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
       expect(links.length).toBeGreaterThan(0);
       for (const href of links) expect(await page.locator(href.replace(/^#/, '#')).count(), href).toBe(1);

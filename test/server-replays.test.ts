@@ -7,6 +7,7 @@ import { BUILTINS } from '../src/games/index.js';
 import { createDreyServer, type DreyServer } from '../src/server/app.js';
 import { createInlineRunner, createWorkerPool, type BotRunner } from '../src/server/bots/pool.js';
 import type { CreateTableResponse, ReplayResponse, TableSummary } from '../src/server/protocol.js';
+import { seatLabel } from '../src/server/seat-label.js';
 import { openSqliteStore } from '../src/server/storage/sqlite.js';
 
 const pool = createWorkerPool(1);
@@ -75,6 +76,7 @@ describe('replays', () => {
       const replay = r.json<ReplayResponse>();
       expect(replay.frames).toHaveLength(table.stored.seq + 1);
       let narrated = 0;
+      let ownSilent = 0;
       for (const frame of replay.frames) {
         const told = live.lines.filter((l) => l.seq === frame.seq).map((l) => l.text);
         if (told.length > 0) {
@@ -84,8 +86,16 @@ describe('replays', () => {
           // Nothing told live (a card chosen in secret): the step's log line, seats by name, never "seat 0".
           expect(frame.lines).toHaveLength(1);
           expect(frame.lines[0]).not.toMatch(/\bseat \d/);
+          // A seat's own secret step reads "You …" to that seat, as its live lines do, never its name.
+          if (frame.entry.seat === viewer) {
+            expect(frame.lines[0], `step ${frame.seq} seen by its own seat`).toMatch(/^You [a-z]/);
+            expect(frame.lines[0]).not.toContain(seatLabel(replay.table.seats[viewer], viewer));
+            ownSilent++;
+          }
         }
       }
+      // The seat's own chosen cards (told to nobody live) are among the silent steps.
+      if (viewer !== 'spectator') expect(ownSilent).toBeGreaterThan(0);
       // Most steps told something, and a seat reads its own cards where a spectator does not.
       expect(narrated).toBeGreaterThan(replay.frames.length / 3);
       // Each frame says whose turn it was after it (the table draws it): the next step's seat was among

@@ -38,12 +38,40 @@ export type ReplayTasks = { replay: { input: ReplayTask; output: string } };
 /**
  * A step's log line as the replay shows it when the narrator told nothing of the step (a secret
  * choice, a card added to a move) or the game has no narrator: the engine's description names
- * seats by number ("seat 0 chooses …"), the table's names read better.
+ * seats by number ("seat 0 chooses …"), the table's names read better. The step's own seat, when it
+ * is the viewer, reads "You …" as the live lines say it ("You choose a 7.", "You add Red Leaf."),
+ * never its own name in the third person.
  */
-export function logLine(description: string, seat: Seat, names: readonly string[]): string {
+export function logLine(description: string, seat: Seat, names: readonly string[], viewer: Viewer = 'spectator'): string {
+  if (viewer === seat) return yourLine(description, seat, names);
   const text = description.replace(/\bseat (\d+)\b/g, (whole, n: string) => names[Number(n)] ?? whole);
   const name = names[seat] ?? `Seat ${seat + 1}`;
   return text.startsWith(name) ? `${text.charAt(0).toUpperCase()}${text.slice(1)}.` : `${name}: ${text}`;
+}
+
+/** "chooses" → "choose", "finishes" → "finish", "has" → "have": the verb after "You". */
+function baseVerb(word: string): string {
+  if (word === 'has') return 'have';
+  if (word === 'is') return 'are';
+  if (/(ss|sh|ch|x|z)es$/.test(word)) return word.slice(0, -2);
+  if (/[^aeiou]ies$/.test(word)) return `${word.slice(0, -3)}y`;
+  if (/[^s]s$/.test(word)) return word.slice(0, -1);
+  return word;
+}
+
+/** The description of a step of the viewer's own seat, told to that seat: "You …". */
+function yourLine(description: string, seat: Seat, names: readonly string[]): string {
+  const own = `seat ${seat}`;
+  // Without a subject ("adds Red Leaf"), or with the seat as subject ("seat 1 chooses a 7"): the verb follows "You".
+  const rest = description.startsWith(`${own} `) ? description.slice(own.length + 1) : description;
+  const [verb = '', ...words] = rest.split(' ');
+  const text = [baseVerb(verb), ...words]
+    .join(' ')
+    .replace(new RegExp(`\\b${own}'s\\b`, 'g'), 'your')
+    .replace(new RegExp(`\\b${own}\\b`, 'g'), 'you')
+    .replace(/\btheir own\b/g, 'your own')
+    .replace(/\bseat (\d+)\b/g, (whole, n: string) => names[Number(n)] ?? whole);
+  return `You ${text}.`;
 }
 
 /**
@@ -60,7 +88,7 @@ export function replayFramesJson(pkg: Pick<AnyGamePackage, 'game' | 'narrator'>,
     if (!step) return { seq: 0, entry: null, view, lines: told.map((l) => l.text), toAct: [...toAct] };
     // The game is over: every line is public (as entryFor says for a finished table).
     const marks = step.undo === undefined ? {} : { undo: step.undo };
-    const lines = told.length > 0 ? told.map((l) => l.text) : [logLine(step.description, step.seat, names)];
+    const lines = told.length > 0 ? told.map((l) => l.text) : [logLine(step.description, step.seat, names, viewer)];
     return { seq: step.seq, entry: { seq: step.seq, seat: step.seat, text: step.description, ...marks }, view, lines, toAct: [...toAct] };
   };
   const rebuilt = narrator

@@ -118,13 +118,17 @@ export function SinceMark({ word = 'new' }: { word?: string }) {
   );
 }
 
-export function SinceLastMove({ lines, marked = 0, onDismiss }: { lines: readonly string[]; marked?: number; onDismiss: () => void }) {
+/**
+ * The bar. Once the game is over (`over`) it says the news led to the end, so a finished table does
+ * not read as if play went on from your last move.
+ */
+export function SinceLastMove({ lines, marked = 0, over = false, onDismiss }: { lines: readonly string[]; marked?: number; over?: boolean; onDismiss: () => void }) {
   const [open, setOpen] = useState(false);
   if (lines.length === 0) return null;
   return (
     <section className="since-bar" aria-label="since your last move" data-testid="since">
       <div className="since-head">
-        <strong>Since your last move:</strong> {lines.length === 1 ? '1 thing happened' : `${lines.length} things happened`}
+        <strong>{over ? 'Since your last move, to the end of the game:' : 'Since your last move:'}</strong> {lines.length === 1 ? '1 thing happened' : `${lines.length} things happened`}
         {marked > 0 && <span className="since-count"> ({marked} marked on the table)</span>}
         <button type="button" className="btn small" aria-expanded={open} onClick={() => setOpen(!open)} data-testid="since-toggle">
           {open ? 'Hide' : 'Show'}

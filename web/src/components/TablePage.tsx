@@ -397,7 +397,7 @@ export function TablePage({ id, inviteSeat }: { id: string; inviteSeat: number |
         <div className="table-main" ref={keepFocus} {...paneProps('table')}>
           <div className="table-tools">
             <UndoButton step={frame.undo ?? null} busy={t.pending} undo={(step) => void t.store?.undo(step)} />
-            {showSince && <SinceLastMove lines={news} marked={changed.size} onDismiss={() => (since.seen(), setCameBack(false))} />}
+            {showSince && <SinceLastMove lines={news} marked={changed.size} over={frame.status === 'finished'} onDismiss={() => (since.seen(), setCameBack(false))} />}
           </div>
           <GuidePanel tableId={frame.tableId} game={frame.game} view={frame.view} legal={frame.legal} you={frame.you} />
           {module && <module.Table view={frame.view} legal={frame.legal} you={frame.you} names={names} toAct={frame.toAct} act={(a) => (since.seen(), setCameBack(false), t.act(a))} busy={t.pending} changed={showSince ? changed : undefined} />}

@@ -395,6 +395,9 @@ export function AcornRunTable({ view, legal, you, names, toAct, act, busy, chang
   const marketAction = (row: MarketRow, index: number): Action | null =>
     legal.find((a) => (a.type === 'buy' || a.type === 'gain') && a.row === row && a.index === index) ?? null;
   const paying = pending?.kind === 'pay' ? pending : null;
+  // The turn's played cards and pending steps are the racer to move's: while another racer (a bot)
+  // takes its turn, your hand's heading and the jump panel must not call them yours.
+  const yourTurn = !view.over && view.me !== null && view.turn.racer === view.me;
   const jumping = pending?.kind === 'jump' ? pending : null;
   const spends = new Map<number, Action>();
   for (const a of legal) if (a.type === 'spend') spends.set(a.cell, a);
@@ -501,8 +504,8 @@ export function AcornRunTable({ view, legal, you, names, toAct, act, busy, chang
           {me?.hand && (
             <section className="run-hand" aria-label="your hand">
               <h3>
-                Your hand{view.turn.played.length > 0 ? ` · played this turn: ${view.turn.played.length}` : ''}
-                {paying ? ` · paying ${paying.power + paying.cards.length} of ${kindOf(T, view.market[paying.row].row[paying.index] ?? 0).cost}` : ''}
+                Your hand{yourTurn && view.turn.played.length > 0 ? ` · played this turn: ${view.turn.played.length}` : ''}
+                {yourTurn && paying ? ` · paying ${paying.power + paying.cards.length} of ${kindOf(T, view.market[paying.row].row[paying.index] ?? 0).cost}` : ''}
               </h3>
               <div className="run-cards">
                 {hand.length === 0 && <p className="run-hand-empty">No cards in hand: you draw back up at the end of your turn.</p>}
@@ -595,9 +598,9 @@ export function AcornRunTable({ view, legal, you, names, toAct, act, busy, chang
           )}
           {jumping && (
             <section className="run-combo" aria-label="the jump being built" data-testid="combo">
-              <h3>Your jump</h3>
+              <h3>{yourTurn ? 'Your jump' : `${turnName}'s jump`}</h3>
               <div className="run-combo-cards">
-                {jumping.cards.length === 0 && <span className="run-sub">Add a card with combo symbols first, then a card of one of its symbols' colours, and so on.</span>}
+                {yourTurn && jumping.cards.length === 0 && <span className="run-sub">Add a card with combo symbols first, then a card of one of its symbols' colours, and so on.</span>}
                 {jumping.cards.map((c, i) => (
                   <span key={c} className="run-combo-step">
                     {i > 0 && <span className="run-arrow" aria-hidden="true">→</span>}
@@ -608,7 +611,7 @@ export function AcornRunTable({ view, legal, you, names, toAct, act, busy, chang
                 ))}
               </div>
               <p>
-                <strong>Reward if you land now:</strong> {comboWords(T, jumping.cards.length)}
+                <strong>{yourTurn ? 'Reward if you land now:' : 'Reward if they land now:'}</strong> {comboWords(T, jumping.cards.length)}
                 {jumping.cards.length >= 1 && T.board.spaces[jumping.from]!.jumpTo !== null ? (jumping.cards.length >= 2 ? ' · either lane' : ' · add a combo card to reach the upper lane') : ''}
               </p>
             </section>

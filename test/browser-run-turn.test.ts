@@ -1,0 +1,156 @@
+/**
+ * Acorn Run while another racer takes its turn: your hand's heading is about your hand, so it
+ * never says "played this turn" or "paying" for the bot's cards, and the phone prompt says who is
+ * racing. The bots here wait 1.5 s before each decision, so the page is looked at mid-way through
+ * the bot's turn (after its first action, before its last), at 1280×900 and at 390×844. And at
+ * 390×844 the header's row of six seat chips, wider than the phone, scrolls whoever is to play into
+ * view (issue 25), the last chip far right included.
+ */
+import { mkdirSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { animationsSettled, browserTestServer, createSeatTable, expectAccessible, launchBrowser, openSeatTable } from './browser-helpers.js';
+
+const SHOTS = process.env.DREY_SCREENSHOTS ?? '.tmp/screenshots';
+const srv = browserTestServer('run-turn', { botDelayMs: 1_500 });
+
+beforeAll(() => {
+  mkdirSync(SHOTS, { recursive: true });
+});
+
+interface Look {
+  seq: number;
+  /** The status chip naming whose turn it is ("You to move", "Easy bot to move"). */
+  mover: string;
+  heading: string;
+  prompt: string;
+  /** How many lines the log has told. */
+  lines: number;
+}
+
+async function look(page: Page): Promise<Look> {
+  return page.evaluate(() => {
+    const d = (globalThis as unknown as { document: { querySelector: (s: string) => { textContent: string | null; getAttribute: (a: string) => string | null; innerText?: string } | null; querySelectorAll: (s: string) => ArrayLike<{ textContent: string | null }> } }).document;
+    const chips = Array.from(d.querySelectorAll('.run-status .run-chip')).map((c) => c.textContent ?? '');
+    return {
+      seq: Number(d.querySelector('main.table-page')?.getAttribute('data-seq') ?? 0),
+      mover: chips.find((c) => c.endsWith(' to move')) ?? '',
+      heading: (d.querySelector('.run-hand h3')?.textContent ?? '').trim(),
+      prompt: (d.querySelector('[data-testid=prompt]')?.textContent ?? '').trim(),
+      lines: d.querySelectorAll('[data-testid=log] li').length,
+    };
+  });
+}
+
+const WIDTHS = [
+  { label: 'desktop', viewport: { width: 1280, height: 900 } },
+  { label: 'phone', viewport: { width: 390, height: 844 } },
+];
+
+describe('Acorn Run while a bot takes its turn', () => {
+  for (const w of WIDTHS) {
+    it(`your hand's heading claims none of the bot's cards (${w.label})`, { timeout: 180_000 }, async () => {
+      const b = await launchBrowser(w.viewport);
+      try {
+        const page = await b.context.newPage();
+        const errors: string[] = [];
+        page.on('pageerror', (e) => errors.push(e.message));
+        const t = await createSeatTable(srv.url, { game: 'acorn-run', seats: [{ kind: 'human' }, { kind: 'bot', bot: 'easy' }], seed: 'run-turn', join: { seat: 0, name: 'Ann' } });
+        await openSeatTable(page, srv.url, t);
+
+        // Ann ends her turns at once; the page is looked at through a bot's turn until the log tells a
+        // move of the bot's (its cards are then played this turn, R11) while it is still to act.
+        let turnStart: Look | null = null;
+        let seen: Look | null = null;
+        const during: Look[] = [];
+        const deadline = Date.now() + 90_000;
+        while (seen === null && Date.now() < deadline) {
+          const l = await look(page);
+          if (l.mover === 'You to move') {
+            turnStart = null;
+            const end = page.locator('.run-turn-actions button').first();
+            if (await end.isEnabled().catch(() => false)) await end.click().catch(() => undefined);
+          } else if (l.mover !== '') {
+            turnStart ??= l;
+            during.push(l);
+            if (l.lines > turnStart.lines) seen = l;
+          }
+          if (seen === null) await page.waitForTimeout(100);
+        }
+        expect(seen, 'the log told a move of the bot while it was still to act').not.toBeNull();
+        await animationsSettled(page);
+        await page.screenshot({ path: `${SHOTS}/run-bot-turn-${w.label}.png` });
+        // Looked at again after the screenshot: the same bot turn, unless it has ended meanwhile.
+        during.push(await look(page));
+        console.log(`${w.label}: ${seen!.mover} (seq ${turnStart!.seq} → ${seen!.seq}); heading "${seen!.heading}"; prompt "${seen!.prompt}"`);
+        for (const l of during) {
+          if (l.mover === 'You to move') continue;
+          expect(l.heading, `while ${l.mover} (seq ${l.seq})`).toBe('Your hand');
+          expect(l.prompt, `while ${l.mover} (seq ${l.seq})`).toMatch(/ is racing…$/);
+        }
+        await expectAccessible(page, `the Acorn Run table during a bot's turn (${w.label})`);
+        expect(errors).toEqual([]);
+      } finally {
+        await b.close();
+      }
+    });
+  }
+});
+
+const AL_LEGAL = '.al-hand button.al-card.legal:not([disabled]), button.al-seat.target:not([disabled]), [data-testid=keep]:not([disabled])';
+
+describe('the seat chips at 390×844', () => {
+  it('scroll whoever is to play into the row, however far right their chip is', { timeout: 180_000 }, async () => {
+    const b = await launchBrowser({ width: 390, height: 844 });
+    try {
+      const page = await b.context.newPage();
+      // Six seats: the row of chips is wider than the phone and scrolls sideways (issue 25).
+      await openSeatTable(page, srv.url, await createSeatTable(srv.url, { game: 'autumn-leaves', seats: [{ kind: 'human' }, ...Array.from({ length: 5 }, () => ({ kind: 'bot', bot: 'easy' }))], options: { hands: 1 }, seed: 'chips', join: { seat: 0, name: 'Ann' } }));
+      const chipsIn = (): Promise<{ seat: number; left: number; right: number; barLeft: number; barRight: number; wide: boolean }[]> =>
+        page.locator('.seat-bar').evaluate((bar) => {
+          type Rect = { left: number; right: number };
+          type Chip = { getBoundingClientRect: () => Rect; getAttribute: (a: string) => string | null };
+          const b = bar as unknown as { getBoundingClientRect: () => Rect; scrollWidth: number; clientWidth: number; querySelectorAll: (s: string) => ArrayLike<Chip> };
+          const r = b.getBoundingClientRect();
+          return Array.from(b.querySelectorAll('.seat-chip.turn')).map((c) => {
+            const cr = c.getBoundingClientRect();
+            return { seat: Number((c.getAttribute('data-testid') ?? '').slice(5)), left: cr.left, right: cr.right, barLeft: r.left, barRight: r.right, wide: b.scrollWidth > b.clientWidth };
+          });
+        });
+      // Ann plays her first legal card each time; between her moves the bots place one at a time.
+      const seen = new Set<number>();
+      const outOfView: number[] = [];
+      const deadline = Date.now() + 90_000;
+      while (!seen.has(5) && outOfView.length === 0 && Date.now() < deadline) {
+        if ((await page.locator(AL_LEGAL).count()) > 0) {
+          await page.locator(AL_LEGAL).first().click().catch(() => undefined);
+        } else {
+          const turn = await chipsIn();
+          // Only one seat to play (not the simultaneous choosing), a bot: its chip comes wholly into
+          // the row's view (the scroll follows the frame's drawing, so it is given a moment), and
+          // stays out of view for no longer than that while the bot is to play.
+          if (turn.length === 1 && turn[0]!.seat !== 0) {
+            const seat = turn[0]!.seat;
+            expect(turn[0]!.wide, 'six chips are wider than the phone').toBe(true);
+            let where: 'in' | 'out' | 'gone' = 'out';
+            for (let tries = 0; tries < 10 && where === 'out'; tries++) {
+              const now = (await chipsIn()).find((x) => x.seat === seat);
+              where = !now ? 'gone' : now.left >= now.barLeft - 1 && now.right <= now.barRight + 1 ? 'in' : 'out';
+              if (where === 'out') await page.waitForTimeout(100);
+            }
+            if (where === 'out') outOfView.push(seat + 1);
+            if (where === 'in') {
+              if (!seen.has(seat) && seat === 5) await page.screenshot({ path: `${SHOTS}/seat-chips-to-play-phone.png` });
+              seen.add(seat);
+            }
+          }
+        }
+        await page.waitForTimeout(100);
+      }
+      expect(outOfView, 'seats whose chip stayed out of the row\'s view for a second while they were to play').toEqual([]);
+      expect([...seen].sort(), 'the chips of the bots to play, the last one far right among them').toContain(5);
+    } finally {
+      await b.close();
+    }
+  });
+});
