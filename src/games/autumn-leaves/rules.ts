@@ -1,5 +1,6 @@
 /** Autumn Leaves rules: whose turn, legal actions, applying them (setup.ts deals, outcome.ts scores). */
 import type { Seat } from '../../engine/game.js';
+import { ringPush } from '../../engine/narration.js';
 import { shuffle } from '../../engine/rng.js';
 import type { LeavesTables } from './content/index.js';
 import { nextToPlace } from './order.js';
@@ -33,16 +34,9 @@ const seatLists: readonly (readonly Seat[])[] = Array.from({ length: 1 << 8 }, (
 const PLACE: readonly Action[] = Array.from({ length: 8 }, (_, pile): Action => ({ type: 'place', pile }));
 const placeLists: readonly (readonly Action[])[] = Array.from({ length: 1 << 8 }, (_, mask) => listOf(mask, (pile) => PLACE[pile]!));
 
-/** engine/narration.ts ringPush, written out: it runs on nearly every action. */
+/** Keeps the state's last LOG_LIMIT events (a ring: the newest takes the oldest's place). */
 function log(state: State, event: LogEvent): void {
-  const ring = state.log;
-  const slots = ring.slots;
-  if (slots.length < LOG_LIMIT) {
-    slots.push(event);
-    return;
-  }
-  slots[ring.first % LOG_LIMIT] = event;
-  ring.first++;
+  ringPush(state.log, event, LOG_LIMIT);
 }
 
 /** The rules of one content: the functions the game hands out, with that content's tables bound. */
