@@ -5,15 +5,15 @@
  */
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { PIPE_COLS, playSize } from '../src/cli/term-size.js';
+import { PIPE_COLS, PIPE_ROWS, playSize } from '../src/cli/term-size.js';
 
 /** The source `drey play`, run as a child with piped stdin and stdout (no build needed). */
-function playPiped(env: Record<string, string | undefined>): string {
+function playPiped(env: Record<string, string | undefined>, game = "'autumn-leaves', '--seats', '4'"): string {
   const childEnv = { ...process.env, ...env };
   for (const [k, v] of Object.entries(env)) if (v === undefined) delete childEnv[k];
   const r = spawnSync(
     process.execPath,
-    ['--import', 'tsx', '-e', "import('./src/cli/main.ts').then(async (m) => { process.exitCode = await m.main(['play', 'autumn-leaves', '--seats', '4', '--seed', 'cli-wide', '--bots', 'random']) })"],
+    ['--import', 'tsx', '-e', `import('./src/cli/main.ts').then(async (m) => { process.exitCode = await m.main(['play', ${game}, '--seed', 'cli-wide', '--bots', 'random']) })`],
     { input: '#1\n'.repeat(300), encoding: 'utf8', env: childEnv, timeout: 60_000 },
   );
   expect(r.status, r.stderr).toBe(0);
@@ -49,6 +49,19 @@ describe('drey play through a pipe', () => {
     }
   });
 
+  it('packs its move menus into 80 columns (whole sentences, but no 200-column menu rows)', { timeout: 90_000 }, () => {
+    // Acorn Run offers a dozen moves at once: packed into 200 columns they sat four abreast, 179 wide.
+    const out = playPiped({ COLUMNS: undefined, LINES: undefined }, "'acorn-run', '--seats', '2'");
+    const menu = out.split('\n').filter((l) => /^\s*\d+\) /.test(l));
+    expect(menu.length).toBeGreaterThan(10);
+    for (const l of menu) expect(l.length, l).toBeLessThanOrEqual(80);
+    // And every screen still lists its moves by number, however many there are.
+    expect(out).not.toContain('possible moves: type yours');
+    const first = out.split(/^(?==+$)/m).find((screen) => screen.startsWith('='))!;
+    expect(first).toMatch(/^ *1\) /m);
+    expect(first).toMatch(/^ *11\) /m);
+  });
+
   it('keeps to the COLUMNS it is given', { timeout: 90_000 }, () => {
     const out = playPiped({ COLUMNS: '60', LINES: undefined });
     const recent = recentLines(out);
@@ -58,8 +71,8 @@ describe('drey play through a pipe', () => {
 
   it('reads a terminal its own size, and a pipe COLUMNS × LINES or whole lines', () => {
     expect(playSize({ isTTY: true, columns: 132, rows: 50 }, { COLUMNS: '60' })).toEqual({ cols: 132, rows: 50 });
-    expect(playSize({ isTTY: false }, {})).toEqual({ cols: PIPE_COLS, rows: 24 });
+    expect(playSize({ isTTY: false }, {})).toEqual({ cols: PIPE_COLS, rows: PIPE_ROWS });
     expect(playSize({ isTTY: false }, { COLUMNS: '100', LINES: '40' })).toEqual({ cols: 100, rows: 40 });
-    expect(playSize({ isTTY: false }, { COLUMNS: 'wide' })).toEqual({ cols: PIPE_COLS, rows: 24 });
+    expect(playSize({ isTTY: false }, { COLUMNS: 'wide' })).toEqual({ cols: PIPE_COLS, rows: PIPE_ROWS });
   });
 });

@@ -48,12 +48,12 @@ export function packMenu(labels: readonly string[], maxRows: number, cols: numbe
 }
 
 /** The screen above the prompt line: at most rows − 1 lines. */
-export function composeScreen(parts: ScreenParts, size: { cols: number; rows: number } = SCREEN): string[] {
+export function composeScreen(parts: ScreenParts, size: { cols: number; rows: number } = SCREEN, menuCols = size.cols): string[] {
   const budget = size.rows - 1;
   const tail: string[] = [];
   // Six menu rows on an 80×24 terminal; a taller one lists more moves before asking to type them.
   const menuRoom = Math.max(1, Math.min(Math.max(6, Math.floor(size.rows / 4)), budget - 1 - parts.table.length - 3));
-  const menu = packMenu(parts.labels, menuRoom, size.cols);
+  const menu = packMenu(parts.labels, menuRoom, Math.min(menuCols, size.cols));
   if (menu) tail.push(...menu);
   else tail.push(clip(`${parts.labels.length} possible moves: type yours, or ? to list them all`, size.cols));
   tail.push(clip(parts.hint, size.cols));

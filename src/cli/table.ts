@@ -13,6 +13,7 @@ import type { LineResult } from './lines.js';
 import { outcomeLines } from './outcome-text.js';
 import { composeFinalScreen, composeScreen, packMenu } from './screen.js';
 import { statsLines } from './stats-text.js';
+import { menuCols } from './term-size.js';
 import { allEvents, type StatsTable } from '../engine/stats.js';
 import { DEFAULT_TERM, type TermSize, type TextUI } from '../games/text-ui.js';
 
@@ -145,7 +146,7 @@ export async function runTable(config: TableConfig, io: TableIO): Promise<{ end:
           size = now;
           table = ui.render(view, human, names, size);
         }
-        show(composeScreen({ header: config.header, table, events: events.lines, eventsTitle: events.title, labels, hint, notice }, size), size);
+        show(composeScreen({ header: config.header, table, events: events.lines, eventsTitle: events.title, labels, hint, notice }, size, menuCols(size, io.tty)), size);
       }
       redraw = true;
       const line = await io.ask(PROMPT);
@@ -160,7 +161,7 @@ export async function runTable(config: TableConfig, io: TableIO): Promise<{ end:
           return { end: 'quit', outcome: null };
         case 'list':
           // The full list stays on screen under the table; the next answer is asked below it.
-          io.write(`${packMenu(labels, Number.MAX_SAFE_INTEGER, size.cols)!.join('\n')}\n`);
+          io.write(`${packMenu(labels, Number.MAX_SAFE_INTEGER, menuCols(size, io.tty))!.join('\n')}\n`);
           notice = undefined;
           redraw = false;
           break;
