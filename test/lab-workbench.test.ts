@@ -246,6 +246,12 @@ describe('sweep', () => {
       [3, 3, true],
       [4, 4, true],
     ]);
+    // The page names the statistic once, and each value's interval is a capped bar.
+    const page = labReportHtml({ ...report.value, stat: 'mean', label: 'mean combo VP per seat' }, () => undefined);
+    expect(page).toContain('Sweep of options.rounds: mean combo VP per seat');
+    expect(page).not.toContain('mean mean');
+    const chart = page.slice(page.indexOf('Sweep of'), page.indexOf('<table', page.indexOf('Sweep of')));
+    expect(chart.match(/aria-label="rule"/g)?.length).toBe(3);
   });
 });
 

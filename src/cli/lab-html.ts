@@ -13,7 +13,7 @@ import type { CompareReport, ReplayEntry, VariantSummary } from '../lab/compare.
 import type { SweepReport } from '../lab/sweep.js';
 import type { PlaytestReport } from '../lab/playtests.js';
 import { MIN_MOVES } from '../lab/move-times.js';
-import { FEW, labelWithSameAs, type Share } from '../lab/figures.js';
+import { FEW, labelWithSameAs, statLabel, type Share } from '../lab/figures.js';
 import { FEW_RULE, type Difference, type Interval, type MeanSummary } from '../lab/stats.js';
 import { replayNarration } from './replay-log.js';
 import { CURVES_STYLE, VARIANT_COLOURS, curvesAndTensionSection, figureRefsCell } from './lab-curves-html.js';
@@ -67,7 +67,7 @@ function replayLink(report: LabReport, variant: string, index: number | undefine
 
 function header(report: CompareReport | SweepReport): string {
   const variants = report.variants
-    .map((v) => `<li><b>${esc(v.name)}</b>: ${esc(v.source)}${v.hash ? ` <code>${esc(v.hash)}</code>` : ''} — ${report.games} games in ${num(v.seconds, 1)} s on ${v.workers} thread(s)</li>`)
+    .map((v) => `<li><b>${esc(v.name)}</b>: ${esc(v.source)}${v.hash ? ` <code>${esc(v.hash)}</code>` : ''} — ${report.games} games in ${num(v.seconds, 1)} s on ${v.workers === 1 ? 'one thread' : `${v.workers} threads`}</li>`)
     .join('');
   return `<p>${esc(report.title)}, ${report.seats} seats, bots ${esc(report.bots.join(', '))}, seed <code>${esc(report.seed)}</code>: every variant played the same ${report.games} games (${report.blocks} deals, each with every rotation of the lineup: common random numbers).</p><ul>${variants}</ul>`;
 }
@@ -214,20 +214,34 @@ function rulingsSection(report: LabReport): string {
 
 function sweepSection(report: SweepReport): string {
   const fmt = report.unit === 'share' ? pct : (x: number) => num(x);
+  const named = statLabel(report.stat, report.label);
   const rows = report.points
     .map((p) => `<tr class="${p.meets ? 'meets' : ''}"><td>${esc(String(p.value))}</td><td>${fmt(p.estimate)} <small>${interval(p.interval, fmt)} n=${p.n}</small></td><td>${p.meets === undefined ? '' : p.meets ? '✔ meets the target' : '✘'}</td><td>${replayLink(report, p.variant, 0, 'sample game')}</td></tr>`)
     .join('');
   const data = report.points.map((p) => ({ value: p.value, estimate: p.estimate, lo: p.interval[0], hi: p.interval[1], meets: p.meets ? 'meets target' : 'misses target' }));
+  type Point = (typeof data)[number];
+  // Half a cap's width in the field's own units: a small share of the swept range.
+  const values = data.map((d) => d.value);
+  const cap = (Math.max(...values) - Math.min(...values) || 1) / 90;
   const band = report.target ? [Plot.rectY([report.target], { y1: 'low', y2: 'high', fill: '#4a4', fillOpacity: 0.12 })] : [];
   const chart = svg({
     width: 760,
-    x: { label: report.field },
-    y: { label: `${report.stat} ${report.label}`, grid: true, ...(report.unit === 'share' ? { percent: true } : {}) },
+    // Inset: the first and last values' interval bars would otherwise sit on the frame and read as axis lines.
+    x: { label: report.field, inset: 24 },
+    y: { label: named, grid: true, ...(report.unit === 'share' ? { percent: true } : {}) },
     color: { legend: report.target !== undefined },
-    marks: [...band, Plot.line(data, { x: 'value', y: 'estimate', stroke: '#888' }), Plot.ruleX(data, { x: 'value', y1: 'lo', y2: 'hi' }), Plot.dot(data, { x: 'value', y: 'estimate', fill: report.target ? 'meets' : '#36c', r: 4 })],
+    marks: [
+      ...band,
+      Plot.line(data, { x: 'value', y: 'estimate', stroke: '#888' }),
+      // Each value's 95% interval: a bar with caps, so it cannot be taken for a grid or axis line.
+      Plot.ruleX(data, { x: 'value', y1: 'lo', y2: 'hi', stroke: '#555' }),
+      Plot.ruleY(data, { x1: (d: Point) => d.value - cap, x2: (d: Point) => d.value + cap, y: 'lo', stroke: '#555' }),
+      Plot.ruleY(data, { x1: (d: Point) => d.value - cap, x2: (d: Point) => d.value + cap, y: 'hi', stroke: '#555' }),
+      Plot.dot(data, { x: 'value', y: 'estimate', fill: report.target ? 'meets' : '#36c', r: 4 }),
+    ],
   });
   const target = report.target ? `, target ${esc(report.target.text)}` : '';
-  return `<h2>Sweep of ${esc(report.field)}${report.content === undefined ? '' : ` in the content of <code>${esc(report.content)}</code>`}: ${esc(report.stat)} ${esc(report.label)}${target}</h2>${chart}<table><tr><th>${esc(report.field)}</th><th>${esc(report.stat)} ${esc(report.label)} (95%)</th><th>target</th><th></th></tr>${rows}</table>`;
+  return `<h2>Sweep of ${esc(report.field)}${report.content === undefined ? '' : ` in the content of <code>${esc(report.content)}</code>`}: ${esc(named)}${target}</h2>${chart}<table><tr><th>${esc(report.field)}</th><th>${esc(named)} (95%)</th><th>target</th><th></th></tr>${rows}</table>`;
 }
 
 /** At most this many of a sweep's values get curves: one colour each (VARIANT_COLOURS), readable overlaid. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { confoundedFigures, figureLabel, figureMembers, labelWithSameAs, uniqueCardNames } from './figures.js';
+import { confoundedFigures, figureLabel, figureMembers, labelWithSameAs, statLabel, uniqueCardNames } from './figures.js';
 import type { GameResult } from './play.js';
 
 const game = (index: number, lanes: string[]): GameResult => ({
@@ -70,5 +70,11 @@ describe('figure labels', () => {
     expect(figureLabel('value|comboJumps', {}).label).toBe('mean combo jumps per seat');
     expect(figureLabel('stat|disqualified', {}).label).toBe('disqualified per game');
     expect(figureLabel('stat|coldSnaps', {}).label).toBe('cold snaps per game');
+  });
+
+  it('a sweep names its statistic once: "mean combo VP per seat", never "mean mean …"', () => {
+    expect(statLabel('mean', figureLabel('value|comboVp', {}).label)).toBe('mean combo VP per seat');
+    expect(statLabel('median', figureLabel('value|comboVp', {}).label)).toBe('median combo VP per seat');
+    expect(statLabel('median', figureLabel('rounds', {}).label)).toBe('median game length (rounds)');
   });
 });

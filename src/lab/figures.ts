@@ -68,6 +68,13 @@ const labelOf = (key: string, cardNames: Readonly<Record<string, string>>): Figu
 export const figureLabel = labelOf;
 
 /**
+ * A figure's label with the statistic taken over the games in front: "mean combo VP per seat"
+ * (already an average over the seats of each game) under `mean` reads as "mean combo VP per seat",
+ * not "mean mean …", and under `median` as "median combo VP per seat".
+ */
+export const statLabel = (stat: 'mean' | 'median', label: string): string => `${stat} ${label.startsWith('mean ') ? label.slice(5) : label}`;
+
+/**
  * Card id → a label no other card has: a game's names, with the id added where two cards share a
  * name (a game's own lab names should already tell them apart, as Acorn Run's do).
  */

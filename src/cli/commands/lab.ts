@@ -18,7 +18,7 @@ import { curveLines, tensionLines } from '../../lab/curves-text.js';
 import { runCompare, type CompareReport, type CompareSpec, type Variant } from '../../lab/compare.js';
 import { defaultWorkers } from '../../lab/run.js';
 import { parseSweepValues, parseTarget, runSweep, type SweepReport, type SweepStat } from '../../lab/sweep.js';
-import { labelWithSameAs } from '../../lab/figures.js';
+import { labelWithSameAs, statLabel } from '../../lab/figures.js';
 import { FEW, FEW_LEGEND, type Difference } from '../../lab/stats.js';
 import { CliError, EXIT, usage } from '../errors.js';
 import { botListFlag, intFlag, seatsFor, seedFlag } from '../flags.js';
@@ -176,10 +176,10 @@ export function curvesAndTensionLines(report: CompareReport): string[] {
 export function sweepLines(report: SweepReport): string[] {
   const fmt = report.unit === 'share' ? (x: number) => percent(x) : (x: number) => x.toFixed(2);
   return [
-    `${report.title}: sweep of ${report.field}${report.content === undefined ? '' : ` in the content of ${report.content}`} on the same ${report.games} games per value, ${report.stat} ${report.label}${report.target ? `, target ${report.target.text}` : ''}`,
+    `${report.title}: sweep of ${report.field}${report.content === undefined ? '' : ` in the content of ${report.content}`} on the same ${report.games} games per value, ${statLabel(report.stat, report.label)}${report.target ? `, target ${report.target.text}` : ''}`,
     '',
     ...columns([
-      [report.field, `${report.stat} ${report.label}`, '95% interval', ...(report.target ? ['target'] : [])],
+      [report.field, statLabel(report.stat, report.label), '95% interval', ...(report.target ? ['target'] : [])],
       ...report.points.map((p) => [String(p.value), fmt(p.estimate), `[${fmt(p.interval[0])}, ${fmt(p.interval[1])}]${p.n < FEW ? ` (n=${p.n}, too few)` : ''}`, ...(p.meets === undefined ? [] : [p.meets ? 'meets' : '-'])]),
     ]),
   ];
