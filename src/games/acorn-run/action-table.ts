@@ -95,7 +95,12 @@ export type CardAction = ActionOf<'add' | 'discard' | 'trash'>;
  * Appends to `out` the action of one card per kind among `cards` (those `keep` accepts), as
  * `actions[card]`, in distinctKinds' order (cards.ts). Most legal-action lists are one of these
  * (pay, discard at the end of the turn, the cards that fit a sprint, climb, descent or jump).
- * (Writing into `out` directly, deduplicating on the actions already there, measured slower.)
+ *
+ * Hands are kept sorted (state.ts addToHand), and in a sorted list the first card of a kind is its
+ * lowest and the kinds come in increasing order: so one pass that skips a card when an earlier
+ * accepted card has its kind gives distinctKinds' list with no list of its own to build (this runs
+ * at most steps of every playout). Anything unsorted (a discard pile, a scenario's hand) goes
+ * through distinctKinds as before.
  */
 export function pushPerKind(
   T: WithCards,
@@ -104,5 +109,21 @@ export function pushPerKind(
   out: Action[],
   keep?: (card: number) => boolean,
 ): void {
-  for (const c of distinctKinds(T, cards, keep)) out.push(actions[c]!);
+  const kindIndex = T.cards.kindIndex;
+  const start = out.length;
+  for (let i = 0; i < cards.length; i++) {
+    const c = cards[i]!;
+    if (i > 0 && c < cards[i - 1]!) {
+      out.length = start;
+      for (const d of distinctKinds(T, cards, keep)) out.push(actions[d]!);
+      return;
+    }
+    const k = kindIndex[c];
+    if (k === undefined) throw new Error(`no card number ${c}`);
+    if (keep !== undefined && !keep(c)) continue;
+    let j = 0;
+    // An earlier card of the same kind is rare (a few copies in a hand): keep is asked again only then.
+    while (j < i && (kindIndex[cards[j]!] !== k || (keep !== undefined && !keep(cards[j]!)))) j++;
+    if (j === i) out.push(actions[c]!);
+  }
 }

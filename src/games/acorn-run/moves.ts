@@ -45,8 +45,6 @@ function handColors(T: RunTables, hand: readonly number[]): number {
   return bits;
 }
 
-const holds = (bits: number, color: Color | null): boolean => color !== null && (bits & (1 << COLORS.indexOf(color))) !== 0;
-
 /** The main moves the current racer may start now. */
 export function legalMoveStarts(T: RunTables, state: State, out: Action[] = []): Action[] {
   const r = currentRacer(state);
@@ -58,13 +56,12 @@ export function legalMoveStarts(T: RunTables, state: State, out: Action[] = []):
   if ((t.mainMoves > 0 || t.extraSprints > 0) && s.forward !== null) {
     // R3 (sprintColors): the lane's color and every color above it, without a sliced list.
     for (let c = COLORS.indexOf(s.zone); c < COLORS.length; c++) {
-      const color = COLORS[c]!;
-      if (holds(bits, color)) out.push(T.actions.sprint[color]);
+      if ((bits & (1 << c)) !== 0) out.push(T.actions.sprint[COLORS[c]!]);
     }
   }
   if (t.mainMoves > 0) {
     // R4: a climb needs a card of the zone climbed to, a descent any card with a color.
-    if (s.up !== null && holds(bits, space(T, s.up).zone)) out.push(T.actions.climb);
+    if (s.up !== null && (bits & T.zoneBits[s.up]!) !== 0) out.push(T.actions.climb);
     if (s.down !== null && bits !== 0) out.push(T.actions.descend);
   }
   return out;

@@ -5,7 +5,7 @@
 import type { RunTables } from './tables.js';
 import type { Seat } from '../../engine/game.js';
 import type { Action } from './actions.js';
-import { discardForEffect, gainCard, legalChoice, legalPlays, legalSpends, playCard, spendAcorn, trashCard } from './effects.js';
+import { discardForEffect, gainCard, legalChoice, legalPlaysAndSpends, playCard, spendAcorn, trashCard } from './effects.js';
 import { addToJump, cancelJump, land, legalJump, legalJumpStart, startJump } from './jump.js';
 import { addToPayment, cancelPayment, legalBuys, legalPay, legalRefreshes, refreshRow, startBuy } from './market.js';
 import { addToMove, cancelMove, finishMove, legalMoveStarts, legalSprint, legalVertical, slide, startSprint, startVertical } from './moves.js';
@@ -48,8 +48,7 @@ export function legalActions(T: RunTables, state: State, seat: Seat): Action[] {
   const actions: Action[] = [];
   legalMoveStarts(T, state, actions);
   legalJumpStart(T, state, actions);
-  legalPlays(T, state, actions);
-  legalSpends(T, state, actions);
+  legalPlaysAndSpends(T, state, actions);
   legalRefreshes(T, state, actions);
   legalBuys(T, state, actions);
   // R8 (amended): the turn may not end on a space another pawn holds, unless nothing else is left.

@@ -6,7 +6,7 @@
 import type { EventRing } from '../../engine/narration.js';
 import type { Rng } from '../../engine/rng.js';
 import { shuffle } from '../../engine/rng.js';
-import type { MarketRow } from './cards.js';
+import { isSorted, type MarketRow } from './cards.js';
 import type { Color } from './content/schema.js';
 import type { DummyDeckState, DummyTurn } from './dummy/types.js';
 import { logEvent, type RunEvent } from './events.js';
@@ -181,11 +181,6 @@ function addCardToHand(hand: number[], card: number): void {
     return;
   }
   insertSorted(hand, card);
-}
-
-function isSorted(cards: readonly number[]): boolean {
-  for (let i = 1; i < cards.length; i++) if (cards[i - 1]! > cards[i]!) return false;
-  return true;
 }
 
 function insertSorted(hand: number[], card: number): void {
