@@ -56,7 +56,7 @@ export function legalMoveStarts(T: RunTables, state: State, out: Action[] = []):
   if ((t.mainMoves > 0 || t.extraSprints > 0) && s.forward !== null) {
     // R3 (sprintColors): the lane's color and every color above it, without a sliced list.
     for (let c = COLORS.indexOf(s.zone); c < COLORS.length; c++) {
-      if ((bits & (1 << c)) !== 0) out.push(T.actions.sprint[COLORS[c]!]);
+      if ((bits & (1 << c)) !== 0) out.push(T.actions.sprintAt[c]!);
     }
   }
   if (t.mainMoves > 0) {

@@ -13,9 +13,13 @@ import { logRaceOver } from './finale-events.js';
 import { currentRacer, type State } from './state.js';
 import { canEndTurn, crossFinishLine, discardAtEnd, endTurn, finishTurn, isOnFinish, legalCleanup } from './turn.js';
 
-/** One frozen list per seat, so asking who acts (every step of every playout) allocates nothing. */
-const NOBODY: readonly Seat[] = Object.freeze([]);
-const ONLY: readonly (readonly Seat[])[] = Array.from({ length: 6 }, (_, seat) => Object.freeze([seat]));
+/**
+ * One list per seat, so asking who acts (every step of every playout) allocates nothing. Read-only
+ * by type, not frozen: the engine reads them at every step, and V8 reads a frozen array through a
+ * generic stub instead of inline code.
+ */
+const NOBODY: readonly Seat[] = [];
+const ONLY: readonly (readonly Seat[])[] = Array.from({ length: 6 }, (_, seat) => [seat]);
 
 export function toAct(state: State): readonly Seat[] {
   if (state.over) return NOBODY;
