@@ -54,8 +54,9 @@ export function legalMoveStarts(T: RunTables, state: State, out: Action[] = []):
   const t = state.turn;
   const bits = handColors(T, r.hand);
   if ((t.mainMoves > 0 || t.extraSprints > 0) && s.forward !== null) {
-    // R3 (sprintColors): the lane's color and every color above it, without a sliced list.
-    for (let c = COLORS.indexOf(s.zone); c < COLORS.length; c++) {
+    // R3 (sprintColors): the lane's color and every color above it, without a sliced list; the
+    // lane's color index is the position of its zone bit (no indexOf at every step).
+    for (let c = 31 - Math.clz32(T.zoneBits[r.pos]!); c < COLORS.length; c++) {
       if ((bits & (1 << c)) !== 0) out.push(T.actions.sprintAt[c]!);
     }
   }

@@ -79,11 +79,23 @@ export function apply(T: RunTables, state: State, action: Action): void {
       startJump(state);
       break;
     case 'add':
-      if (!p) return bug(action);
-      if (p.kind === 'sprint' || p.kind === 'climb' || p.kind === 'descend') addToMove(T, state, p, action.card);
-      else if (p.kind === 'jump') addToJump(state, p, action.card);
-      else if (p.kind === 'pay') addToPayment(T, state, p, action.card);
-      else return bug(action);
+      // One read of the pending kind per switch: pending steps come in five shapes, so V8 reads
+      // `kind` through its generic (megamorphic) stub, once per comparison if written as a chain.
+      switch (p?.kind) {
+        case 'sprint':
+        case 'climb':
+        case 'descend':
+          addToMove(T, state, p, action.card);
+          break;
+        case 'jump':
+          addToJump(state, p, action.card);
+          break;
+        case 'pay':
+          addToPayment(T, state, p, action.card);
+          break;
+        default:
+          return bug(action);
+      }
       break;
     case 'slide':
       slide(T, state);
@@ -93,14 +105,32 @@ export function apply(T: RunTables, state: State, action: Action): void {
       land(T, state, p, action.to);
       break;
     case 'done':
-      if (p?.kind !== 'sprint' && p?.kind !== 'climb' && p?.kind !== 'descend') return bug(action);
-      finishMove(T, state, p);
+      switch (p?.kind) {
+        case 'sprint':
+        case 'climb':
+        case 'descend':
+          finishMove(T, state, p);
+          break;
+        default:
+          return bug(action);
+      }
       break;
     case 'cancel':
-      if (p?.kind === 'sprint' || p?.kind === 'climb' || p?.kind === 'descend') cancelMove(state, p);
-      else if (p?.kind === 'jump') cancelJump(state, p);
-      else if (p?.kind === 'pay') cancelPayment(state, p);
-      else return bug(action);
+      switch (p?.kind) {
+        case 'sprint':
+        case 'climb':
+        case 'descend':
+          cancelMove(state, p);
+          break;
+        case 'jump':
+          cancelJump(state, p);
+          break;
+        case 'pay':
+          cancelPayment(state, p);
+          break;
+        default:
+          return bug(action);
+      }
       break;
     case 'play':
       playCard(T, state, action.card, action.dir, action.cell);
@@ -118,9 +148,16 @@ export function apply(T: RunTables, state: State, action: Action): void {
       gainCard(state, action.row, action.index);
       break;
     case 'discard':
-      if (p?.kind === 'discard') discardForEffect(state, p, action.card);
-      else if (p?.kind === 'cleanup') discardAtEnd(T, state, action.card);
-      else return bug(action);
+      switch (p?.kind) {
+        case 'discard':
+          discardForEffect(state, p, action.card);
+          break;
+        case 'cleanup':
+          discardAtEnd(T, state, action.card);
+          break;
+        default:
+          return bug(action);
+      }
       break;
     case 'trash':
       trashCard(state, action.card);
