@@ -30,7 +30,12 @@ export function legalActions(T: RunTables, state: State, seat: Seat): Action[] {
   if (state.over || currentRacer(state).seat !== seat) return [];
   const p = state.turn.pending[0];
   if (p) {
+    // Most frequent first (random playouts: paying, the end of the turn, sprints …).
     switch (p.kind) {
+      case 'pay':
+        return legalPay(T, state);
+      case 'cleanup':
+        return legalCleanup(T, state);
       case 'sprint':
         return legalSprint(T, state, p);
       case 'climb':
@@ -38,14 +43,10 @@ export function legalActions(T: RunTables, state: State, seat: Seat): Action[] {
         return legalVertical(T, state, p);
       case 'jump':
         return legalJump(T, state, p);
-      case 'pay':
-        return legalPay(T, state);
       case 'discard':
       case 'trash':
       case 'gain':
         return legalChoice(T, state, p);
-      case 'cleanup':
-        return legalCleanup(T, state);
     }
   }
   // One list filled in place, in this order (no spreads: this runs at every step of every playout).
@@ -67,17 +68,9 @@ const bug = (action: Action): never => {
 /** Applies a legal action (the engine's `play` checks legality first). */
 export function apply(T: RunTables, state: State, action: Action): void {
   const p = state.turn.pending[0];
+  // Most frequent first (random playouts: add, discard, cancel, buy, end …): the type is compared
+  // case by case.
   switch (action.type) {
-    case 'sprint':
-      startSprint(state, action.color);
-      break;
-    case 'climb':
-    case 'descend':
-      startVertical(state, action.type);
-      break;
-    case 'jump':
-      startJump(state);
-      break;
     case 'add':
       // One read of the pending kind per switch: pending steps come in five shapes, so V8 reads
       // `kind` through its generic (megamorphic) stub, once per comparison if written as a chain.
@@ -97,19 +90,13 @@ export function apply(T: RunTables, state: State, action: Action): void {
           return bug(action);
       }
       break;
-    case 'slide':
-      slide(T, state);
-      break;
-    case 'land':
-      if (p?.kind !== 'jump') return bug(action);
-      land(T, state, p, action.to);
-      break;
-    case 'done':
+    case 'discard':
       switch (p?.kind) {
-        case 'sprint':
-        case 'climb':
-        case 'descend':
-          finishMove(T, state, p);
+        case 'discard':
+          discardForEffect(state, p, action.card);
+          break;
+        case 'cleanup':
+          discardAtEnd(T, state, action.card);
           break;
         default:
           return bug(action);
@@ -132,44 +119,60 @@ export function apply(T: RunTables, state: State, action: Action): void {
           return bug(action);
       }
       break;
-    case 'play':
-      playCard(T, state, action.card, action.dir, action.cell);
-      break;
-    case 'spend':
-      spendAcorn(T, state, action.cell);
-      break;
-    case 'refresh':
-      refreshRow(state, action.row);
-      break;
     case 'buy':
       startBuy(T, state, action.row, action.index);
       break;
-    case 'gain':
-      gainCard(state, action.row, action.index);
+    case 'end':
+      endTurn(T, state);
       break;
-    case 'discard':
+    case 'sprint':
+      startSprint(state, action.color);
+      break;
+    case 'keep':
+      finishTurn(T, state);
+      break;
+    case 'play':
+      playCard(T, state, action.card, action.dir, action.cell);
+      break;
+    case 'done':
       switch (p?.kind) {
-        case 'discard':
-          discardForEffect(state, p, action.card);
-          break;
-        case 'cleanup':
-          discardAtEnd(T, state, action.card);
+        case 'sprint':
+        case 'climb':
+        case 'descend':
+          finishMove(T, state, p);
           break;
         default:
           return bug(action);
       }
       break;
+    case 'climb':
+    case 'descend':
+      startVertical(state, action.type);
+      break;
+    case 'jump':
+      startJump(state);
+      break;
+    case 'spend':
+      spendAcorn(T, state, action.cell);
+      break;
+    case 'land':
+      if (p?.kind !== 'jump') return bug(action);
+      land(T, state, p, action.to);
+      break;
     case 'trash':
       trashCard(state, action.card);
+      break;
+    case 'refresh':
+      refreshRow(state, action.row);
+      break;
+    case 'gain':
+      gainCard(state, action.row, action.index);
       break;
     case 'skip':
       state.turn.pending.shift();
       break;
-    case 'end':
-      endTurn(T, state);
-      break;
-    case 'keep':
-      finishTurn(T, state);
+    case 'slide':
+      slide(T, state);
       break;
   }
   // Crossing the finish line (by any move) ends the turn once the action is complete (R12).
