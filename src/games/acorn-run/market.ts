@@ -54,13 +54,14 @@ export function legalBuys(T: RunTables, state: State, out: Action[] = []): Actio
 }
 
 function affordable(T: RunTables, slots: readonly (number | null)[], budget: number, buys: readonly Action[], out: Action[]): void {
-  const instances = T.cards.instances;
+  // Costs from the per-card table (cards.ts `costs`): a number per card, no kind object to read.
+  const costs = T.cards.costs;
   for (let index = 0; index < slots.length; index++) {
     const card = slots[index]!;
     if (card === null) continue;
-    const kind = instances[card];
-    if (kind === undefined) throw new Error(`no card number ${card}`);
-    if (kind.cost <= budget) out.push(buys[index]!);
+    const cost = costs[card];
+    if (cost === undefined) throw new Error(`no card number ${card}`);
+    if (cost <= budget) out.push(buys[index]!);
   }
 }
 
