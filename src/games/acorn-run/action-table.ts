@@ -7,6 +7,10 @@
  * one shared object per distinct action is the same list. Actions parsed from input or built by
  * bots are still their own objects: rules compare fields, never identities.
  *
+ * The lists that hold them (by card, cell, space, slot) are plain arrays, read-only by type but
+ * not frozen: V8 reads a frozen array through its generic keyed-load stub instead of inline code,
+ * and those reads were several per cent of a random playout (perf, 2026-11-26).
+ *
  * Not shared: "oops" plays (a card, a direction and a cell; rare, and many combinations); they
  * are built when listed.
  */
@@ -28,6 +32,8 @@ export interface ActionTable {
   /** By space id. */
   readonly land: readonly ActionOf<'land'>[];
   readonly sprint: Readonly<Record<Color, ActionOf<'sprint'>>>;
+  /** The same by color index (COLORS order): the move starts walk the colors by number. */
+  readonly sprintAt: readonly ActionOf<'sprint'>[];
   /** By market row, then slot. */
   readonly buy: Readonly<Record<MarketRow, readonly ActionOf<'buy'>[]>>;
   readonly gain: Readonly<Record<MarketRow, readonly ActionOf<'gain'>[]>>;
@@ -50,10 +56,10 @@ const isAcornCard = (effect: Effect | null): boolean => effect?.kind === 'big-ac
 
 export function actionTable(cards: CardTables, cells: number, spaces: number): ActionTable {
   const f = Object.freeze;
-  const perCard = <A extends Action>(make: (card: number) => A): readonly A[] => f(cards.instances.map((_, card) => f(make(card))));
+  const perCard = <A extends Action>(make: (card: number) => A): readonly A[] => cards.instances.map((_, card) => f(make(card)));
   const perRow = <A extends Action>(make: (row: MarketRow, index: number) => A): Record<MarketRow, readonly A[]> => {
     const out = {} as Record<MarketRow, readonly A[]>;
-    for (const row of MARKET_ROWS) out[row] = f(Array.from({ length: SLOTS }, (_, index) => f(make(row, index))));
+    for (const row of MARKET_ROWS) out[row] = Array.from({ length: SLOTS }, (_, index) => f(make(row, index)));
     return f(out);
   };
   const sprint = {} as Record<Color, ActionOf<'sprint'>>;
@@ -65,14 +71,13 @@ export function actionTable(cards: CardTables, cells: number, spaces: number): A
     discard: perCard((card) => ({ type: 'discard', card })),
     trash: perCard((card) => ({ type: 'trash', card })),
     play: perCard((card) => ({ type: 'play', card })),
-    playOn: f(
-      cards.instances.map((kind, card) =>
-        f(isAcornCard(kind.effect) ? Array.from({ length: cells }, (_, cell): ActionOf<'play'> => f({ type: 'play', card, cell })) : []),
-      ),
+    playOn: cards.instances.map((kind, card) =>
+      isAcornCard(kind.effect) ? Array.from({ length: cells }, (_, cell): ActionOf<'play'> => f({ type: 'play', card, cell })) : [],
     ),
-    spend: f(Array.from({ length: cells }, (_, cell): ActionOf<'spend'> => f({ type: 'spend', cell }))),
-    land: f(Array.from({ length: spaces }, (_, to): ActionOf<'land'> => f({ type: 'land', to }))),
+    spend: Array.from({ length: cells }, (_, cell): ActionOf<'spend'> => f({ type: 'spend', cell })),
+    land: Array.from({ length: spaces }, (_, to): ActionOf<'land'> => f({ type: 'land', to })),
     sprint: f(sprint),
+    sprintAt: COLORS.map((color) => sprint[color]),
     buy: perRow((row, index) => ({ type: 'buy', row, index })),
     gain: perRow((row, index) => ({ type: 'gain', row, index })),
     refresh: f(refresh),
@@ -95,7 +100,12 @@ export type CardAction = ActionOf<'add' | 'discard' | 'trash'>;
  * Appends to `out` the action of one card per kind among `cards` (those `keep` accepts), as
  * `actions[card]`, in distinctKinds' order (cards.ts). Most legal-action lists are one of these
  * (pay, discard at the end of the turn, the cards that fit a sprint, climb, descent or jump).
- * (Writing into `out` directly, deduplicating on the actions already there, measured slower.)
+ *
+ * Hands are kept sorted (state.ts addToHand), and in a sorted list the first card of a kind is its
+ * lowest and the kinds come in increasing order: so one pass that skips a card when an earlier
+ * accepted card has its kind gives distinctKinds' list with no list of its own to build (this runs
+ * at most steps of every playout). Anything unsorted (a discard pile, a scenario's hand) goes
+ * through distinctKinds as before.
  */
 export function pushPerKind(
   T: WithCards,
@@ -104,5 +114,21 @@ export function pushPerKind(
   out: Action[],
   keep?: (card: number) => boolean,
 ): void {
-  for (const c of distinctKinds(T, cards, keep)) out.push(actions[c]!);
+  const kindIndex = T.cards.kindIndex;
+  const start = out.length;
+  for (let i = 0; i < cards.length; i++) {
+    const c = cards[i]!;
+    if (i > 0 && c < cards[i - 1]!) {
+      out.length = start;
+      for (const d of distinctKinds(T, cards, keep)) out.push(actions[d]!);
+      return;
+    }
+    const k = kindIndex[c];
+    if (k === undefined) throw new Error(`no card number ${c}`);
+    if (keep !== undefined && !keep(c)) continue;
+    let j = 0;
+    // An earlier card of the same kind is rare (a few copies in a hand): keep is asked again only then.
+    while (j < i && (kindIndex[cards[j]!] !== k || (keep !== undefined && !keep(cards[j]!)))) j++;
+    if (j === i) out.push(actions[c]!);
+  }
 }

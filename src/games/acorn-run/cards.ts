@@ -4,7 +4,7 @@
  * numbers; what a number is comes from this table, so states stay small and plain.
  */
 import type { AcornRunContent } from './content/index.js';
-import { COLORS, type CardSpec, type Color, type Effect } from './content/schema.js';
+import { COLORS, DIRECTIONS, type CardSpec, type Color, type Direction, type Effect } from './content/schema.js';
 
 export const DECKS = ['starter', 'cheap', 'expensive'] as const;
 export type DeckName = (typeof DECKS)[number];
@@ -19,6 +19,44 @@ export interface CardKind {
   combo: readonly Color[];
   effect: Effect | null;
   deck: DeckName;
+}
+
+/**
+ * How a card is played for its own effect, by card number (effects.ts legalPlays reads one number
+ * per card of the hand instead of switching over its effect at every step of every playout).
+ */
+export const PLAY_NONE = 0;
+/** Playable whenever held: extra move, draw, cycle, buying power, trash, gain. */
+export const PLAY_ALWAYS = 1;
+/** A one-space move: playable when the board has a space in its direction (`moveDirs`). */
+export const PLAY_MOVE = 2;
+/** Big and small acorn cards: one play per empty player-board space that can resolve (R9). */
+export const PLAY_ACORN = 3;
+export const PLAY_OOPS = 4;
+
+/** A direction as a bit (1 << its index in DIRECTIONS): the board's `stepBits` hold one per space (tables.ts). */
+export const directionBit = (dir: Direction): number => 1 << DIRECTIONS.indexOf(dir);
+
+function playMode(effect: Effect | null): number {
+  switch (effect?.kind) {
+    case 'move':
+      return PLAY_MOVE;
+    case 'extra-move':
+    case 'draw':
+    case 'cycle':
+    case 'buying-power':
+    case 'trash':
+    case 'gain':
+      return PLAY_ALWAYS;
+    case 'big-acorn':
+    case 'small-acorn':
+      return PLAY_ACORN;
+    case 'oops':
+      return PLAY_OOPS;
+    default:
+      // Sprint effects only work inside a sprint; combo VP and acorns are never on cards.
+      return PLAY_NONE;
+  }
 }
 
 /** The most starter sets a race can use: one per racer with a seat. */
@@ -60,6 +98,11 @@ export interface CardTables {
   colors: readonly (Color | null)[];
   /** Each card number's color as a bit, 1 << its index in COLORS (0 for an acorn card): hands' colors as a bit set. */
   colorBits: readonly number[];
+  /** Each card number's PLAY_* mode, and for PLAY_MOVE its direction as a bit (`directionBit`; 0 otherwise). */
+  plays: readonly number[];
+  moveBits: readonly number[];
+  /** Each card number's cost (R10). */
+  costs: readonly number[];
 }
 
 export function cardTables(content: AcornRunContent): CardTables {
@@ -89,6 +132,9 @@ export function cardTables(content: AcornRunContent): CardTables {
     kindIndex: instances.map((k) => kindAt.get(k)!),
     colors: instances.map((k) => (k.color === 'acorn' ? null : k.color)),
     colorBits: instances.map((k) => (k.color === 'acorn' ? 0 : 1 << COLORS.indexOf(k.color))),
+    plays: instances.map((k) => playMode(k.effect)),
+    moveBits: instances.map((k) => (k.effect?.kind === 'move' ? directionBit(k.effect.dir) : 0)),
+    costs: instances.map((k) => k.cost),
   };
 }
 
@@ -123,6 +169,12 @@ export function cardLabel(T: WithCards, card: number): string {
   const k = kindOf(T, card);
   const combo = k.combo.length > 0 ? ` >${k.combo.map((c) => c[0]!.toUpperCase()).join('')}` : '';
   return `${k.name}${combo}`;
+}
+
+/** Whether `cards` are in increasing order (hands are, state.ts addToHand). */
+export function isSorted(cards: readonly number[]): boolean {
+  for (let i = 1; i < cards.length; i++) if (cards[i - 1]! > cards[i]!) return false;
+  return true;
 }
 
 /**

@@ -5,90 +5,82 @@
 import type { RunTables } from './tables.js';
 import type { Action } from './actions.js';
 import { pushPerKind } from './action-table.js';
-import { distinctKinds, kindOf } from './cards.js';
+import { directionBit, distinctKinds, isSorted, kindOf, PLAY_ACORN, PLAY_ALWAYS, PLAY_MOVE, PLAY_NONE, PLAY_OOPS } from './cards.js';
 import { DIRECTIONS, type Direction, type Effect } from './content/schema.js';
 import { filledSlots, takeFromMarket } from './market.js';
-import { arrive, canStep, stepTarget } from './pawns.js';
+import { arrive, stepTarget } from './pawns.js';
 import { logEvent } from './events.js';
 import { CELL_ACORN, CELL_CARD, CELL_EMPTY, currentRacer, drawAndLog, gainAcorns, gainTokens, removeCard, type Pending, type State } from './state.js';
 import type { MarketRow } from './cards.js';
 
 export type { Cell } from './tables.js';
 
-/** Whether an effect can be resolved now (a free move needs somewhere to end, R8). */
-function resolvable(T: RunTables, state: State, effect: Effect): boolean {
-  return effect.kind === 'move' ? canStep(T, state, state.turn.racer, effect.dir) : true;
-}
-
-function emptyCells(T: RunTables, state: State): number[] {
-  const grid = currentRacer(state).grid;
+/**
+ * The empty player-board cells whose action can be resolved now (a free move needs a space in its
+ * direction, R8): `stepBits` are the directions the pawn can step (0 off the board).
+ */
+function emptyCells(T: RunTables, grid: readonly number[], stepBits: number): number[] {
+  const needs = T.cellMoveBits;
   const out: number[] = [];
   for (let i = 0; i < grid.length; i++) {
-    if (grid[i] === CELL_EMPTY && resolvable(T, state, T.cells[i]!.effect)) out.push(i);
+    if (grid[i] === CELL_EMPTY && (needs[i]! & ~stepBits) === 0) out.push(i);
   }
   return out;
 }
 
-function holdsEffect(T: RunTables, hand: readonly number[]): boolean {
-  for (let i = 0; i < hand.length; i++) if (kindOf(T, hand[i]!).effect !== null) return true;
-  return false;
-}
-
-/** Cards that may be played now for their own effect, one action per kind (and target). */
-export function legalPlays(T: RunTables, state: State, out: Action[] = []): Action[] {
+/**
+ * Cards that may be played now for their own effect, one action per kind (and target), then R9's
+ * acorn spends on every empty grid space whose action can be resolved now. Together because acorn
+ * cards and spends share the empty cells, found once when first asked (this runs at every step
+ * of a turn with nothing pending).
+ */
+export function legalPlaysAndSpends(T: RunTables, state: State, out: Action[]): void {
   const r = currentRacer(state);
-  // Starter cards have no effect, and early in a race most hands hold only those: then there is
-  // nothing to list and no per-kind list to build.
-  if (!holdsEffect(T, r.hand)) return out;
-  // The empty cells are the same for every acorn card of the hand: found once, when first asked.
+  const stepBits = r.pos === null ? 0 : T.stepBits[r.pos]!;
   let empty: number[] | null = null;
-  for (const card of distinctKinds(T, r.hand)) {
-    const effect = kindOf(T, card).effect;
-    if (!effect) continue;
-    switch (effect.kind) {
-      case 'move':
-        if (canStep(T, state, state.turn.racer, effect.dir)) out.push(T.actions.play[card]!);
+  const plays = T.cards.plays;
+  const kindIndex = T.cards.kindIndex;
+  // One card per kind, the lowest number of each, in increasing order (distinctKinds): a sorted
+  // hand (hands are, state.ts addToHand) is walked once, skipping a card when an earlier card has
+  // its kind. Starter cards have no effect (PLAY_NONE), so early hands list nothing.
+  const hand = isSorted(r.hand) ? r.hand : distinctKinds(T, r.hand);
+  for (let i = 0; i < hand.length; i++) {
+    const card = hand[i]!;
+    const mode = plays[card];
+    if (mode === undefined) throw new Error(`no card number ${card}`);
+    if (mode === PLAY_NONE) continue;
+    const k = kindIndex[card];
+    let j = 0;
+    while (j < i && kindIndex[hand[j]!] !== k) j++;
+    if (j < i) continue;
+    switch (mode) {
+      case PLAY_MOVE:
+        if ((T.cards.moveBits[card]! & stepBits) !== 0) out.push(T.actions.play[card]!);
         break;
-      case 'extra-move':
-      case 'draw':
-      case 'cycle':
-      case 'buying-power':
-      case 'trash':
-      case 'gain':
+      case PLAY_ALWAYS:
         out.push(T.actions.play[card]!);
         break;
-      case 'big-acorn':
-      case 'small-acorn': {
-        empty ??= emptyCells(T, state);
+      case PLAY_ACORN: {
+        empty ??= emptyCells(T, r.grid, stepBits);
         const on = T.actions.playOn[card]!;
-        for (const cell of empty) out.push(on[cell]!);
+        for (let e = 0; e < empty.length; e++) out.push(on[empty[e]!]!);
         break;
       }
-      case 'oops': {
+      case PLAY_OOPS: {
         const acornCells: number[] = [];
-        for (let i = 0; i < r.grid.length; i++) if (r.grid[i] === CELL_ACORN) acornCells.push(i);
+        for (let c = 0; c < r.grid.length; c++) if (r.grid[c] === CELL_ACORN) acornCells.push(c);
         for (const dir of DIRECTIONS) {
-          if (!canStep(T, state, state.turn.racer, dir)) continue;
+          if ((directionBit(dir) & stepBits) === 0) continue;
           for (const cell of acornCells) out.push({ type: 'play', card, dir, cell });
         }
         break;
       }
-      case 'sprint-plus':
-      case 'extra-sprint':
-      case 'combo-vp':
-      case 'acorns':
-        // Sprint effects only work inside a sprint; the last two are never on cards.
-        break;
     }
   }
-  return out;
-}
-
-/** R9: spend an acorn on any empty grid space whose action can be resolved now. */
-export function legalSpends(T: RunTables, state: State, out: Action[] = []): Action[] {
-  if (currentRacer(state).acorns === 0) return out;
-  for (const cell of emptyCells(T, state)) out.push(T.actions.spend[cell]!);
-  return out;
+  // R9: spend an acorn on any empty grid space whose action can be resolved now.
+  if (r.acorns === 0) return;
+  empty ??= emptyCells(T, r.grid, stepBits);
+  for (let e = 0; e < empty.length; e++) out.push(T.actions.spend[empty[e]!]!);
 }
 
 /** Resolves one effect for the current racer; choices it leaves go to the pending list. */

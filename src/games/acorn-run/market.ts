@@ -7,18 +7,25 @@ import type { Action } from './actions.js';
 import { pushPerKind } from './action-table.js';
 import { kindOf, MARKET_ROWS, type MarketRow } from './cards.js';
 import { logEvent } from './events.js';
-import { addToHand, currentRacer, pushAll, removeCard, type Pending, type State } from './state.js';
+import { addToHand, currentRacer, pushAll, removeCard, type MarketState, type Pending, type State } from './state.js';
 
 type PayPending = Extract<Pending, { kind: 'pay' }>;
 
+/**
+ * The market row named `row`, picked by comparison: `state.market[row]` with a row name in a
+ * variable is a generic keyed lookup in V8, and buying and paying ask it at most steps of a turn.
+ */
+export const marketOf = (state: State, row: MarketRow): MarketState => (row === 'cheap' ? state.market.cheap : state.market.expensive);
+
 /** Refills one slot from the top of its deck (empty when the deck ran out). */
 export function refill(state: State, row: MarketRow, index: number): void {
-  state.market[row].row[index] = state.market[row].deck.shift() ?? null;
+  const m = marketOf(state, row);
+  m.row[index] = m.deck.shift() ?? null;
 }
 
 /** Takes the card of a slot into the current racer's discard pile and refills the slot. */
 export function takeFromMarket(state: State, row: MarketRow, index: number): void {
-  const card = state.market[row].row[index];
+  const card = marketOf(state, row).row[index];
   if (card === null || card === undefined) throw new Error(`market slot ${row} ${index} is empty`);
   currentRacer(state).discard.push(card);
   refill(state, row, index);
@@ -47,13 +54,14 @@ export function legalBuys(T: RunTables, state: State, out: Action[] = []): Actio
 }
 
 function affordable(T: RunTables, slots: readonly (number | null)[], budget: number, buys: readonly Action[], out: Action[]): void {
-  const instances = T.cards.instances;
+  // Costs from the per-card table (cards.ts `costs`): a number per card, no kind object to read.
+  const costs = T.cards.costs;
   for (let index = 0; index < slots.length; index++) {
     const card = slots[index]!;
     if (card === null) continue;
-    const kind = instances[card];
-    if (kind === undefined) throw new Error(`no card number ${card}`);
-    if (kind.cost <= budget) out.push(buys[index]!);
+    const cost = costs[card];
+    if (cost === undefined) throw new Error(`no card number ${card}`);
+    if (cost <= budget) out.push(buys[index]!);
   }
 }
 
@@ -68,7 +76,7 @@ export function legalRefreshes(T: RunTables, state: State, out: Action[] = []): 
 
 /** Buying power pays first (R10); whatever it does not cover is paid card by card. */
 export function startBuy(T: RunTables, state: State, row: MarketRow, index: number): void {
-  const card = state.market[row].row[index]!;
+  const card = marketOf(state, row).row[index]!;
   const cost = kindOf(T, card).cost;
   const power = Math.min(state.turn.buyingPower, cost);
   state.turn.buyingPower -= power;
@@ -78,7 +86,7 @@ export function startBuy(T: RunTables, state: State, row: MarketRow, index: numb
   } else state.turn.pending.push({ kind: 'pay', row, index, cards: [], power });
 }
 
-const owed = (T: RunTables, state: State, p: PayPending): number => kindOf(T, state.market[p.row].row[p.index]!).cost - p.power - p.cards.length;
+const owed = (T: RunTables, state: State, p: PayPending): number => kindOf(T, marketOf(state, p.row).row[p.index]!).cost - p.power - p.cards.length;
 
 export function legalPay(T: RunTables, state: State): Action[] {
   const out: Action[] = [];
@@ -95,7 +103,7 @@ export function addToPayment(T: RunTables, state: State, p: PayPending, card: nu
   if (owed(T, state, p) === 0) {
     state.turn.pending.shift();
     pushAll(r.discard, p.cards);
-    const bought = state.market[p.row].row[p.index]!;
+    const bought = marketOf(state, p.row).row[p.index]!;
     logEvent(state.log, { kind: 'buy', racer: state.turn.racer, row: p.row, card: bought, paid: p.cards, power: p.power, spent: 0 });
     takeFromMarket(state, p.row, p.index);
   }

@@ -7,10 +7,10 @@
  */
 import { actionTable, type ActionTable } from './action-table.js';
 import { compileBoard, type Board } from './board.js';
-import { cardTables, type CardTables } from './cards.js';
+import { cardTables, directionBit, type CardTables } from './cards.js';
 import { BUILTIN_CONTENT, type AcornRunContent } from './content/index.js';
 import type { DummyCardSpec } from './content/dummy-schema.js';
-import type { Effect } from './content/schema.js';
+import { COLORS, type Effect } from './content/schema.js';
 
 /** One player-board cell (R9), the grid flattened column by column. */
 export interface Cell {
@@ -31,6 +31,15 @@ export interface RunTables {
   /** The dummy deck's cards (R15), by card number, and the number of each id. */
   readonly dummyCards: readonly DummyCardSpec[];
   readonly dummyCardById: ReadonlyMap<string, number>;
+  /**
+   * Per space: the directions a one-space move can take from it (`directionBit`s of the spaces up,
+   * forward and down that exist); per cell: the direction bit its move effect needs (0: no move,
+   * always resolvable). Legal lists ask these at every step instead of following the board links.
+   */
+  readonly stepBits: readonly number[];
+  readonly cellMoveBits: readonly number[];
+  /** Per space: its zone as a color bit (1 << its index in COLORS), 0 for the finish. */
+  readonly zoneBits: readonly number[];
   /** Every action a legal list can offer, made once and shared (action-table.ts). */
   readonly actions: ActionTable;
 }
@@ -49,6 +58,11 @@ function compile(content: AcornRunContent): RunTables {
     handSize: content.race.handSize,
     dummyCards: content.dummyDeck.cards,
     dummyCardById: new Map(content.dummyDeck.cards.map((card, i) => [card.id, i])),
+    stepBits: board.spaces.map(
+      (s) => (s.up !== null ? directionBit('up') : 0) | (s.forward !== null ? directionBit('forward') : 0) | (s.down !== null ? directionBit('down') : 0),
+    ),
+    cellMoveBits: cells.map((c) => (c.effect.kind === 'move' ? directionBit(c.effect.dir) : 0)),
+    zoneBits: board.spaces.map((s) => (s.zone === null ? 0 : 1 << COLORS.indexOf(s.zone))),
     actions: actionTable(cards, cells.length, board.spaces.length),
   });
 }
