@@ -155,8 +155,8 @@ export function softRankRewards(totals: readonly number[], lowerIsBetter: boolea
   // Search scores every capped playout here. Seat i still adds its terms in the order of j
   // (pairs (k, i) for k < i come first, from earlier rows), so every sum is the one the plain
   // double loop made, to the last bit.
-  const ahead: number[] = [];
-  for (let i = 0; i < n; i++) ahead.push(0);
+  // (map: lists of the exact length, where pushing would allocate room for seventeen.)
+  const ahead = totals.map(() => 0);
   for (let i = 0; i < n; i++) {
     const ti = totals[i]!;
     for (let j = i + 1; j < n; j++) {
@@ -173,9 +173,7 @@ export function softRankRewards(totals: readonly number[], lowerIsBetter: boolea
       }
     }
   }
-  const rewards: number[] = [];
-  for (let i = 0; i < n; i++) rewards.push((1 - scoreWeight) * (ahead[i]! / (n - 1)) + scoreWeight * byScore[i]!);
-  return rewards;
+  return ahead.map((a, i) => (1 - scoreWeight) * (a / (n - 1)) + scoreWeight * byScore[i]!);
 }
 
 /** normalCdf's erf of |x| / √2 (the same expression): normalCdf(x) is (1 + it) / 2 for x ≥ 0, else (1 − it) / 2. */

@@ -126,27 +126,18 @@ export function createRules(t: LeavesTables): LeavesRules {
  * L2: shuffle all the cards (or take the arranged order), deal a hand each (seven); the rest is the
  * draw pile.
  *
- * The draw pile, the hands and the known cards are refilled in place rather than made anew: a state
- * owns these lists (clones and resample copy or replace them, views copy them, and no event holds
- * them), so nothing else sees them change, and a game deals every hand of every playout. The leaf
- * piles are new each hand: the last hand's end event keeps the old ones (endHand).
+ * The hands and the known cards are refilled in place rather than made anew: a state owns these
+ * lists (clones and resample copy or replace them, views copy them, and no event holds them), so
+ * nothing else sees them change, and a game deals every hand of every playout. The leaf piles are
+ * new each hand: the last hand's end event keeps the old ones (endHand).
  */
 function deal(r: Bound, state: State): void {
   const arranged = state.arrangement?.deals?.[state.hand];
   // The arranged order is top card first; internally the top of the draw pile is the array's end.
-  // Written from index 0 up, so the list never has a hole; what is left of a longer list is cut.
-  const deck = state.deck;
-  if (arranged) {
-    const n = arranged.length;
-    for (let i = 0; i < n; i++) deck[i] = arranged[n - 1 - i]!;
-    if (deck.length > n) deck.length = n;
-  } else {
-    const full = r.t.fullDeck;
-    const n = full.length;
-    for (let i = 0; i < n; i++) deck[i] = full[i]!;
-    if (deck.length > n) deck.length = n;
-    shuffle(state.rng, deck);
-  }
+  // (A new list of the exact size: the old one was trimmed as it was drawn from, so refilling it
+  // would grow it again, and a resampled draw pile is a list of another length.)
+  const deck = arranged ? arranged.slice().reverse() : shuffle(state.rng, r.t.fullDeck.slice());
+  state.deck = deck;
   const seats = state.seats;
   const size = r.t.handSize;
   const handCards = state.handCards;
