@@ -143,22 +143,25 @@ function deal(r: Bound, state: State): void {
   const handCards = state.handCards;
   const known = state.known;
   const piles: number[][] = [];
-  // Dealt one card at a time, seat 0 first: seat s's i-th card is the (i * seats + s)-th from
-  // the top. Each hand is filled in one go from there (the same cards as dealing round by round).
-  const top = deck.length - 1;
+  // Dealt one card at a time from the top of the draw pile (its end), seat 0 first: popped in
+  // that order, which also shortens the draw pile without setting its length (a runtime call).
   for (let seat = 0; seat < seats; seat++) {
     // setup starts with no hands and no known lists: the first deal makes them.
     if (seat === handCards.length) handCards.push([]);
     if (seat === known.length) known.push([]);
-    const hand = handCards[seat]!;
-    for (let i = 0; i < size; i++) hand[i] = deck[top - i * seats - seat]!;
-    if (hand.length > size) hand.length = size;
-    sortSmall(hand);
     piles.push([]);
     const k = known[seat]!;
     if (k.length > 0) k.length = 0;
   }
-  deck.length -= size * seats;
+  for (let i = 0; i < size; i++) {
+    // Each hand is written from index 0 up (no holes); what was left of a longer hand is cut below.
+    for (let seat = 0; seat < seats; seat++) handCards[seat]![i] = deck.pop()!;
+  }
+  for (let seat = 0; seat < seats; seat++) {
+    const hand = handCards[seat]!;
+    if (hand.length > size) hand.length = size;
+    sortSmall(hand);
+  }
   state.piles = piles;
   if (state.discard.length > 0) state.discard = [];
   state.round = 0;

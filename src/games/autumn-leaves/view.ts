@@ -136,7 +136,9 @@ export function resample(state: State, seat: Seat, rng: Rng): State {
     if (choosing && s.chosen[o] !== null) {
       const i = nextInt(rng, combined.length);
       s.chosen[o] = combined[i]!;
-      combined.splice(i, 1);
+      // splice(i, 1), written out: splice makes a list of what it removed, garbage on every iteration.
+      for (let j = i + 1; j < combined.length; j++) combined[j - 1] = combined[j]!;
+      combined.pop();
     }
     s.handCards[o] = sortSmall(combined);
   }
