@@ -145,7 +145,8 @@ export function resample(state: State, seat: Seat, rng: Rng): State {
   // What was not dealt is the draw pile: moved down in place rather than sliced into a new list.
   if (next > 0) {
     for (let i = next; i < pool.length; i++) pool[i - next] = pool[i]!;
-    pool.length -= next;
+    // Shortened by pops, not by setting the length (a runtime call that also trims the storage).
+    for (let k = 0; k < next; k++) pool.pop();
   }
   s.deck = pool;
   redealDrawnCards(s, seat);
