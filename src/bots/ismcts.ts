@@ -186,8 +186,9 @@ function selectEdge(edges: readonly Edge[], n: number, rng: Rng, c: number): Edg
 
 /** One iteration: select and expand in `state` (a determinization, mutated), play out, back up. */
 function iterate(game: AnyGame, root: Node, state: unknown, rng: Rng, s: Settings, path: Path): void {
-  path.seats.length = 0;
-  path.edges.length = 0;
+  // The lists keep their room from iteration to iteration: entries past `length` are stale.
+  // (Setting an array's length to 0 gives its storage back, so every iteration grew them anew.)
+  path.length = 0;
   let node = root;
   let expanded = false;
   let depth = 0;
@@ -201,8 +202,14 @@ function iterate(game: AnyGame, root: Node, state: unknown, rng: Rng, s: Setting
     for (;;) {
       const seat = toAct[0]!;
       const edge = chooseEdge(node.edgesOf(seat), searchable(game.legalActions(state, seat), s.knowledge.skip), rng, s.exploration, path.choices);
-      path.seats.push(seat);
-      path.edges.push(edge);
+      const at = path.length++;
+      if (at < path.edges.length) {
+        path.seats[at] = seat;
+        path.edges[at] = edge;
+      } else {
+        path.seats.push(seat);
+        path.edges.push(edge);
+      }
       toAct = advance(game, state, seat, edge.action);
       joint = joint === undefined ? (edge.joint ??= new Joint()) : joint.next(edge);
       remaining &= ~(1 << seat);
@@ -226,7 +233,7 @@ function iterate(game: AnyGame, root: Node, state: unknown, rng: Rng, s: Setting
     scoreWeight: s.scoreWeight,
     stages: typeof horizon === 'function' ? horizon(state) : (horizon ?? 1),
   });
-  for (let i = 0; i < path.edges.length; i++) {
+  for (let i = 0; i < path.length; i++) {
     const edge = path.edges[i]!;
     edge.visits++;
     // A capped playout with no evaluator gives no rewards: a draw for everyone.
@@ -272,8 +279,9 @@ function chooseEdge(byAction: SeatEdges, legal: readonly ActionBase[], rng: Rng,
   return selectEdge(edges, legal.length, rng, c);
 }
 
-/** The seats and edges an iteration took, in order (arrays reused from iteration to iteration). */
+/** The seats and edges an iteration took, in order: the first `length` of each list (reused from iteration to iteration). */
 interface Path {
+  length: number;
   seats: Seat[];
   edges: Edge[];
   /** Scratch: the edges available at the node being chosen at (chooseEdge). */
@@ -320,7 +328,7 @@ export function ismctsSearch(input: BotInput, config: IsmctsConfig = {}): Search
     });
   }
   const root = new Node();
-  const path: Path = { seats: [], edges: [], choices: [] };
+  const path: Path = { length: 0, seats: [], edges: [], choices: [] };
   let iterations = 0;
   while (iterations < maxIterations) {
     if (deadline !== Infinity && performance.now() >= deadline && iterations > 0) break;

@@ -150,15 +150,37 @@ export function softRankRewards(totals: readonly number[], lowerIsBetter: boolea
   if (n <= 1) return totals.map(() => 1);
   const spread = sigma * Math.SQRT2;
   const byScore = scoreRewards(totals, lowerIsBetter);
-  return totals.map((ti, i) => {
-    let ahead = 0;
-    for (let j = 0; j < n; j++) {
-      if (j === i) continue;
+  // Each pair once: j's margin over i is minus i's over j, and normalCdf of x and of -x share
+  // everything but the last step (the erf of |x|), so one exp serves both seats of a pair.
+  // Search scores every capped playout here. Seat i still adds its terms in the order of j
+  // (pairs (k, i) for k < i come first, from earlier rows), so every sum is the one the plain
+  // double loop made, to the last bit.
+  // (map: lists of the exact length, where pushing would allocate room for seventeen.)
+  const ahead = totals.map(() => 0);
+  for (let i = 0; i < n; i++) {
+    const ti = totals[i]!;
+    for (let j = i + 1; j < n; j++) {
       const margin = lowerIsBetter ? totals[j]! - ti : ti - totals[j]!;
-      ahead += spread > 0 ? normalCdf(margin / spread) : margin > 0 ? 1 : margin === 0 ? 0.5 : 0;
+      if (spread > 0) {
+        const x = margin / spread;
+        const erf = erfAbs(x);
+        // normalCdf: x ≥ 0 (−0 too) takes (1 + erf) / 2, below 0 (1 − erf) / 2; −x the same rule.
+        ahead[i]! += x >= 0 ? (1 + erf) / 2 : (1 - erf) / 2;
+        ahead[j]! += -x >= 0 ? (1 + erf) / 2 : (1 - erf) / 2;
+      } else {
+        ahead[i]! += margin > 0 ? 1 : margin === 0 ? 0.5 : 0;
+        ahead[j]! += -margin > 0 ? 1 : -margin === 0 ? 0.5 : 0;
+      }
     }
-    return (1 - scoreWeight) * (ahead / (n - 1)) + scoreWeight * byScore[i]!;
-  });
+  }
+  return ahead.map((a, i) => (1 - scoreWeight) * (a / (n - 1)) + scoreWeight * byScore[i]!);
+}
+
+/** normalCdf's erf of |x| / √2 (the same expression): normalCdf(x) is (1 + it) / 2 for x ≥ 0, else (1 − it) / 2. */
+function erfAbs(x: number): number {
+  const t = 1 / (1 + 0.3275911 * Math.abs(x) / Math.SQRT2);
+  const poly = t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429))));
+  return 1 - poly * Math.exp(-(x * x) / 2);
 }
 
 // ---------------------------------------------------------------- settings and levels

@@ -39,6 +39,41 @@ function log(state: State, event: LogEvent): void {
   ringPush(state.log, event, LOG_LIMIT);
 }
 
+/** A place or keep event: the same seat, card and pile always make an equal event. */
+type PlaceEvent = Extract<LogEvent, { type: 'place' }>;
+type KeepEvent = Extract<LogEvent, { type: 'keep' }>;
+
+/** Seats a table may have at most (the shared seat and place lists above cover eight). */
+const MAX_SEATS = 8;
+
+/**
+ * One content's tables with its place and keep events, made up front: events are never mutated
+ * (engine/narration.ts), so the log shares one event per (seat, card, pile) instead of allocating
+ * one per placement, which was a good part of the garbage a playout left (and a search makes
+ * thousands of playouts per decision).
+ */
+interface Bound {
+  t: LeavesTables;
+  /** placed[(seat * MAX_SEATS + pile) * ranks + card], ranks = maxRank + 1. */
+  placed: readonly PlaceEvent[];
+  /** kept[seat * ranks + card]. */
+  kept: readonly KeepEvent[];
+  ranks: number;
+}
+
+function bind(t: LeavesTables): Bound {
+  const ranks = t.maxRank + 1;
+  const placed: PlaceEvent[] = [];
+  const kept: KeepEvent[] = [];
+  for (let seat = 0; seat < MAX_SEATS; seat++) {
+    for (let pile = 0; pile < MAX_SEATS; pile++) for (let card = 0; card < ranks; card++) placed.push({ type: 'place', seat, card, pile });
+    for (let card = 0; card < ranks; card++) kept.push({ type: 'keep', seat, card });
+  }
+  return { t, placed, kept, ranks };
+}
+
+const placeEvent = (r: Bound, seat: Seat, card: number, pile: Seat): PlaceEvent => r.placed[(seat * MAX_SEATS + pile) * r.ranks + card]!;
+
 /** The rules of one content: the functions the game hands out, with that content's tables bound. */
 export interface LeavesRules {
   deal(state: State): void;
@@ -76,41 +111,59 @@ function chooseListsFor(t: LeavesTables): ChooseLists {
 
 export function createRules(t: LeavesTables): LeavesRules {
   const chooseLists = chooseListsFor(t);
+  const r = bind(t);
   return {
-    deal: (state) => deal(t, state),
+    deal: (state) => deal(r, state),
     legalActions: (state, seat) => legalActions(chooseLists, state, seat),
     apply: (state, seat, action) => {
-      apply(t, state, seat, action);
+      apply(r, state, seat, action);
     },
-    step: (state, seat, action) => apply(t, state, seat, action),
+    step: (state, seat, action) => apply(r, state, seat, action),
   };
 }
 
-/** L2: shuffle all the cards (or take the arranged order), deal a hand each (seven); the rest is the draw pile. */
-function deal(t: LeavesTables, state: State): void {
+/**
+ * L2: shuffle all the cards (or take the arranged order), deal a hand each (seven); the rest is the
+ * draw pile.
+ *
+ * The hands and the known cards are refilled in place rather than made anew: a state owns these
+ * lists (clones and resample copy or replace them, views copy them, and no event holds them), so
+ * nothing else sees them change, and a game deals every hand of every playout. The leaf piles are
+ * new each hand: the last hand's end event keeps the old ones (endHand).
+ */
+function deal(r: Bound, state: State): void {
   const arranged = state.arrangement?.deals?.[state.hand];
   // The arranged order is top card first; internally the top of the draw pile is the array's end.
-  const deck = arranged ? arranged.slice().reverse() : shuffle(state.rng, t.fullDeck.slice());
-  const seats = state.seats;
-  const handCards: number[][] = [];
-  const piles: number[][] = [];
-  const known: number[][] = [];
-  // Dealt one card at a time, seat 0 first: seat s's i-th card is the (i * seats + s)-th from
-  // the top. Each hand is filled in one go from there (the same cards as dealing round by round).
-  const top = deck.length - 1;
-  for (let seat = 0; seat < seats; seat++) {
-    const hand: number[] = [];
-    for (let i = 0; i < t.handSize; i++) hand.push(deck[top - i * seats - seat]!);
-    handCards.push(sortSmall(hand));
-    piles.push([]);
-    known.push([]);
-  }
-  deck.length -= t.handSize * seats;
-  state.handCards = handCards;
-  state.piles = piles;
-  state.known = known;
+  // (A new list of the exact size: the old one was trimmed as it was drawn from, so refilling it
+  // would grow it again, and a resampled draw pile is a list of another length.)
+  const deck = arranged ? arranged.slice().reverse() : shuffle(state.rng, r.t.fullDeck.slice());
   state.deck = deck;
-  state.discard = [];
+  const seats = state.seats;
+  const size = r.t.handSize;
+  const handCards = state.handCards;
+  const known = state.known;
+  const piles: number[][] = [];
+  // Dealt one card at a time from the top of the draw pile (its end), seat 0 first: popped in
+  // that order, which also shortens the draw pile without setting its length (a runtime call).
+  for (let seat = 0; seat < seats; seat++) {
+    // setup starts with no hands and no known lists: the first deal makes them.
+    if (seat === handCards.length) handCards.push([]);
+    if (seat === known.length) known.push([]);
+    piles.push([]);
+    const k = known[seat]!;
+    if (k.length > 0) k.length = 0;
+  }
+  for (let i = 0; i < size; i++) {
+    // Each hand is written from index 0 up (no holes); what was left of a longer hand is cut below.
+    for (let seat = 0; seat < seats; seat++) handCards[seat]![i] = deck.pop()!;
+  }
+  for (let seat = 0; seat < seats; seat++) {
+    const hand = handCards[seat]!;
+    if (hand.length > size) hand.length = size;
+    sortSmall(hand);
+  }
+  state.piles = piles;
+  if (state.discard.length > 0) state.discard = [];
   state.round = 0;
   state.phase = 'choose';
   for (let seat = 0; seat < state.seats; seat++) {
@@ -241,7 +294,7 @@ function insertSorted(hand: number[], card: number): void {
 }
 
 /** Applies `action` and returns who acts next (what `toAct` says of the new state). */
-function apply(t: LeavesTables, state: State, seat: Seat, action: Action): readonly Seat[] {
+function apply(r: Bound, state: State, seat: Seat, action: Action): readonly Seat[] {
   switch (action.type) {
     case 'choose': {
       // L3: the chosen card leaves the hand at once and stays hidden until everyone has chosen.
@@ -251,20 +304,20 @@ function apply(t: LeavesTables, state: State, seat: Seat, action: Action): reado
       // The seats still choosing are who acts next; when there are none, everyone has chosen.
       const choosing = stillChoosing(state);
       if (choosing !== 0) return seatLists[choosing]!;
-      reveal(t, state);
+      reveal(r, state);
       return toAct(state);
     }
     case 'place': {
       const card = takeChosen(state, seat);
       if (!fits(card, state.piles[action.pile]!)) throw new Error(`${card} does not fit pile ${action.pile}`);
-      placeCard(t, state, seat, card, action.pile);
+      placeCard(r, state, seat, card, action.pile);
       return toAct(state);
     }
     case 'keep': {
       const card = takeChosen(state, seat);
       insertSorted(state.handCards[seat]!, card);
       state.known[seat]!.push(card);
-      log(state, { type: 'keep', seat, card });
+      log(state, r.kept[seat * r.ranks + card]!);
       afterAction(state);
       return toAct(state);
     }
@@ -275,7 +328,7 @@ function apply(t: LeavesTables, state: State, seat: Seat, action: Action): reado
       insertSorted(state.handCards[seat]!, drew);
       log(state, { type: 'discard', seat, card, drew });
       // L8: drawing the last card of the draw pile ends the hand at once.
-      if (state.deck.length === 0) endHand(t, state, null);
+      if (state.deck.length === 0) endHand(r, state, null);
       else afterAction(state);
       return toAct(state);
     }
@@ -290,16 +343,16 @@ function takeChosen(state: State, seat: Seat): number {
   return card;
 }
 
-function placeCard(t: LeavesTables, state: State, seat: Seat, card: number, pile: Seat): void {
+function placeCard(r: Bound, state: State, seat: Seat, card: number, pile: Seat): void {
   state.piles[pile]!.push(card);
-  log(state, { type: 'place', seat, card, pile });
+  log(state, placeEvent(r, seat, card, pile));
   // L8: placing the last card of your hand ends the hand at once.
-  if (state.handCards[seat]!.length === 0) endHand(t, state, seat);
+  if (state.handCards[seat]!.length === 0) endHand(r, state, seat);
   else afterAction(state);
 }
 
 /** Everyone has chosen: reveal, then the first round's piles (L4), a cold snap (L7) or placing (L5, L6). */
-function reveal(t: LeavesTables, state: State): void {
+function reveal(r: Bound, state: State): void {
   state.rounds++;
   const cards = state.chosen as number[];
   for (let seat = 0; seat < state.seats; seat++) {
@@ -336,9 +389,9 @@ function reveal(t: LeavesTables, state: State): void {
       state.chosen[seat] = null;
       state.acted[seat] = true;
       state.piles[seat]!.push(card);
-      log(state, { type: 'place', seat, card, pile: seat });
+      log(state, placeEvent(r, seat, card, seat));
       if (state.handCards[seat]!.length === 0) {
-        endHand(t, state, seat);
+        endHand(r, state, seat);
         return;
       }
       seat = nextToPlace(state);
@@ -367,7 +420,7 @@ function nextRound(state: State): void {
 }
 
 /** L8 and L9: unplaced cards go back to hand, then the hand is scored. */
-function endHand(t: LeavesTables, state: State, emptied: Seat | null): void {
+function endHand(r: Bound, state: State, emptied: Seat | null): void {
   for (let seat = 0; seat < state.seats; seat++) {
     const card = state.chosen[seat];
     if (card !== null && card !== undefined) {
@@ -389,5 +442,5 @@ function endHand(t: LeavesTables, state: State, emptied: Seat | null): void {
     state.phase = 'over';
     return;
   }
-  deal(t, state);
+  deal(r, state);
 }

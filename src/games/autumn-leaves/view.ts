@@ -136,14 +136,17 @@ export function resample(state: State, seat: Seat, rng: Rng): State {
     if (choosing && s.chosen[o] !== null) {
       const i = nextInt(rng, combined.length);
       s.chosen[o] = combined[i]!;
-      combined.splice(i, 1);
+      // splice(i, 1), written out: splice makes a list of what it removed, garbage on every iteration.
+      for (let j = i + 1; j < combined.length; j++) combined[j - 1] = combined[j]!;
+      combined.pop();
     }
     s.handCards[o] = sortSmall(combined);
   }
   // What was not dealt is the draw pile: moved down in place rather than sliced into a new list.
   if (next > 0) {
     for (let i = next; i < pool.length; i++) pool[i - next] = pool[i]!;
-    pool.length -= next;
+    // Shortened by pops, not by setting the length (a runtime call that also trims the storage).
+    for (let k = 0; k < next; k++) pool.pop();
   }
   s.deck = pool;
   redealDrawnCards(s, seat);
