@@ -166,6 +166,22 @@ describe('undo: the engine (BGA rule, generic guards)', () => {
     expect(lastStepInPlay(record)).toBe(1);
   });
 
+  it('a step the server commits leaves the state the match held untouched (bot tasks carry it without a copy)', () => {
+    const m = newMatch(dice, 2, 'u9');
+    const held: { state: unknown; hash: string }[] = [];
+    const keep = (): void => void held.push({ state: m.state, hash: stableHash(m.state) });
+    keep();
+    serverPlay(m, 0, { type: 'add', n: 1 });
+    keep();
+    serverPlay(m, 0, { type: 'add', n: 2 });
+    keep();
+    expect(undo(m, 0, 2)).toBe('ok');
+    serverPlay(m, 0, { type: 'end' });
+    serverPlay(m, 1, { type: 'roll' });
+    expect(new Set(held.map((h) => h.state)).size).toBe(3);
+    for (const h of held) expect(stableHash(h.state)).toBe(h.hash);
+  });
+
   it('a record whose undo step does not cancel the last step in play does not replay', () => {
     const m = newMatch(dice, 2, 'u7');
     must(m, 0, { type: 'add', n: 1 });
