@@ -196,8 +196,14 @@ function checkAction(
   if (!toAct.includes(seat)) {
     return err({ code: 'not-your-turn', message: `it is not seat ${seat}'s turn` });
   }
-  const key = actionKey(action);
-  const legal = game.legalActions(state, seat).find((a) => actionKey(a) === key);
+  const actions = game.legalActions(state, seat);
+  // Matched in place first (parsed actions are plain data, so an equal one has the same key);
+  // by key only when none is (per action, writing every legal action's JSON showed in the server's profile).
+  let legal = actions.find((a) => plainEqual(a, action));
+  if (!legal) {
+    const key = actionKey(action);
+    legal = actions.find((a) => actionKey(a) === key);
+  }
   if (!legal) return err({ code: 'illegal-action', message: game.explainIllegal(state, seat, action) });
   return ok(legal);
 }
