@@ -9,6 +9,7 @@ import {
   commit,
   commitUndo,
   createMatch,
+  lastStepInPlay,
   lookAhead,
   matchFromRecord,
   play,
@@ -135,6 +136,50 @@ describe('undo: the engine (BGA rule, generic guards)', () => {
       [5, false, null],
     ]);
     expect(r.value.steps[2]!.description).toBe('Takes back: seat 0 adds 2');
+  });
+
+  it('the step a seat may take back follows the record as it grows, undo after undo, and a record that shrank', () => {
+    const m = newMatch(dice, 2, 'u8');
+    const offered: (number | null)[] = [];
+    const agree = (): void => expect(lastStepInPlay(m.record)).toBe(stepsInPlay(m.record).at(-1));
+    serverPlay(m, 0, { type: 'add', n: 1 });
+    agree();
+    serverPlay(m, 0, { type: 'add', n: 2 });
+    offered.push(undoableStep(m, 0, rules));
+    expect(undo(m, 0, 2)).toBe('ok');
+    agree();
+    offered.push(undoableStep(m, 0, rules));
+    expect(undo(m, 0, 1)).toBe('ok');
+    agree();
+    offered.push(undoableStep(m, 0, rules));
+    serverPlay(m, 0, { type: 'add', n: 2 });
+    offered.push(undoableStep(m, 0, rules), undoableStep(m, 1, rules));
+    agree();
+    expect(offered).toEqual([2, 1, null, 5, null]);
+    // A copy of the record cut short (a rebuild to an earlier step) reads its own steps.
+    const actions = [...m.record.actions];
+    const record = { ...m.record, actions };
+    expect(lastStepInPlay(record)).toBe(5);
+    actions.length = 2;
+    expect(lastStepInPlay(record)).toBe(2);
+    actions.push({ seat: 0, action: { type: 'undo', step: 2 } as never });
+    expect(lastStepInPlay(record)).toBe(1);
+  });
+
+  it('a step the server commits leaves the state the match held untouched (bot tasks carry it without a copy)', () => {
+    const m = newMatch(dice, 2, 'u9');
+    const held: { state: unknown; hash: string }[] = [];
+    const keep = (): void => void held.push({ state: m.state, hash: stableHash(m.state) });
+    keep();
+    serverPlay(m, 0, { type: 'add', n: 1 });
+    keep();
+    serverPlay(m, 0, { type: 'add', n: 2 });
+    keep();
+    expect(undo(m, 0, 2)).toBe('ok');
+    serverPlay(m, 0, { type: 'end' });
+    serverPlay(m, 1, { type: 'roll' });
+    expect(new Set(held.map((h) => h.state)).size).toBe(3);
+    for (const h of held) expect(stableHash(h.state)).toBe(h.hash);
   });
 
   it('a record whose undo step does not cancel the last step in play does not replay', () => {

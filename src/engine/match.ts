@@ -196,8 +196,14 @@ function checkAction(
   if (!toAct.includes(seat)) {
     return err({ code: 'not-your-turn', message: `it is not seat ${seat}'s turn` });
   }
-  const key = actionKey(action);
-  const legal = game.legalActions(state, seat).find((a) => actionKey(a) === key);
+  const actions = game.legalActions(state, seat);
+  // Matched in place first (parsed actions are plain data, so an equal one has the same key);
+  // by key only when none is (per action, writing every legal action's JSON showed in the server's profile).
+  let legal = actions.find((a) => plainEqual(a, action));
+  if (!legal) {
+    const key = actionKey(action);
+    legal = actions.find((a) => actionKey(a) === key);
+  }
   if (!legal) return err({ code: 'illegal-action', message: game.explainIllegal(state, seat, action) });
   return ok(legal);
 }
@@ -292,6 +298,60 @@ export function stepsInPlay(record: MatchRecord): number[] {
   return live;
 }
 
+/**
+ * What `lastStepInPlay` knows of a record's actions so far: the steps in play after the first
+ * `seen` actions. Records only grow (a match appends; nothing is ever deleted), so each call reads
+ * only the actions added since; an array that shrank is read again from the start.
+ */
+const inPlay = new WeakMap<readonly RecordedAction[], { seen: number; live: number[] }>();
+
+/**
+ * The last step of a record still in play (`stepsInPlay(record).at(-1)`), or undefined: asked
+ * at every publish (who may take back), so it does not walk the whole record each time.
+ */
+export function lastStepInPlay(record: MatchRecord): number | undefined {
+  const { actions } = record;
+  let known = inPlay.get(actions);
+  if (known === undefined || known.seen > actions.length) {
+    known = { seen: 0, live: [] };
+    inPlay.set(actions, known);
+  }
+  for (let i = known.seen; i < actions.length; i++) {
+    if (isUndoAction(actions[i]!.action)) known.live.pop();
+    else known.live.push(i + 1);
+  }
+  known.seen = actions.length;
+  return known.live.at(-1);
+}
+
+/**
+ * Whether two values of a game's randomness (`UndoRules.randomness`) are the same, as their
+ * canonical JSON would say: compared in place when they are plain equal data (the common case, a
+ * generator's few numbers), and only otherwise by their canonical JSON (per publish it showed in the
+ * server's profile).
+ */
+function sameRandomness(a: unknown, b: unknown): boolean {
+  return plainEqual(a, b) || canonicalJson(a) === canonicalJson(b);
+}
+
+/** True only when `a` and `b` are equal plain data (so their canonical JSON is equal); false when unsure. */
+function plainEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!plainEqual(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b) || Object.getPrototypeOf(a) !== Object.prototype || Object.getPrototypeOf(b) !== Object.prototype) return false;
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  for (const k of ka) {
+    if (!Object.prototype.hasOwnProperty.call(b, k) || !plainEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
+  }
+  return true;
+}
+
 /** The steps a record's undo steps cancelled. */
 export function cancelledSteps(record: MatchRecord): Set<number> {
   const out = new Set<number>();
@@ -328,7 +388,7 @@ export function prepareUndo(
   const { game, record, state } = match;
   if (rules === undefined) return err({ code: 'no-undo', message: `${game.title} has no undo` });
   if (match.outcome !== null) return err({ code: 'game-over', message: 'the game is over' });
-  const top = stepsInPlay(record).at(-1);
+  const top = lastStepInPlay(record);
   if (top === undefined) return err({ code: 'nothing-to-undo', message: 'there is no step to take back' });
   const topSeat = record.actions[top - 1]!.seat;
   if (step !== top) {
@@ -339,7 +399,7 @@ export function prepareUndo(
   const action = record.actions[top - 1]!.action;
   const before = stateBeforeStep(match, top);
   if (rules !== 'record') {
-    if (canonicalJson(rules.randomness(before)) !== canonicalJson(rules.randomness(state))) {
+    if (!sameRandomness(rules.randomness(before), rules.randomness(state))) {
       return err({ code: 'random-draw', message: 'something was drawn at random since that step' });
     }
     const was = game.toAct(before);
@@ -363,7 +423,7 @@ export function prepareUndo(
 /** The step `seat` could take back now (its number), or null. */
 export function undoableStep(match: Match, seat: Seat, rules: UndoRules | undefined): number | null {
   if (rules === undefined) return null;
-  const top = stepsInPlay(match.record).at(-1);
+  const top = lastStepInPlay(match.record);
   if (top === undefined || match.record.actions[top - 1]!.seat !== seat) return null;
   return prepareUndo(match, seat, top, rules).ok ? top : null;
 }

@@ -13,6 +13,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { Server as SocketServer } from 'socket.io';
 import { jsonParser } from './socket-parser.js';
+import { batchSocketWrites } from './socket-writes.js';
 import { BUILTINS, type Registry } from '../games/index.js';
 import { variantsOf } from '../games/variants.js';
 import { createWorkerPool, type BotRunner } from './bots/pool.js';
@@ -204,6 +205,8 @@ export async function createDreyServer(opts: DreyServerOptions): Promise<DreySer
     // No cross-site pages at live tables: the handshake's Host and Origin are checked (origins.ts).
     allowRequest: (req, callback) => callback(null, handshakeAllowed(policy, req)),
   });
+  // What a tick emits to a connection leaves in one write (an actor's update and its ack): socket-writes.ts.
+  batchSocketWrites(io.engine);
   cluster?.attach(io);
   attachRealtime(io, service, { warn: (m) => app.log.warn(m), limits, tableQuota, trustProxy: opts.trustProxy ?? false, cluster: cluster !== undefined });
   // The store's writer thread (SQLite) is up before the tables resume: their first writes do not wait for it to boot.

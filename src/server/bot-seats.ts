@@ -86,7 +86,11 @@ export class BotSeats {
         game: table.game.id,
         bot: name,
         seat,
-        state: table.game.clone(table.match.state),
+        // The state as it is now, not a copy of it: a live match never changes a state it has
+        // held (commitAction's look-ahead works on a copy that the match then adopts, an undo
+        // adopts a copy too: engine/match.ts), so a task the pool posts later still carries the
+        // state of this moment, and posting copies it once (it was copied twice, per bot action).
+        state: table.match.state,
         rngSeed: `${table.stored.seed}:bot:${seat}:${seqAtStart}`,
         // Tables take turns for the workers: one with many bot seats cannot starve another.
         owner: table.stored.id,

@@ -44,11 +44,23 @@ const SettingsSchema = z.object({ time: TimeProfileSchema.catch('none'), creator
 
 /** Settings as stored (absent on tables made before settings existed: no clock, no creator). */
 export function settingsOf(stored: { settings?: unknown }): TableSettings {
-  const parsed = SettingsSchema.safeParse(stored.settings ?? {});
-  if (!parsed.success) return { time: 'none' };
-  const { time, creatorTokenHash } = parsed.data;
-  return creatorTokenHash === undefined ? { time } : { time, creatorTokenHash };
+  // Parsed once per settings object: a table's settings are fixed when it is made (a changed row
+  // brings a new object), and every publish and clock asks (the parse showed in the server's profile).
+  const settings = stored.settings;
+  const key = typeof settings === 'object' && settings !== null ? settings : undefined;
+  const known = key && parsedSettings.get(key);
+  if (known) return known;
+  const parsed = SettingsSchema.safeParse(settings ?? {});
+  let out: TableSettings;
+  if (!parsed.success) out = { time: 'none' };
+  else {
+    const { time, creatorTokenHash } = parsed.data;
+    out = creatorTokenHash === undefined ? { time } : { time, creatorTokenHash };
+  }
+  if (key) parsedSettings.set(key, Object.freeze(out));
+  return out;
 }
+const parsedSettings = new WeakMap<object, TableSettings>();
 
 // ---------------------------------------------------------------- the fold
 

@@ -34,7 +34,14 @@ const MAX_COMMITMENTS = 20_000;
 
 /** Whether `token` hashes to `expectedHash`, without leaking where they first differ. */
 export function tokenMatches(token: string, expectedHash: string): boolean {
-  const actual = Buffer.from(hashToken(token), 'hex');
+  return tokenDigestMatches(tokenDigest(token), expectedHash);
+}
+
+/** A token's SHA-256 as bytes: hashed once to compare with several seats' hashes (`tokenDigestMatches`). */
+export const tokenDigest = (token: string): Buffer => createHash('sha256').update(token, 'utf8').digest();
+
+/** Whether a token's digest is `expectedHash` (hex), without leaking where they first differ. */
+export function tokenDigestMatches(actual: Buffer, expectedHash: string): boolean {
   const expected = Buffer.from(expectedHash, 'hex');
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }

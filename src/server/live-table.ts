@@ -4,7 +4,7 @@
  */
 import { botSeatName } from '../engine/bot-names.js';
 import type { AnyGame, Seat, Viewer } from '../engine/game.js';
-import { stepsInPlay, undoableStep, type Match, type ReplayStep, type UndoRules } from '../engine/match.js';
+import { lastStepInPlay, undoableStep, type Match, type ReplayStep, type UndoRules } from '../engine/match.js';
 import type { AnyGamePackage } from '../games/package.js';
 import { botPlayedOf, settingsOf, timeFrame, type LiveTime } from './clocks.js';
 import { seedCommitment } from './ids.js';
@@ -151,8 +151,8 @@ export function summarize(table: Pick<LiveTable, 'stored' | 'presence' | 'game'>
 /**
  * What every viewer's frame of one state shares: who acts, the seats, the deal, the clocks, and
  * whose step could be taken back. A publish sends one frame per viewer of the same state, so this
- * is worked out once per publish and handed to `frameFor` (the undo check walks the record, and the
- * playtest flag parses the settings: per viewer they showed in the server's profile).
+ * is worked out once per publish and handed to `frameFor` (the undo check, and the playtest flag
+ * that parses the settings: per viewer they showed in the server's profile).
  */
 export interface FrameCommon {
   toAct: Seat[];
@@ -169,7 +169,7 @@ export function frameCommon(table: LiveTable): FrameCommon {
   const running = stored.status === 'running';
   let undoSeat: Seat | null = null;
   if (running && table.undo !== undefined) {
-    const top = stepsInPlay(match.record).at(-1);
+    const top = lastStepInPlay(match.record);
     if (top !== undefined) undoSeat = match.record.actions[top - 1]!.seat;
   }
   return {

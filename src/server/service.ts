@@ -24,7 +24,7 @@ import { BotSeats } from './bot-seats.js';
 import type { BotRunner } from './bots/pool.js';
 import { realClock, settingsOf, type Clock } from './clocks.js';
 import { commitAction, type CommitContext } from './commits.js';
-import { tokenMatches } from './ids.js';
+import { tokenDigest, tokenDigestMatches } from './ids.js';
 import { enqueue, frameFor, summarize, type KeptEntry, type LiveTable } from './live-table.js';
 import type { TableContext } from './table-op.js';
 import type {
@@ -377,7 +377,9 @@ export class TableService {
 
   /** The seat a token opens at this table, or null. */
   seatOf(table: LiveTable, token: string): Seat | null {
-    const i = table.stored.seats.findIndex((s) => s.kind === 'human' && s.tokenHash !== null && tokenMatches(token, s.tokenHash));
+    // The token is hashed once, not once per seat (every act asks).
+    const digest = tokenDigest(token);
+    const i = table.stored.seats.findIndex((s) => s.kind === 'human' && s.tokenHash !== null && tokenDigestMatches(digest, s.tokenHash));
     return i >= 0 ? i : null;
   }
 

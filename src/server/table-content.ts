@@ -32,9 +32,19 @@ function builtinHash(pkg: AnyGamePackage): string {
 
 /** The content a stored table keeps in its settings (absent on tables stored before tables kept it). */
 export function storedContentOf(stored: { settings?: unknown }): ContentInfo | undefined {
-  const parsed = StoredContentSchema.safeParse(stored.settings);
+  // Parsed once per settings object (fixed when the table is made): every bot decision asks.
+  const settings = stored.settings;
+  if (typeof settings === 'object' && settings !== null) {
+    if (parsedContent.has(settings)) return parsedContent.get(settings)?.content;
+    const parsed = StoredContentSchema.safeParse(settings);
+    const content = parsed.success ? parsed.data.content : undefined;
+    parsedContent.set(settings, content === undefined ? undefined : { content: Object.freeze(content) });
+    return content;
+  }
+  const parsed = StoredContentSchema.safeParse(settings);
   return parsed.success ? parsed.data.content : undefined;
 }
+const parsedContent = new WeakMap<object, { content: ContentInfo } | undefined>();
 
 /**
  * The content a stored table was played with: its settings' `content`, or — for a table stored

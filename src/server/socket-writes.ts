@@ -1,0 +1,70 @@
+/**
+ * One socket write per connection per tick. engine.io sends a packet the moment it is emitted and
+ * holds every later one until that write's callback (a later tick), and ws writes each packet as
+ * its own frame: so an actor's update (emitted as the step commits) and the ack of its `act` (a few
+ * promise hops later, in the same tick) left in two writes, each a `writev` system call, which on
+ * loopback and on a busy server is the largest single cost of a publish (issue 24's profile: a
+ * sixth of the main thread). Here each connection's flush waits until the event loop has run the
+ * I/O callbacks at hand and every tick and promise job they queued (setImmediate: a socket.io
+ * handler itself runs in a process.nextTick, so a nextTick would come before its ack), and the
+ * packets it sends go out through the corked TCP socket, so they leave in one write. Nothing waits
+ * for a timer or for more input, packets keep their order, and the bytes on the wire are the same
+ * frames.
+ *
+ * This reaches into engine.io's socket (its `flush`, `transport`) and ws's (`_socket`): both are
+ * pinned dependencies; if their shape changes, a connection is left as engine.io made it.
+ */
+/** The parts of an engine.io socket this uses (engine.io 6's Socket). */
+interface EngineSocket {
+  flush(): void;
+  readyState: string;
+  transport?: { name?: string; socket?: { _socket?: Corkable } };
+}
+
+interface Corkable {
+  cork(): void;
+  uncork(): void;
+  destroyed?: boolean;
+}
+
+/** Connections whose flush waits for this turn of the event loop's I/O, with the flush engine.io gave them. */
+let due: { socket: EngineSocket; flush: () => void }[] = [];
+
+function flushDue(): void {
+  const now = due;
+  due = [];
+  for (const { socket, flush } of now) {
+    // The TCP socket under a websocket transport (long-polling answers one HTTP response per flush anyway).
+    const raw = socket.transport?.name === 'websocket' ? socket.transport.socket?._socket : undefined;
+    const corked = raw !== undefined && raw.destroyed !== true && typeof raw.cork === 'function';
+    if (corked) raw.cork();
+    try {
+      flush();
+    } finally {
+      if (corked) raw.uncork();
+    }
+  }
+}
+
+/** Makes every connection of `engine` send what a tick emitted to it in one write. */
+export function batchSocketWrites(engine: { on(event: 'connection', listener: (connection: unknown) => void): unknown }): void {
+  engine.on('connection', (connection) => {
+    const socket = connection as EngineSocket;
+    if (typeof socket.flush !== 'function') return;
+    const flush = socket.flush.bind(socket);
+    let waiting = false;
+    const entry = {
+      socket,
+      flush: (): void => {
+        waiting = false;
+        flush();
+      },
+    };
+    socket.flush = (): void => {
+      if (waiting) return;
+      waiting = true;
+      if (due.length === 0) setImmediate(flushDue);
+      due.push(entry);
+    };
+  });
+}

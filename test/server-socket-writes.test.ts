@@ -1,0 +1,76 @@
+/**
+ * What the server emits to a connection within one tick leaves in one socket write
+ * (src/server/socket-writes.ts): an actor's update and the ack of its act, emitted a few promise
+ * hops apart, reach the client in their order, in a single write to the TCP socket.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo, Socket as NetSocket } from 'node:net';
+import { Server } from 'socket.io';
+import { io as connect } from 'socket.io-client';
+import { afterEach, describe, expect, it } from 'vitest';
+import { batchSocketWrites } from '../src/server/socket-writes.js';
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+/** A socket.io server on loopback, with or without the batching, and a websocket client of it. */
+async function pair(batched: boolean): Promise<{ server: Server; client: ReturnType<typeof connect> }> {
+  const http = createServer();
+  const server = new Server(http);
+  if (batched) batchSocketWrites(server.engine);
+  await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
+  cleanups.push(() => new Promise<void>((r) => server.close(() => r())));
+  const { port } = http.address() as AddressInfo;
+  const client = connect(`http://127.0.0.1:${port}`, { transports: ['websocket'], forceNew: true });
+  cleanups.push(() => void client.close());
+  await new Promise<void>((r) => client.once('connect', () => r()));
+  return { server, client };
+}
+
+/** Counts the writes the server makes to the TCP socket of its (only) connection while `act` is answered. */
+async function writesOfAnAct(batched: boolean): Promise<{ writes: number; received: string[] }> {
+  const { server, client } = await pair(batched);
+  const [socket] = await server.fetchSockets();
+  const raw = (socket as unknown as { conn: { transport: { socket: { _socket: NetSocket } } } }).conn.transport.socket._socket;
+  let writes = 0;
+  for (const method of ['_write', '_writev'] as const) {
+    const original = raw[method] as (...args: unknown[]) => unknown;
+    (raw as unknown as Record<string, unknown>)[method] = function (this: NetSocket, ...args: unknown[]): unknown {
+      writes++;
+      return original.apply(this, args);
+    };
+  }
+  // As the server answers an act: the update goes out as the step commits, the ack a few promise hops later.
+  server.sockets.sockets.get(socket.id)!.on('act', (msg: unknown, ack: (a: unknown) => void) => {
+    server.to(socket.id).emit('update', { seq: 1, msg });
+    void Promise.resolve()
+      .then(() => undefined)
+      .then(() => ack({ ok: true, seq: 1 }));
+  });
+  const received: string[] = [];
+  client.on('update', () => received.push('update'));
+  await new Promise<void>((r) =>
+    client.emit('act', { a: 1 }, () => {
+      received.push('ack');
+      r();
+    }),
+  );
+  await new Promise((r) => setTimeout(r, 50));
+  return { writes, received };
+}
+
+describe('socket writes', () => {
+  it('sends an update and the ack that follows it in the same tick in one write, in order', async () => {
+    const { writes, received } = await writesOfAnAct(true);
+    expect(received).toEqual(['update', 'ack']);
+    expect(writes).toBe(1);
+  });
+
+  it('is what makes it one write: without it, socket.io writes the update and the ack apart', async () => {
+    const { writes, received } = await writesOfAnAct(false);
+    expect(received).toEqual(['update', 'ack']);
+    expect(writes).toBe(2);
+  });
+});
