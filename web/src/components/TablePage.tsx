@@ -2,7 +2,7 @@
  * A live table: what every game shares (header, seats and whose turn, joining, invite links,
  * log, results, errors, connection) around the game's own table component.
  */
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react';
 import { io } from 'socket.io-client';
 import { toldCount } from '../../../src/server/narrated.js';
 import type { TableFrame } from '../../../src/server/protocol.js';
@@ -68,7 +68,10 @@ function SeatBar({ frame, teams, narrow }: { frame: TableFrame; teams: readonly 
   // lines whatever the number of seats); whoever is to play is scrolled into that row's view.
   const [bar, setBar] = useState<HTMLOListElement | null>(null);
   const toAct = frame.toAct.join(',');
-  useEffect(() => {
+  // A layout effect: the row scrolls in the same task that marks the new chip, before the browser
+  // paints, so no frame shows whoever is to play out of view (a passive effect waits for a paint,
+  // which a busy phone or test machine can hold back for a second).
+  useLayoutEffect(() => {
     if (!bar || !narrow) return;
     const chip = bar.querySelector<HTMLElement>('.seat-chip.turn');
     if (!chip) return;
