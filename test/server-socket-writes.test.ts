@@ -8,7 +8,7 @@ import type { AddressInfo, Socket as NetSocket } from 'node:net';
 import { Server } from 'socket.io';
 import { io as connect } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { batchSocketWrites } from '../src/server/socket-writes.js';
+import { batchSocketWrites, reportFlushErrorsTo } from '../src/server/socket-writes.js';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -72,5 +72,37 @@ describe('socket writes', () => {
     const { writes, received } = await writesOfAnAct(false);
     expect(received).toEqual(['update', 'ack']);
     expect(writes).toBe(2);
+  });
+
+  it('closes only a connection whose send throws; every other connection due that turn is still sent to, then and later', async () => {
+    const http = createServer();
+    const server = new Server(http);
+    batchSocketWrites(server.engine);
+    await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
+    cleanups.push(() => new Promise<void>((r) => server.close(() => r())));
+    const { port } = http.address() as AddressInfo;
+    const clients = [0, 1, 2].map(() => connect(`http://127.0.0.1:${port}`, { transports: ['websocket'], forceNew: true, reconnection: false }));
+    for (const c of clients) cleanups.push(() => void c.close());
+    await Promise.all(clients.map((c) => new Promise<void>((r) => (c.connected ? r() : c.once('connect', () => r())))));
+    const errors: unknown[] = [];
+    const before = reportFlushErrorsTo((e) => errors.push(e));
+    cleanups.push(() => void reportFlushErrorsTo(before));
+    const got = clients.map(() => [] as number[]);
+    clients.forEach((c, i) => c.on('update', (n: number) => got[i]!.push(n)));
+    const closed = new Promise<void>((r) => clients[0]!.once('disconnect', () => r()));
+    // The first client's transport breaks: its send throws as its flush runs (first of the turn's flushes).
+    const broken = server.sockets.sockets.get(clients[0]!.id!)!;
+    (broken.conn.transport as unknown as { send: () => void }).send = () => {
+      throw new Error('the transport broke');
+    };
+    for (const c of clients) server.to(c.id!).emit('update', 1);
+    await closed;
+    await new Promise((r) => setTimeout(r, 50));
+    expect(errors.map((e) => (e as Error).message)).toEqual(['the transport broke']);
+    expect(got).toEqual([[], [1], [1]]);
+    // The others are not left waiting: what comes later reaches them too.
+    for (const c of clients.slice(1)) server.to(c.id!).emit('update', 2);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(got).toEqual([[], [1, 2], [1, 2]]);
   });
 });

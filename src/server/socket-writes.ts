@@ -17,6 +17,7 @@
 /** The parts of an engine.io socket this uses (engine.io 6's Socket). */
 interface EngineSocket {
   flush(): void;
+  close(discard?: boolean): unknown;
   readyState: string;
   transport?: { name?: string; socket?: { _socket?: Corkable } };
 }
@@ -30,18 +31,46 @@ interface Corkable {
 /** Connections whose flush waits for this turn of the event loop's I/O, with the flush engine.io gave them. */
 let due: { socket: EngineSocket; flush: () => void }[] = [];
 
+/** Sends one connection's packets through its corked TCP socket. */
+function flushOne(socket: EngineSocket, flush: () => void): void {
+  // The TCP socket under a websocket transport (long-polling answers one HTTP response per flush anyway).
+  const raw = socket.transport?.name === 'websocket' ? socket.transport.socket?._socket : undefined;
+  const corked = raw !== undefined && raw.destroyed !== true && typeof raw.cork === 'function';
+  if (corked) raw.cork();
+  try {
+    flush();
+  } finally {
+    if (corked) raw.uncork();
+  }
+}
+
+/** What a flush that threw is told to (the server's log); tests replace it. */
+let onFlushError = (error: unknown): void => {
+  console.error('drey: a connection failed to send and was closed:', error);
+};
+
+/** Replaces what a failed flush reports to, and returns the one it replaced (tests). */
+export function reportFlushErrorsTo(report: (error: unknown) => void): (error: unknown) => void {
+  const before = onFlushError;
+  onFlushError = report;
+  return before;
+}
+
 function flushDue(): void {
   const now = due;
   due = [];
   for (const { socket, flush } of now) {
-    // The TCP socket under a websocket transport (long-polling answers one HTTP response per flush anyway).
-    const raw = socket.transport?.name === 'websocket' ? socket.transport.socket?._socket : undefined;
-    const corked = raw !== undefined && raw.destroyed !== true && typeof raw.cork === 'function';
-    if (corked) raw.cork();
+    // One connection's failure is its own: it is closed (its client reconnects and is sent the table
+    // afresh), and every other connection due this turn is still flushed, none left waiting forever.
     try {
-      flush();
-    } finally {
-      if (corked) raw.uncork();
+      flushOne(socket, flush);
+    } catch (error) {
+      onFlushError(error);
+      try {
+        socket.close(true);
+      } catch {
+        // Already broken past closing: engine.io drops it when its transport errors or times out.
+      }
     }
   }
 }
