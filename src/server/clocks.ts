@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { Seat } from '../engine/game.js';
 import type { BotPlayed, TableTime } from './protocol.js';
 import { TIME_PROFILE_IDS, type TimeProfile, type TimeProfileId } from './time-profiles.js';
+import { perSettings } from './settings-cache.js';
 
 export { TIME_PROFILES, type TimeProfile, type TimeProfileId } from './time-profiles.js';
 
@@ -42,25 +43,13 @@ export interface TableSettings {
 
 const SettingsSchema = z.object({ time: TimeProfileSchema.catch('none'), creatorTokenHash: z.string().optional() }).passthrough();
 
-/** Settings as stored (absent on tables made before settings existed: no clock, no creator). */
-export function settingsOf(stored: { settings?: unknown }): TableSettings {
-  // Parsed once per settings object: a table's settings are fixed when it is made (a changed row
-  // brings a new object), and every publish and clock asks (the parse showed in the server's profile).
-  const settings = stored.settings;
-  const key = typeof settings === 'object' && settings !== null ? settings : undefined;
-  const known = key && parsedSettings.get(key);
-  if (known) return known;
+/** Settings as stored (absent on tables made before settings existed: no clock, no creator); read once per settings object. */
+export const settingsOf = perSettings((settings): TableSettings => {
   const parsed = SettingsSchema.safeParse(settings ?? {});
-  let out: TableSettings;
-  if (!parsed.success) out = { time: 'none' };
-  else {
-    const { time, creatorTokenHash } = parsed.data;
-    out = creatorTokenHash === undefined ? { time } : { time, creatorTokenHash };
-  }
-  if (key) parsedSettings.set(key, Object.freeze(out));
-  return out;
-}
-const parsedSettings = new WeakMap<object, TableSettings>();
+  if (!parsed.success) return Object.freeze({ time: 'none' });
+  const { time, creatorTokenHash } = parsed.data;
+  return Object.freeze(creatorTokenHash === undefined ? { time } : { time, creatorTokenHash });
+});
 
 // ---------------------------------------------------------------- the fold
 

@@ -177,22 +177,9 @@ export function frameCommon(table: LiveTable): FrameCommon {
     seats: publicSeats(table),
     deal: dealOf(stored),
     time: timeFrame(table.time, settingsOf(stored).time, stored.seats.length),
-    playtest: playtestOf(stored),
+    playtest: isPlaytest(stored),
     undoSeat,
   };
-}
-
-/** isPlaytest (playtest.ts) once per settings object: a table's settings are fixed when it is made. */
-const playtests = new WeakMap<object, boolean>();
-function playtestOf(stored: StoredTable): boolean {
-  const settings: unknown = stored.settings;
-  if (typeof settings !== 'object' || settings === null) return isPlaytest(stored);
-  let known = playtests.get(settings);
-  if (known === undefined) {
-    known = isPlaytest(stored);
-    playtests.set(settings, known);
-  }
-  return known;
 }
 
 /**

@@ -11,6 +11,7 @@
  *   display name (already on the table).
  */
 import { z } from 'zod';
+import { perSettings } from './settings-cache.js';
 
 export const PLAYTEST_FEEDBACK_KIND = 'playtest-feedback';
 
@@ -47,5 +48,5 @@ export type PlaytestFeedback = z.output<typeof PlaytestFeedbackSchema>;
 
 const PlaytestSettingsSchema = z.object({ playtest: z.literal(true) }).passthrough();
 
-/** Whether a stored table is a playtest (its settings say so; absent on older tables: no). */
-export const isPlaytest = (stored: { settings?: unknown }): boolean => PlaytestSettingsSchema.safeParse(stored.settings).success;
+/** Whether a stored table is a playtest (its settings say so; absent on older tables: no); read once per settings object. */
+export const isPlaytest = perSettings((settings): boolean => PlaytestSettingsSchema.safeParse(settings).success);

@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import { contentHash, type AnyGamePackage } from '../games/package.js';
 import type { ContentInfo } from './protocol.js';
+import { perSettings } from './settings-cache.js';
 
 const StoredContentSchema = z.object({
   content: z.object({ hash: z.string().regex(/^[0-9a-f]{64}$/), variant: z.string().min(1).max(200).optional() }),
@@ -30,21 +31,11 @@ function builtinHash(pkg: AnyGamePackage): string {
   return hash;
 }
 
-/** The content a stored table keeps in its settings (absent on tables stored before tables kept it). */
-export function storedContentOf(stored: { settings?: unknown }): ContentInfo | undefined {
-  // Parsed once per settings object (fixed when the table is made): every bot decision asks.
-  const settings = stored.settings;
-  if (typeof settings === 'object' && settings !== null) {
-    if (parsedContent.has(settings)) return parsedContent.get(settings)?.content;
-    const parsed = StoredContentSchema.safeParse(settings);
-    const content = parsed.success ? parsed.data.content : undefined;
-    parsedContent.set(settings, content === undefined ? undefined : { content: Object.freeze(content) });
-    return content;
-  }
+/** The content a stored table keeps in its settings (absent on tables stored before tables kept it); read once per settings object. */
+export const storedContentOf = perSettings((settings): ContentInfo | undefined => {
   const parsed = StoredContentSchema.safeParse(settings);
-  return parsed.success ? parsed.data.content : undefined;
-}
-const parsedContent = new WeakMap<object, { content: ContentInfo } | undefined>();
+  return parsed.success ? Object.freeze(parsed.data.content) : undefined;
+});
 
 /**
  * The content a stored table was played with: its settings' `content`, or — for a table stored
