@@ -13,7 +13,8 @@ export const newSeatToken = (): string => randomBytes(32).toString('base64url');
 /** A fresh random seed for a table whose creator did not fix one. */
 export const newSeed = (): string => randomBytes(12).toString('base64url');
 
-export const hashToken = (token: string): string => createHash('sha256').update(token, 'utf8').digest('hex');
+/** What the server stores of a seat token: its SHA-256 (`tokenDigest`), hex. */
+export const hashToken = (token: string): string => tokenDigest(token).toString('hex');
 
 /**
  * The published commitment to a table's seed: its SHA-256, hex. Every frame carries it, so it is
@@ -38,7 +39,9 @@ export function tokenMatches(token: string, expectedHash: string): boolean {
 }
 
 /** A token's SHA-256 as bytes: hashed once to compare with several seats' hashes (`tokenDigestMatches`). */
-export const tokenDigest = (token: string): Buffer => createHash('sha256').update(token, 'utf8').digest();
+export function tokenDigest(token: string): Buffer {
+  return createHash('sha256').update(token, 'utf8').digest();
+}
 
 /** Whether a token's digest is `expectedHash` (hex), without leaking where they first differ. */
 export function tokenDigestMatches(actual: Buffer, expectedHash: string): boolean {
