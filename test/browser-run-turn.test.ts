@@ -4,7 +4,8 @@
  * racing. The bots here wait 1.5 s before each decision, so the page is looked at mid-way through
  * the bot's turn (after its first action, before its last), at 1280×900 and at 390×844. And at
  * 390×844 the header's row of six seat chips, wider than the phone, scrolls whoever is to play into
- * view (issue 25), the last chip far right included.
+ * view (issue 25), the last chip far right included, and keeps it there until the person scrolls
+ * the row themselves.
  */
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
@@ -119,9 +120,11 @@ describe('the seat chips at 390×844', () => {
         });
       // Ann plays her first legal card each time; between her moves the bots place one at a time.
       const seen = new Set<number>();
-      const outOfView: number[] = [];
+      const outOfView: string[] = [];
+      let held: { seat: number; scrollLeft: number; out: boolean } | null = null;
+      let swiped: number | null = null;
       const deadline = Date.now() + 90_000;
-      while (!seen.has(5) && outOfView.length === 0 && Date.now() < deadline) {
+      while ((!seen.has(5) || held === null) && outOfView.length === 0 && Date.now() < deadline) {
         if ((await page.locator(AL_LEGAL).count()) > 0) {
           await page.locator(AL_LEGAL).first().click().catch(() => undefined);
         } else {
@@ -129,7 +132,9 @@ describe('the seat chips at 390×844', () => {
           // Only one seat to play (not the simultaneous choosing), a bot: its chip comes wholly into
           // the row's view (the scroll follows the frame's drawing, so it is given a moment), and
           // stays out of view for no longer than that while the bot is to play.
-          if (turn.length === 1 && turn[0]!.seat !== 0) {
+          // Swiped away by the person: not kept in view until another seat is to play.
+          if (swiped !== null && !(turn.length === 1 && turn[0]!.seat === swiped)) swiped = null;
+          if (turn.length === 1 && turn[0]!.seat !== 0 && turn[0]!.seat !== swiped) {
             const seat = turn[0]!.seat;
             expect(turn[0]!.wide, 'six chips are wider than the phone').toBe(true);
             let where: 'in' | 'out' | 'gone' = 'out';
@@ -138,10 +143,33 @@ describe('the seat chips at 390×844', () => {
               where = !now ? 'gone' : now.left >= now.barLeft - 1 && now.right <= now.barRight + 1 ? 'in' : 'out';
               if (where === 'out') await page.waitForTimeout(100);
             }
-            if (where === 'out') outOfView.push(seat + 1);
+            if (where === 'out') {
+              // What the row looked like, for the failure's message.
+              const row = await page.locator('.seat-bar').evaluate((bar) => {
+                const b = bar as unknown as { scrollLeft: number; scrollWidth: number; clientWidth: number; querySelectorAll: (s: string) => ArrayLike<{ className: string; getBoundingClientRect: () => { left: number; right: number } }> };
+                const chips = Array.from(b.querySelectorAll('.seat-chip')).map((c) => `${c.className.includes('turn') ? '*' : ''}${Math.round(c.getBoundingClientRect().left)}–${Math.round(c.getBoundingClientRect().right)}`);
+                return `scrollLeft ${b.scrollLeft} of ${b.scrollWidth - b.clientWidth}, chips ${chips.join(' ')}`;
+              });
+              outOfView.push(`seat ${seat + 1}: ${row}`);
+            }
             if (where === 'in') {
               if (!seen.has(seat) && seat === 5) await page.screenshot({ path: `${SHOTS}/seat-chips-to-play-phone.png` });
               seen.add(seat);
+              // The person's own scrolling holds the row while the same seat is to play: swiped back to
+              // the start, away from a chip far right, the row stays there (the next seat to play brings
+              // it back, as checked above). Only a sample where the seat stayed to play says anything.
+              if (held === null && seat >= 4) {
+                const box = (await page.locator('.seat-bar').boundingBox())!;
+                await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+                await page.mouse.wheel(-2_000, 0);
+                await page.waitForTimeout(300);
+                const still = (await chipsIn()).find((x) => x.seat === seat);
+                const left = await page.locator('.seat-bar').evaluate((b) => (b as unknown as { scrollLeft: number }).scrollLeft);
+                if (still) {
+                  held = { seat: seat + 1, scrollLeft: left, out: still.right > still.barRight + 1 };
+                  swiped = seat;
+                }
+              }
             }
           }
         }
@@ -149,6 +177,7 @@ describe('the seat chips at 390×844', () => {
       }
       expect(outOfView, 'seats whose chip stayed out of the row\'s view for a second while they were to play').toEqual([]);
       expect([...seen].sort(), 'the chips of the bots to play, the last one far right among them').toContain(5);
+      expect(held, 'the row swiped back to its start while a bot far right was to play stays there, its chip out of view').toMatchObject({ scrollLeft: 0, out: true });
     } finally {
       await b.close();
     }

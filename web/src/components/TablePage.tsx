@@ -2,7 +2,7 @@
  * A live table: what every game shares (header, seats and whose turn, joining, invite links,
  * log, results, errors, connection) around the game's own table component.
  */
-import { useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { io } from 'socket.io-client';
 import { toldCount } from '../../../src/server/narrated.js';
 import type { TableFrame } from '../../../src/server/protocol.js';
@@ -21,6 +21,7 @@ import { TurnSettings, useTurnSignals } from './TurnSignals.js';
 import { createTableStore, type TableState, type TableStore } from '../store/table-store.js';
 import { emptyNarration } from '../../../src/server/narrated.js';
 import { useKeepFocus } from '../focus.js';
+import { useKeepInView } from '../keep-in-view.js';
 import { DealNote } from './Deal.js';
 import { GuidePanel } from './Guide.js';
 import { HowToPlayButton } from './HowToPlay.js';
@@ -65,19 +66,9 @@ function SeatBar({ frame, teams, narrow }: { frame: TableFrame; teams: readonly 
   const remaining = useRemaining(frame.time);
   const teamOf = (seat: number): number => teams?.findIndex((t) => t.includes(seat)) ?? -1;
   // On a phone the chips are one row that scrolls sideways (issue 25: the header stays two short
-  // lines whatever the number of seats); whoever is to play is scrolled into that row's view.
+  // lines whatever the number of seats); whoever is to play is kept in that row's view.
   const [bar, setBar] = useState<HTMLOListElement | null>(null);
-  const toAct = frame.toAct.join(',');
-  // A layout effect: the row scrolls in the same task that marks the new chip, before the browser
-  // paints, so no frame shows whoever is to play out of view (a passive effect waits for a paint,
-  // which a busy phone or test machine can hold back for a second).
-  useLayoutEffect(() => {
-    if (!bar || !narrow) return;
-    const chip = bar.querySelector<HTMLElement>('.seat-chip.turn');
-    if (!chip) return;
-    const left = chip.offsetLeft - bar.offsetLeft;
-    if (left < bar.scrollLeft || left + chip.offsetWidth > bar.scrollLeft + bar.clientWidth) bar.scrollLeft = Math.max(0, left - 8);
-  }, [bar, narrow, toAct]);
+  useKeepInView(bar, '.seat-chip.turn', frame.toAct.join(','), narrow);
   return (
     // Focusable on a phone, where it may scroll: a keyboard user scrolls it with the arrow keys.
     <ol className="seat-bar" aria-label="seats" ref={setBar} tabIndex={narrow ? 0 : undefined}>
