@@ -107,5 +107,6 @@ describe('drey content and --content', () => {
     const oldFile = join(tmp, 'old.json');
     writeFileSync(oldFile, JSON.stringify(old));
     expect(drey(['replay', oldFile, '--content', variant]).stderr).toMatch(/was played with Acorn Run content [0-9a-f]{64}, not the content in/);
-  });
+    // Eight runs of the CLI, two with worker threads: on a loaded machine (a run of the whole suite) over a minute.
+  }, 300_000);
 });
