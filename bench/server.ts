@@ -25,7 +25,7 @@
  *   PROCESSES=3 DATABASE_URL=postgres://… REDIS_URL=redis://… THINK_MS=2000 TABLES=60 npm run bench:server
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { io, type Socket } from 'socket.io-client';
@@ -68,9 +68,15 @@ interface Table {
   done: boolean;
 }
 
+/**
+ * Node flags for the server processes only (not this load generator), e.g.
+ * DREY_SERVER_NODE_OPTIONS='--trace-gc --trace-gc-nvp' to read each GC pause's breakdown on the
+ * servers' stderr; split on spaces.
+ */
+const serverNodeFlags = (process.env.DREY_SERVER_NODE_OPTIONS ?? '').split(' ').filter((f) => f !== '');
 const dir = mkdtempSync(join(tmpdir(), 'drey-bench-'));
 const servers = Array.from({ length: PROCESSES }, (_, i) =>
-  spawn(process.execPath, [...(process.env.DREY_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.DREY_PROFILE] : []), 'dist/server/start.js'], {
+  spawn(process.execPath, [...serverNodeFlags, ...(process.env.DREY_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.DREY_PROFILE] : []), 'dist/server/start.js'], {
     // Every client is on loopback: the per-address limits (docs/deploy.md) would refuse most of them.
     env: { ...process.env, ...(THINK_MS > 0 ? {} : { DREY_BOT_DELAY_MS: '0' }), PROCESS_ID: `bench-${i}`, PORT: '0', HOST: '127.0.0.1', DREY_DB: join(dir, 'bench.sqlite'), DREY_DB_SYNC: SYNC, DREY_MAX_CONNECTIONS_PER_ADDRESS: '100000', DREY_MAX_CONNECTIONS: '100000', DREY_TABLES_PER_MINUTE: '100000', DREY_SEATS_PER_MINUTE: '100000' },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -87,8 +93,11 @@ process.on('exit', () => {
 // Each server prints what it did when it stops ("work done: …": views and narrations per action,
 // actions per group commit); kept to print with the figures.
 const workLines: string[] = [];
+// DREY_SERVER_LOG=FILE also writes process i's whole stdout (e.g. --trace-gc's lines) to FILE.i.
+const serverLog = process.env.DREY_SERVER_LOG;
 servers.forEach((server, i) => {
   let out = '';
+  if (serverLog) server.stdout!.pipe(createWriteStream(`${serverLog}.${i}`));
   server.stdout!.on('data', (c: Buffer) => {
     out += c.toString();
     const lines = out.split('\n');
