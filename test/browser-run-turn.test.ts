@@ -135,7 +135,7 @@ describe('the seat chips at 390×844', () => {
           // Swiped away by the person: not kept in view until another seat is to play.
           if (swiped !== null && !(turn.length === 1 && turn[0]!.seat === swiped)) swiped = null;
           if (turn.length === 1 && turn[0]!.seat !== 0 && turn[0]!.seat !== swiped) {
-            const seat = turn[0]!.seat;
+            const seat: number = turn[0]!.seat;
             expect(turn[0]!.wide, 'six chips are wider than the phone').toBe(true);
             let where: 'in' | 'out' | 'gone' = 'out';
             for (let tries = 0; tries < 10 && where === 'out'; tries++) {
