@@ -139,7 +139,10 @@ describe('the seat chips at 390×844', () => {
             expect(turn[0]!.wide, 'six chips are wider than the phone').toBe(true);
             let where: 'in' | 'out' | 'gone' = 'out';
             for (let tries = 0; tries < 10 && where === 'out'; tries++) {
-              const now = (await chipsIn()).find((x) => x.seat === seat);
+              // Still the one seat to play: once others are to play too (the next round's choosing,
+              // everyone at once), the row shows the first of them, and this seat's wait is over.
+              const chips = await chipsIn();
+              const now = chips.length === 1 && chips[0]!.seat === seat ? chips[0] : undefined;
               where = !now ? 'gone' : now.left >= now.barLeft - 1 && now.right <= now.barRight + 1 ? 'in' : 'out';
               if (where === 'out') await page.waitForTimeout(100);
             }
@@ -163,7 +166,8 @@ describe('the seat chips at 390×844', () => {
                 await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
                 await page.mouse.wheel(-2_000, 0);
                 await page.waitForTimeout(300);
-                const still = (await chipsIn()).find((x) => x.seat === seat);
+                const after = await chipsIn();
+                const still = after.length === 1 && after[0]!.seat === seat ? after[0] : undefined;
                 const left = await page.locator('.seat-bar').evaluate((b) => (b as unknown as { scrollLeft: number }).scrollLeft);
                 if (still) {
                   held = { seat: seat + 1, scrollLeft: left, out: still.right > still.barRight + 1 };
