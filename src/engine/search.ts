@@ -139,9 +139,7 @@ export function projectedRewards(scores: readonly number[], lowerIsBetter: boole
  */
 /** The standard normal CDF (Abramowitz & Stegun 7.1.26, error < 1.5e-7). */
 export function normalCdf(x: number): number {
-  const t = 1 / (1 + 0.3275911 * Math.abs(x) / Math.SQRT2);
-  const poly = t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429))));
-  const erf = 1 - poly * Math.exp(-(x * x) / 2);
+  const erf = erfAbs(x);
   return x >= 0 ? (1 + erf) / 2 : (1 - erf) / 2;
 }
 
@@ -176,7 +174,7 @@ export function softRankRewards(totals: readonly number[], lowerIsBetter: boolea
   return ahead.map((a, i) => (1 - scoreWeight) * (a / (n - 1)) + scoreWeight * byScore[i]!);
 }
 
-/** normalCdf's erf of |x| / √2 (the same expression): normalCdf(x) is (1 + it) / 2 for x ≥ 0, else (1 − it) / 2. */
+/** The erf of |x| / √2 (Abramowitz–Stegun 7.1.26): normalCdf(x) is (1 + it) / 2 for x ≥ 0, else (1 − it) / 2. */
 function erfAbs(x: number): number {
   const t = 1 / (1 + 0.3275911 * Math.abs(x) / Math.SQRT2);
   const poly = t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429))));
