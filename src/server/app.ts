@@ -86,13 +86,15 @@ export async function createDreyServer(opts: DreyServerOptions): Promise<DreySer
   const rulesDir = opts.rulesDir ?? join(PACKAGE_ROOT, 'docs', 'rules');
   const rulesFile = (id: string): string => join(rulesDir, `${id}.md`);
   const registry = opts.registry ?? BUILTINS;
-  // The workers build the same content variants the tables play (`drey serve --content`).
+  // The workers build the same content variants the tables play (`drey serve --content`); quick
+  // decisions are made here, from the same registry (bots/pool.ts, INLINE_MAX_MS).
   const bots =
     opts.bots ??
     createWorkerPool(
       opts.botWorkers ?? 2,
       { timeLimitMs: opts.botTimeLimitMs ?? 5_000, memoryLimitMb: opts.botMemoryLimitMb ?? 256 },
       variantsOf(registry),
+      registry,
     );
   const limits: ServerLimits = { ...DEFAULT_LIMITS, ...opts.limits };
   let http: Server | undefined;
