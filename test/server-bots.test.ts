@@ -47,7 +47,7 @@ describe('the bot worker pool', () => {
             },
       ),
     );
-    pool = createWorkerPool(1, {}, [], counting);
+    pool = createWorkerPool(1, {}, [], { registry: counting });
     const state = fresh();
     const task = (bot: string, i: number) => ({ game: game.id, bot, seat: 0, state, rngSeed: `s:bot:0:${i}`, owner: 'table-1' });
     // The first decisions go to the worker, which learns that random ones take far less than INLINE_MAX_MS.

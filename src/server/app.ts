@@ -48,6 +48,8 @@ export interface DreyServerOptions {
   /** Limits of the default pool: each decision's time, each worker's heap (defaults: 5 s, 256 MB). */
   botTimeLimitMs?: number;
   botMemoryLimitMb?: number;
+  /** Bot decisions typically quicker than this (ms) are made on the server's thread (bots/pool.ts INLINE_MAX_MS; 0: none). */
+  botInlineMs?: number;
   botDelayMs?: number;
   /** Overrides every time profile's grace period before a disconnected player's seat goes to a bot. */
   absentGraceMs?: number;
@@ -94,7 +96,7 @@ export async function createDreyServer(opts: DreyServerOptions): Promise<DreySer
       opts.botWorkers ?? 2,
       { timeLimitMs: opts.botTimeLimitMs ?? 5_000, memoryLimitMb: opts.botMemoryLimitMb ?? 256 },
       variantsOf(registry),
-      registry,
+      { registry, ...(opts.botInlineMs === undefined ? {} : { maxMs: opts.botInlineMs }) },
     );
   const limits: ServerLimits = { ...DEFAULT_LIMITS, ...opts.limits };
   let http: Server | undefined;

@@ -84,10 +84,17 @@ export const INLINE_MAX_MS = 0.25;
  * Bots on `size` worker threads. `variants` are the content variants the server plays (`drey
  * serve --content`): every worker starts with their files and builds each once (entry.ts), so a
  * decision sends only the content hash, never the files. With `inline` (the registry the tables
- * play, variants included), quick decisions are made on this thread instead (INLINE_MAX_MS);
- * the first decisions of each game and level always go to a worker, which learns their time.
+ * play, variants included), decisions typically quicker than `inline.maxMs` (default
+ * INLINE_MAX_MS; 0: none) are made on this thread instead; the first decisions of each game and
+ * level always go to a worker, which learns their time.
  */
-export function createWorkerPool(size: number, limits: BotLimits = {}, variants: readonly VariantFiles[] = [], inline?: Registry): BotRunner {
+export function createWorkerPool(
+  size: number,
+  limits: BotLimits = {},
+  variants: readonly VariantFiles[] = [],
+  inline?: { registry: Registry; maxMs?: number },
+): BotRunner {
+  const inlineMaxMs = inline?.maxMs ?? INLINE_MAX_MS;
   const pool = new WorkerPool<BotTasks & ReplayTasks & NarrationTasks>({
     size: Math.max(1, size),
     reserved: RESERVED,
@@ -98,8 +105,8 @@ export function createWorkerPool(size: number, limits: BotLimits = {}, variants:
     run: async (task) => {
       // A game and a level cost about the same from one decision to the next.
       const costKey = `decide:${task.game}:${task.bot}`;
-      if (inline !== undefined && (pool.typicalMs(costKey) ?? Infinity) <= INLINE_MAX_MS) {
-        const decided = decide(request(task), inline);
+      if (inline !== undefined && inlineMaxMs > 0 && (pool.typicalMs(costKey) ?? Infinity) <= inlineMaxMs) {
+        const decided = decide(request(task), inline.registry);
         if (decided.ok) pool.learn(costKey, decided.value.ms);
         return answer(decided);
       }
