@@ -1,9 +1,9 @@
 /** The server's bot seats think on the worker pool: answers, failures with a code, closing. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMatch } from '../src/engine/match.js';
-import { BUILTINS, getGame } from '../src/games/index.js';
+import { BUILTINS, createRegistry, getGame } from '../src/games/index.js';
 import { testRegistry } from './server-helpers.js';
-import { createInlineRunner, createWorkerPool, type BotRunner } from '../src/server/bots/pool.js';
+import { createInlineRunner, createWorkerPool, INLINE_MAX_MS, type BotRunner } from '../src/server/bots/pool.js';
 
 let pool: BotRunner | undefined;
 afterEach(async () => {
@@ -26,6 +26,44 @@ describe('the bot worker pool', () => {
     expect(inWorker.ok).toBe(true);
     expect(inWorker).toEqual(inline);
     if (inWorker.ok) expect(game.legalActions(task.state, 0)).toContainEqual(inWorker.action);
+  });
+
+  it('makes decisions that proved quick on the calling thread, the same as a worker, and slow ones in a worker', async () => {
+    // The calling thread's copy of the game counts the decisions made here (a worker has its own).
+    let here = 0;
+    const counting = createRegistry(
+      BUILTINS.packages.map((p) =>
+        p.game.id !== game.id
+          ? p
+          : {
+              ...p,
+              game: {
+                ...p.game,
+                legalActions: (state: unknown, seat: number) => {
+                  here++;
+                  return p.game.legalActions(state, seat);
+                },
+              },
+            },
+      ),
+    );
+    pool = createWorkerPool(1, {}, [], { registry: counting });
+    const state = fresh();
+    const task = (bot: string, i: number) => ({ game: game.id, bot, seat: 0, state, rngSeed: `s:bot:0:${i}`, owner: 'table-1' });
+    // The first decisions go to the worker, which learns that random ones take far less than INLINE_MAX_MS.
+    let i = 0;
+    while (here === 0 && i < 200) {
+      const answer = await pool.run(task('random', i));
+      expect(answer).toEqual(await createInlineRunner(BUILTINS).run(task('random', i)));
+      i++;
+    }
+    expect(here).toBeGreaterThan(0);
+    expect(i).toBeGreaterThan(1);
+    // Medium searches for milliseconds, well past INLINE_MAX_MS: every one of them stays on the worker.
+    expect(INLINE_MAX_MS).toBeLessThan(1);
+    const before = here;
+    for (let j = 0; j < 3; j++) expect((await pool.run(task('medium', j))).ok).toBe(true);
+    expect(here).toBe(before);
   });
 
   it('answers with a reason when the game or bot is unknown, and keeps answering', async () => {

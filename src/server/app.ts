@@ -48,6 +48,8 @@ export interface DreyServerOptions {
   /** Limits of the default pool: each decision's time, each worker's heap (defaults: 5 s, 256 MB). */
   botTimeLimitMs?: number;
   botMemoryLimitMb?: number;
+  /** Bot decisions typically quicker than this (ms) are made on the server's thread (bots/pool.ts INLINE_MAX_MS; 0: none). */
+  botInlineMs?: number;
   botDelayMs?: number;
   /** Overrides every time profile's grace period before a disconnected player's seat goes to a bot. */
   absentGraceMs?: number;
@@ -86,13 +88,15 @@ export async function createDreyServer(opts: DreyServerOptions): Promise<DreySer
   const rulesDir = opts.rulesDir ?? join(PACKAGE_ROOT, 'docs', 'rules');
   const rulesFile = (id: string): string => join(rulesDir, `${id}.md`);
   const registry = opts.registry ?? BUILTINS;
-  // The workers build the same content variants the tables play (`drey serve --content`).
+  // The workers build the same content variants the tables play (`drey serve --content`); quick
+  // decisions are made here, from the same registry (bots/pool.ts, INLINE_MAX_MS).
   const bots =
     opts.bots ??
     createWorkerPool(
       opts.botWorkers ?? 2,
       { timeLimitMs: opts.botTimeLimitMs ?? 5_000, memoryLimitMb: opts.botMemoryLimitMb ?? 256 },
       variantsOf(registry),
+      { registry, ...(opts.botInlineMs === undefined ? {} : { maxMs: opts.botInlineMs }) },
     );
   const limits: ServerLimits = { ...DEFAULT_LIMITS, ...opts.limits };
   let http: Server | undefined;

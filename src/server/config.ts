@@ -2,7 +2,8 @@
  * Server settings from the environment, parsed once at start. PORT and HOST say where to listen,
  * DREY_DB where the SQLite file is (DATABASE_URL: PostgreSQL instead), DREY_BOT_DELAY_MS how long a bot waits before it acts (so
  * people can follow), DREY_BOT_WORKERS how many worker threads think for bots, DREY_BOT_TIME_LIMIT_MS
- * and DREY_BOT_MEMORY_MB what one decision may take, DREY_CONTENT the content variants played
+ * and DREY_BOT_MEMORY_MB what one decision may take, DREY_BOT_INLINE_MS which decisions are quick
+ * enough to make on the server's own thread, DREY_CONTENT the content variants played
  * (docs/deploy.md lists every setting).
  */
 import { cpus, hostname } from 'node:os';
@@ -10,6 +11,7 @@ import { z } from 'zod';
 import { describeZodError } from '../engine/schema.js';
 import type { ServerLimits } from './limits.js';
 import { defaultHosts } from './origins.js';
+import { INLINE_MAX_MS } from './bots/pool.js';
 import { DEFAULT_COMMIT_TICK_MS } from './storage/group-commit.js';
 
 const EnvSchema = z.object({
@@ -26,6 +28,7 @@ const EnvSchema = z.object({
   DREY_BOT_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   DREY_BOT_TIME_LIMIT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
   DREY_BOT_MEMORY_MB: z.coerce.number().int().min(32).max(16_384).default(256),
+  DREY_BOT_INLINE_MS: z.coerce.number().min(0).max(10).default(INLINE_MAX_MS),
   DREY_WEB_ROOT: z.string().optional(),
   DREY_MAX_CONNECTIONS: z.coerce.number().int().min(1).optional(),
   DREY_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).optional(),
@@ -115,6 +118,8 @@ export interface ServerConfig {
   botTimeLimitMs: number;
   /** Each bot worker's heap limit. */
   botMemoryLimitMb: number;
+  /** Decisions typically quicker than this (ms) are made on the server's thread (0: every one on the workers). */
+  botInlineMs: number;
   webRoot: string | undefined;
   limits: Partial<ServerLimits>;
   /** Behind a reverse proxy: rate limits key on X-Forwarded-For's client address. */
@@ -156,6 +161,7 @@ export function readConfig(env: NodeJS.ProcessEnv): { ok: true; value: ServerCon
       botWorkers: e.DREY_BOT_WORKERS ?? defaultBotWorkers(),
       botTimeLimitMs: e.DREY_BOT_TIME_LIMIT_MS,
       botMemoryLimitMb: e.DREY_BOT_MEMORY_MB,
+      botInlineMs: e.DREY_BOT_INLINE_MS,
       webRoot: e.DREY_WEB_ROOT,
       limits: limitsOf(e),
       trustProxy: e.DREY_TRUST_PROXY === '1' || e.DREY_TRUST_PROXY === 'true',

@@ -64,6 +64,7 @@ export async function startServer(
     botWorkers: config.botWorkers,
     botTimeLimitMs: config.botTimeLimitMs,
     botMemoryLimitMb: config.botMemoryLimitMb,
+    botInlineMs: config.botInlineMs,
     limits: config.limits,
     trustProxy: config.trustProxy,
     origins: { hosts: config.allowedHosts, origins: config.allowedOrigins },

@@ -345,12 +345,21 @@ export class WorkerPool<K extends TaskKinds> {
     }
   }
 
+  /**
+   * Learns that a task of `costKey` took `ms`: the worker's own tasks, and tasks of the kind the
+   * caller ran on its own thread instead (the server's quick bot decisions, bots/pool.ts), so their
+   * typical time follows them there too.
+   */
+  learn(costKey: string, ms: number): void {
+    const typical = this.costs.get(costKey);
+    const now = typical === undefined ? ms : typical + COST_WEIGHT * (ms - typical);
+    this.costs.set(costKey, now);
+    this.dearest = typical === this.dearest ? Math.max(...this.costs.values()) : Math.max(this.dearest, now);
+  }
+
   /** Charges a finished job's owner what it really took and learns its key's typical time. */
   private settle(job: Job, ms: number): void {
-    const typical = this.costs.get(job.costKey);
-    const now = typical === undefined ? ms : typical + COST_WEIGHT * (ms - typical);
-    this.costs.set(job.costKey, now);
-    this.dearest = typical === this.dearest ? Math.max(...this.costs.values()) : Math.max(this.dearest, now);
+    this.learn(job.costKey, ms);
     const o = this.owners.get(job.owner);
     if (!o) return;
     o.charged += ms - job.charged;

@@ -70,11 +70,31 @@ const answer = (r: Result<Decision, GameError>): BotAnswer =>
   r.ok ? { ok: true, action: r.value.action } : { ok: false, code: r.error.code, error: r.error.message };
 
 /**
+ * A decision whose game and level have typically taken at most this long (ms, in a worker or here)
+ * is made on the calling thread. Posting one to a worker costs the event loop more than that: the
+ * state's structured clone, the worker's wake-up and the answer's message came to 0.05–0.1 ms of
+ * the main thread and as much again on the others, and easy Autumn Leaves decisions take 0.04 ms
+ * (issue 24's human-pace profile, docs/deploy.md). A decision this quick cannot stall the tables;
+ * any slower level (medium, hard: milliseconds to seconds) stays on the workers with their time
+ * and memory limits, and a level whose decisions grow slower goes back to them.
+ */
+export const INLINE_MAX_MS = 0.25;
+
+/**
  * Bots on `size` worker threads. `variants` are the content variants the server plays (`drey
  * serve --content`): every worker starts with their files and builds each once (entry.ts), so a
- * decision sends only the content hash, never the files.
+ * decision sends only the content hash, never the files. With `inline` (the registry the tables
+ * play, variants included), decisions typically quicker than `inline.maxMs` (default
+ * INLINE_MAX_MS; 0: none) are made on this thread instead; the first decisions of each game and
+ * level always go to a worker, which learns their time.
  */
-export function createWorkerPool(size: number, limits: BotLimits = {}, variants: readonly VariantFiles[] = []): BotRunner {
+export function createWorkerPool(
+  size: number,
+  limits: BotLimits = {},
+  variants: readonly VariantFiles[] = [],
+  inline?: { registry: Registry; maxMs?: number },
+): BotRunner {
+  const inlineMaxMs = inline?.maxMs ?? INLINE_MAX_MS;
   const pool = new WorkerPool<BotTasks & ReplayTasks & NarrationTasks>({
     size: Math.max(1, size),
     reserved: RESERVED,
@@ -85,6 +105,11 @@ export function createWorkerPool(size: number, limits: BotLimits = {}, variants:
     run: async (task) => {
       // A game and a level cost about the same from one decision to the next.
       const costKey = `decide:${task.game}:${task.bot}`;
+      if (inline !== undefined && inlineMaxMs > 0 && (pool.typicalMs(costKey) ?? Infinity) <= inlineMaxMs) {
+        const decided = decide(request(task), inline.registry);
+        if (decided.ok) pool.learn(costKey, decided.value.ms);
+        return answer(decided);
+      }
       return answer(await pool.run('decide', request(task), task.owner === undefined ? { costKey } : { owner: task.owner, costKey }));
     },
     // Replays share one owner: however many are asked for, they take one turn among the tables.
