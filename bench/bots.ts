@@ -12,6 +12,7 @@
  *
  *   node --import tsx bench/bots.ts                      # 40 decisions per figure, 2 hard games
  *   node --import tsx bench/bots.ts --decisions 100 --hard-games 5 autumn-leaves acorn-run
+ *   node --import tsx bench/bots.ts --levels ismcts:1000 --hard-games 0 autumn-leaves   # one figure
  *
  * `hard` against three heuristic bots over 200 games, with a 95% interval, is a separate, long run:
  *   node --import tsx bench/winrate.ts acorn-run --seats 4 --lineup hard,heuristic,heuristic,heuristic --games 200
@@ -32,6 +33,10 @@ const flag = (name: string, fallback: number): number => {
 const wanted = flag('decisions', 40);
 const hardGames = flag('hard-games', 2);
 const only = args.filter((a, i) => !a.startsWith('--') && !args[i - 1]?.startsWith('--'));
+// Which bots to time per game (comma-separated bot names): all three unless one figure is wanted.
+const levelsAt = args.indexOf('--levels');
+const levels = levelsAt >= 0 ? (args[levelsAt + 1] ?? '').split(',').filter((l) => l !== '') : ['ismcts:1000', 'medium', 'hard'];
+if (levels.length === 0) throw new Error('--levels wants bot names, e.g. ismcts:1000,medium');
 if (!(wanted > 0)) throw new Error('--decisions wants a positive number');
 if (!(hardGames >= 0)) throw new Error('--hard-games wants a number');
 
@@ -95,7 +100,7 @@ for (const game of listGames()) {
   if (only.length > 0 && !only.includes(game.id)) continue;
   const seats = Math.min(game.seats.max, Math.max(game.seats.min, 4));
   console.log(`\n${game.title} (${game.id}), ${seats} seats`);
-  for (const name of ['ismcts:1000', 'medium', 'hard']) {
+  for (const name of levels) {
     const bot = mustBot(game.id, name);
     // Warm-up: let the JIT see the search before timing it.
     timeDecisions(game, seats, bot, 3);

@@ -15,6 +15,7 @@
  * they are written (clones and views share them), and bots never read them.
  */
 import type { Seat, Viewer } from './game.js';
+import { emptyObjectList } from './lists.js';
 
 /**
  * A tail of a game's event sequence: `events[i]` is event number `first + i` of the game (the
@@ -67,7 +68,8 @@ export function isEventRing(v: object): v is EventRing<unknown> {
   return 'slots' in v && 'first' in v && Array.isArray(v.slots) && typeof v.first === 'number' && Object.keys(v).length === 2;
 }
 
-export const emptyRing = <E>(): EventRing<E> => ({ first: 0, slots: [] });
+// The slots hold events (objects) from the start: see engine/lists.ts.
+export const emptyRing = <E>(): EventRing<E> => ({ first: 0, slots: emptyObjectList<E>() });
 
 /** Appends an event to a ring of at most `limit` (> 0) events, replacing the oldest when full. Events must not be mutated afterwards. */
 export function ringPush<E>(ring: EventRing<E>, event: E, limit: number): void {

@@ -26,7 +26,22 @@ export function hash128(text: string): Rng {
   h2 ^= h1;
   h3 ^= h1;
   h4 ^= h1;
-  return [h1 >>> 0, h2 >>> 0, h3 >>> 0, h4 >>> 0];
+  return rngOf(h1 >>> 0, h2 >>> 0, h3 >>> 0, h4 >>> 0);
+}
+
+/**
+ * A generator's four words in a list V8 keeps as doubles: words of 2^30 and above are not small
+ * integers, so a literal of four words is a list of doubles or, when all four happen to be small
+ * (one generator in 256), of small integers. Code that draws was then optimized for one kind and
+ * thrown away on meeting the other, in the middle of a search (every clone and fork made one).
+ */
+function rngOf(a: number, b: number, c: number, d: number): Rng {
+  const rng: Rng = [0.5, 0.5, 0.5, 0.5];
+  rng[0] = a;
+  rng[1] = b;
+  rng[2] = c;
+  rng[3] = d;
+  return rng;
 }
 
 /** A generator seeded from a string. The same string always gives the same sequence. */
@@ -157,12 +172,12 @@ export function pick<T>(rng: Rng, items: readonly T[]): T {
 
 /** A new generator derived from this one (advances this one), for independent streams. */
 export function forkRng(rng: Rng): Rng {
-  const child: Rng = [nextUint32(rng), nextUint32(rng), nextUint32(rng), nextUint32(rng)];
+  const child = rngOf(nextUint32(rng), nextUint32(rng), nextUint32(rng), nextUint32(rng));
   if ((child[0] | child[1] | child[2] | child[3]) === 0) child[3] = 1;
   for (let i = 0; i < 4; i++) nextUint32(child);
   return child;
 }
 
 export function cloneRng(rng: Rng): Rng {
-  return [rng[0], rng[1], rng[2], rng[3]];
+  return rngOf(rng[0], rng[1], rng[2], rng[3]);
 }

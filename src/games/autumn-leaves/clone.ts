@@ -1,11 +1,15 @@
 import type { Seat } from '../../engine/game.js';
-import type { Rng } from '../../engine/rng.js';
+import { emptyObjectList } from '../../engine/lists.js';
+import { cloneRng, type Rng } from '../../engine/rng.js';
 import type { State } from './state.js';
 
-/** A copy of each list in `lists`, written out rather than map + slice (search clones often). */
+/**
+ * A copy of each list in `lists`, written out rather than map + slice (search clones often); a
+ * list of lists like the state's own (engine/lists.ts), not one with holes as `new Array(n)` made.
+ */
 function copyLists<T>(lists: readonly (readonly T[])[]): T[][] {
-  const out = new Array<T[]>(lists.length);
-  for (let i = 0; i < lists.length; i++) out[i] = lists[i]!.slice();
+  const out = emptyObjectList<T[]>();
+  for (let i = 0; i < lists.length; i++) out.push(lists[i]!.slice());
   return out;
 }
 
@@ -40,7 +44,7 @@ function copyWith(s: State, deck: number[], handCards: number[][], rng: Rng): St
 
 /** A deep copy, written out by hand: search clones states thousands of times a second. */
 export function cloneState(s: State): State {
-  return copyWith(s, s.deck.slice(), copyLists(s.handCards), [s.rng[0], s.rng[1], s.rng[2], s.rng[3]] as Rng);
+  return copyWith(s, s.deck.slice(), copyLists(s.handCards), cloneRng(s.rng));
 }
 
 /**

@@ -1,5 +1,6 @@
 /** Autumn Leaves rules: whose turn, legal actions, applying them (setup.ts deals, outcome.ts scores). */
 import type { Seat } from '../../engine/game.js';
+import { emptyObjectList } from '../../engine/lists.js';
 import { ringPush } from '../../engine/narration.js';
 import { shuffle } from '../../engine/rng.js';
 import type { LeavesTables } from './content/index.js';
@@ -142,7 +143,7 @@ function deal(r: Bound, state: State): void {
   const size = r.t.handSize;
   const handCards = state.handCards;
   const known = state.known;
-  const piles: number[][] = [];
+  const piles = emptyObjectList<number[]>();
   // Dealt one card at a time from the top of the draw pile (its end), seat 0 first: popped in
   // that order, which also shortens the draw pile without setting its length (a runtime call).
   for (let seat = 0; seat < seats; seat++) {

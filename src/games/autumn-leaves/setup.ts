@@ -1,4 +1,5 @@
 /** Autumn Leaves setup (L2): a fresh state and the first deal. */
+import { emptyObjectList } from '../../engine/lists.js';
 import { emptyRing } from '../../engine/narration.js';
 import { createRng } from '../../engine/rng.js';
 import type { LeavesRules } from './rules.js';
@@ -14,7 +15,10 @@ function filled<T>(n: number, value: T): T[] {
   return list;
 }
 
-/** A fresh game dealt by `rules` (the content's deck and hand size, createRules). */
+/**
+ * A fresh game dealt by `rules` (the content's deck and hand size, createRules). The lists of lists
+ * start as such (engine/lists.ts): clones and deals keep them so.
+ */
 export function setup(rules: LeavesRules, config: { seats: number; seed: string; options: Options; arrangement?: Arrangement }): State {
   const { seats } = config;
   const state: State = {
@@ -28,15 +32,15 @@ export function setup(rules: LeavesRules, config: { seats: number; seed: string;
     phase: 'choose',
     deck: [],
     discard: [],
-    handCards: [],
-    piles: [],
+    handCards: emptyObjectList(),
+    piles: emptyObjectList(),
     chosen: filled<number | null>(seats, null),
     acted: filled(seats, false),
     current: null,
     tieOrder: null,
-    known: [],
+    known: emptyObjectList(),
     scores: filled(seats, 0),
-    handScores: [],
+    handScores: emptyObjectList(),
     log: emptyRing(),
   };
   rules.deal(state);
