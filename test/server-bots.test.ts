@@ -4,6 +4,7 @@ import { createMatch } from '../src/engine/match.js';
 import { BUILTINS, createRegistry, getGame } from '../src/games/index.js';
 import { testRegistry } from './server-helpers.js';
 import { createInlineRunner, createWorkerPool, INLINE_MAX_MS, type BotRunner } from '../src/server/bots/pool.js';
+import { readConfig } from '../src/server/config.js';
 
 let pool: BotRunner | undefined;
 afterEach(async () => {
@@ -28,10 +29,10 @@ describe('the bot worker pool', () => {
     if (inWorker.ok) expect(game.legalActions(task.state, 0)).toContainEqual(inWorker.action);
   });
 
-  it('makes decisions that proved quick on the calling thread, the same as a worker, and slow ones in a worker', async () => {
-    // The calling thread's copy of the game counts the decisions made here (a worker has its own).
+  /** A registry whose copy of the game counts the decisions made on this thread (a worker has its own). */
+  const countingRegistry = (): { registry: ReturnType<typeof createRegistry>; here: () => number } => {
     let here = 0;
-    const counting = createRegistry(
+    const registry = createRegistry(
       BUILTINS.packages.map((p) =>
         p.game.id !== game.id
           ? p
@@ -47,23 +48,38 @@ describe('the bot worker pool', () => {
             },
       ),
     );
-    pool = createWorkerPool(1, {}, [], { registry: counting });
+    return { registry, here: () => here };
+  };
+  const task = (state: unknown, bot: string, i: number) => ({ game: game.id, bot, seat: 0, state, rngSeed: `s:bot:0:${i}`, owner: 'table-1' });
+
+  it('makes decisions that proved quick on the calling thread, the same as a worker, and slow ones in a worker', async () => {
+    const { registry, here } = countingRegistry();
+    pool = createWorkerPool(1, {}, [], { registry });
     const state = fresh();
-    const task = (bot: string, i: number) => ({ game: game.id, bot, seat: 0, state, rngSeed: `s:bot:0:${i}`, owner: 'table-1' });
     // The first decisions go to the worker, which learns that random ones take far less than INLINE_MAX_MS.
     let i = 0;
-    while (here === 0 && i < 200) {
-      const answer = await pool.run(task('random', i));
-      expect(answer).toEqual(await createInlineRunner(BUILTINS).run(task('random', i)));
+    while (here() === 0 && i < 200) {
+      const answer = await pool.run(task(state, 'random', i));
+      expect(answer).toEqual(await createInlineRunner(BUILTINS).run(task(state, 'random', i)));
       i++;
     }
-    expect(here).toBeGreaterThan(0);
+    expect(here()).toBeGreaterThan(0);
     expect(i).toBeGreaterThan(1);
     // Medium searches for milliseconds, well past INLINE_MAX_MS: every one of them stays on the worker.
     expect(INLINE_MAX_MS).toBeLessThan(1);
-    const before = here;
-    for (let j = 0; j < 3; j++) expect((await pool.run(task('medium', j))).ok).toBe(true);
-    expect(here).toBe(before);
+    const before = here();
+    for (let j = 0; j < 3; j++) expect((await pool.run(task(state, 'medium', j))).ok).toBe(true);
+    expect(here()).toBe(before);
+  });
+
+  it('makes every decision in a worker at maxMs 0, the server default (DREY_BOT_INLINE_MS: p99 was better so)', async () => {
+    const { registry, here } = countingRegistry();
+    pool = createWorkerPool(1, {}, [], { registry, maxMs: 0 });
+    const state = fresh();
+    for (let i = 0; i < 30; i++) expect((await pool.run(task(state, 'random', i))).ok).toBe(true);
+    expect(here()).toBe(0);
+    const config = readConfig({});
+    expect(config.ok && config.value.botInlineMs).toBe(0);
   });
 
   it('answers with a reason when the game or bot is unknown, and keeps answering', async () => {

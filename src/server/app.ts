@@ -48,7 +48,7 @@ export interface DreyServerOptions {
   /** Limits of the default pool: each decision's time, each worker's heap (defaults: 5 s, 256 MB). */
   botTimeLimitMs?: number;
   botMemoryLimitMb?: number;
-  /** Bot decisions typically quicker than this (ms) are made on the server's thread (bots/pool.ts INLINE_MAX_MS; 0: none). */
+  /** Bot decisions typically quicker than this (ms) are made on the server's thread (bots/pool.ts; default 0: none, every decision on the workers). */
   botInlineMs?: number;
   botDelayMs?: number;
   /** Overrides every time profile's grace period before a disconnected player's seat goes to a bot. */
@@ -89,14 +89,14 @@ export async function createDreyServer(opts: DreyServerOptions): Promise<DreySer
   const rulesFile = (id: string): string => join(rulesDir, `${id}.md`);
   const registry = opts.registry ?? BUILTINS;
   // The workers build the same content variants the tables play (`drey serve --content`); quick
-  // decisions are made here, from the same registry (bots/pool.ts, INLINE_MAX_MS).
+  // decisions are made here if the operator asks (DREY_BOT_INLINE_MS), from the same registry.
   const bots =
     opts.bots ??
     createWorkerPool(
       opts.botWorkers ?? 2,
       { timeLimitMs: opts.botTimeLimitMs ?? 5_000, memoryLimitMb: opts.botMemoryLimitMb ?? 256 },
       variantsOf(registry),
-      { registry, ...(opts.botInlineMs === undefined ? {} : { maxMs: opts.botInlineMs }) },
+      { registry, maxMs: opts.botInlineMs ?? 0 },
     );
   const limits: ServerLimits = { ...DEFAULT_LIMITS, ...opts.limits };
   let http: Server | undefined;

@@ -11,7 +11,6 @@ import { z } from 'zod';
 import { describeZodError } from '../engine/schema.js';
 import type { ServerLimits } from './limits.js';
 import { defaultHosts } from './origins.js';
-import { INLINE_MAX_MS } from './bots/pool.js';
 import { DEFAULT_COMMIT_TICK_MS } from './storage/group-commit.js';
 
 const EnvSchema = z.object({
@@ -28,7 +27,8 @@ const EnvSchema = z.object({
   DREY_BOT_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   DREY_BOT_TIME_LIMIT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
   DREY_BOT_MEMORY_MB: z.coerce.number().int().min(32).max(16_384).default(256),
-  DREY_BOT_INLINE_MS: z.coerce.number().min(0).max(10).default(INLINE_MAX_MS),
+  // Off by default: on two cores the p99 was better with every decision on the workers (docs/deploy.md).
+  DREY_BOT_INLINE_MS: z.coerce.number().min(0).max(10).default(0),
   DREY_WEB_ROOT: z.string().optional(),
   DREY_MAX_CONNECTIONS: z.coerce.number().int().min(1).optional(),
   DREY_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).optional(),

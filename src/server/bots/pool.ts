@@ -77,6 +77,11 @@ const answer = (r: Result<Decision, GameError>): BotAnswer =>
  * (issue 24's human-pace profile, docs/deploy.md). A decision this quick cannot stall the tables;
  * any slower level (medium, hard: milliseconds to seconds) stays on the workers with their time
  * and memory limits, and a level whose decisions grow slower goes back to them.
+ *
+ * The threshold a caller gets when it asks for inline decisions without one. The server does not
+ * ask by default (`DREY_BOT_INLINE_MS` is 0): it saves CPU in all, but on two cores its p99 was
+ * worse, since the main thread is the bottleneck and the decisions no longer run beside it
+ * (docs/deploy.md, quiet-machine runs).
  */
 export const INLINE_MAX_MS = 0.25;
 
