@@ -54,7 +54,7 @@ describe('the bot worker pool', () => {
 
   it('makes decisions that proved quick on the calling thread, the same as a worker, and slow ones in a worker', async () => {
     const { registry, here } = countingRegistry();
-    pool = createWorkerPool(1, {}, [], { registry });
+    pool = createWorkerPool(1, {}, [], { registry, maxMs: INLINE_MAX_MS });
     const state = fresh();
     // The first decisions go to the worker, which learns that random ones take far less than INLINE_MAX_MS.
     let i = 0;

@@ -1,6 +1,6 @@
 /** A deep copy written out by hand: search and conformance clone states many times a second. */
 import { copyRing } from '../../engine/narration.js';
-import type { Rng } from '../../engine/rng.js';
+import { cloneRng } from '../../engine/rng.js';
 import type { Pending, Racer, State } from './state.js';
 
 const cloneRacer = (r: Racer): Racer => ({
@@ -39,7 +39,7 @@ export function cloneState(s: State): State {
       pending: s.turn.pending.map(clonePending),
     },
     over: s.over,
-    rng: [s.rng[0], s.rng[1], s.rng[2], s.rng[3]] as Rng,
+    rng: cloneRng(s.rng),
     dummies: s.dummies && {
       ...s.dummies,
       sections: s.dummies.sections.map((x) => x.slice()),

@@ -78,10 +78,9 @@ const answer = (r: Result<Decision, GameError>): BotAnswer =>
  * any slower level (medium, hard: milliseconds to seconds) stays on the workers with their time
  * and memory limits, and a level whose decisions grow slower goes back to them.
  *
- * The threshold a caller gets when it asks for inline decisions without one. The server does not
- * ask by default (`DREY_BOT_INLINE_MS` is 0): it saves CPU in all, but on two cores its p99 was
- * worse, since the main thread is the bottleneck and the decisions no longer run beside it
- * (docs/deploy.md, quiet-machine runs).
+ * The setting docs/deploy.md suggests for `DREY_BOT_INLINE_MS`. The server's default is 0 (off):
+ * inline decisions save CPU in all, but on two cores its p99 was worse, since the main thread is
+ * the bottleneck and the decisions no longer run beside it (docs/deploy.md, quiet-machine runs).
  */
 export const INLINE_MAX_MS = 0.25;
 
@@ -89,17 +88,16 @@ export const INLINE_MAX_MS = 0.25;
  * Bots on `size` worker threads. `variants` are the content variants the server plays (`drey
  * serve --content`): every worker starts with their files and builds each once (entry.ts), so a
  * decision sends only the content hash, never the files. With `inline` (the registry the tables
- * play, variants included), decisions typically quicker than `inline.maxMs` (default
- * INLINE_MAX_MS; 0: none) are made on this thread instead; the first decisions of each game and
- * level always go to a worker, which learns their time.
+ * play, variants included), decisions typically quicker than `inline.maxMs` (0: none) are made on
+ * this thread instead; the first decisions of each game and level always go to a worker, which
+ * learns their time.
  */
 export function createWorkerPool(
   size: number,
   limits: BotLimits = {},
   variants: readonly VariantFiles[] = [],
-  inline?: { registry: Registry; maxMs?: number },
+  inline?: { registry: Registry; maxMs: number },
 ): BotRunner {
-  const inlineMaxMs = inline?.maxMs ?? INLINE_MAX_MS;
   const pool = new WorkerPool<BotTasks & ReplayTasks & NarrationTasks>({
     size: Math.max(1, size),
     reserved: RESERVED,
@@ -110,7 +108,7 @@ export function createWorkerPool(
     run: async (task) => {
       // A game and a level cost about the same from one decision to the next.
       const costKey = `decide:${task.game}:${task.bot}`;
-      if (inline !== undefined && inlineMaxMs > 0 && (pool.typicalMs(costKey) ?? Infinity) <= inlineMaxMs) {
+      if (inline !== undefined && inline.maxMs > 0 && (pool.typicalMs(costKey) ?? Infinity) <= inline.maxMs) {
         const decided = decide(request(task), inline.registry);
         if (decided.ok) pool.learn(costKey, decided.value.ms);
         return answer(decided);
