@@ -4,7 +4,7 @@
  * whose report (JSON, text, HTML) carries the curves, and the same report on one worker and two.
  */
 import { describe, expect, it } from 'vitest';
-import { labReportHtml } from '../src/cli/lab-html.js';
+import { dealsPhrase, labReportHtml } from '../src/cli/lab-html.js';
 import { curvesAndTensionLines } from '../src/cli/commands/lab.js';
 import { BUILTINS } from '../src/games/index.js';
 import { runCompare, type CompareReport } from '../src/lab/compare.js';
@@ -187,6 +187,8 @@ describe('a compare run with curves', () => {
     }
     const html = labReportHtml(one.value, (name) => (name === 'base' || name === 'partners' ? BUILTINS.get('acorns') : undefined));
     expect(fromFigures(labReportHtml(two.value, () => BUILTINS.get('acorns')))).toBe(fromFigures(labReportHtml(one.value, () => BUILTINS.get('acorns'))));
+    // One bot in every seat: each deal was played once, and the header does not claim rotations.
+    expect(html).toContain('8 deals, one game each: every seat has the same bot');
     const section = html.slice(html.indexOf('<h2 id="curves">'));
     expect(section).toContain('lead changes per game');
     expect(section).toContain('close finishes (margin ≤ 2)');
@@ -205,4 +207,13 @@ describe('a compare run with curves', () => {
     expect(text).toMatch(/tension, partners \(lead measure: score\):\n {2}lead changes per game: \d+\.\d \[/);
     expect(text).toMatch(/score if it ended now, seat 1: round \d+ -?\d+\.\d/);
   }, 180_000);
+});
+
+describe("the report header's deals", () => {
+  it('names the games per deal when a lineup was rotated, and one game a deal when every seat had the same bot', () => {
+    expect(dealsPhrase({ games: 40, blocks: 40 })).toBe('40 deals, one game each: every seat has the same bot, so a rotation would repeat it');
+    expect(dealsPhrase({ games: 1, blocks: 1 })).toMatch(/^1 deal, one game each/);
+    // hard against three heuristic bots at 4 seats: four distinct rotations a deal.
+    expect(dealsPhrase({ games: 200, blocks: 50 })).toBe('50 deals, each played in every distinct rotation of the lineup, 4 games a deal');
+  });
 });

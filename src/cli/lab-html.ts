@@ -69,7 +69,18 @@ function header(report: CompareReport | SweepReport): string {
   const variants = report.variants
     .map((v) => `<li><b>${esc(v.name)}</b>: ${esc(v.source)}${v.hash ? ` <code>${esc(v.hash)}</code>` : ''} — ${report.games} games in ${num(v.seconds, 1)} s on ${v.workers === 1 ? 'one thread' : `${v.workers} threads`}</li>`)
     .join('');
-  return `<p>${esc(report.title)}, ${report.seats} seats, bots ${esc(report.bots.join(', '))}, seed <code>${esc(report.seed)}</code>: every variant played the same ${report.games} games (${report.blocks} deals, each with every rotation of the lineup: common random numbers).</p><ul>${variants}</ul>`;
+  return `<p>${esc(report.title)}, ${report.seats} seats, bots ${esc(report.bots.join(', '))}, seed <code>${esc(report.seed)}</code>: every variant played the same ${report.games} games (${dealsPhrase(report)}: common random numbers).</p><ul>${variants}</ul>`;
+}
+
+/**
+ * How the games came from deals. A lineup of one bot in every seat is the same lineup in every
+ * rotation, so the schedule plays each deal once (games = deals) and saying "every rotation" would
+ * promise seat-swapped games that were never needed.
+ */
+export function dealsPhrase(report: { games: number; blocks: number }): string {
+  const perDeal = report.games / report.blocks;
+  const deals = `${report.blocks} ${report.blocks === 1 ? 'deal' : 'deals'}`;
+  return perDeal === 1 ? `${deals}, one game each: every seat has the same bot, so a rotation would repeat it` : `${deals}, each played in every distinct rotation of the lineup, ${num(perDeal, 0)} games a deal`;
 }
 
 function figuresSection(report: CompareReport): string {
