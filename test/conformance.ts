@@ -6,6 +6,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   actionKey,
+  advance,
+  cloneRng,
   createMatch,
   createRng,
   nextInt,
@@ -88,6 +90,25 @@ export function checkPlayout(game: AnyGame, config: ConformanceConfig, seed: str
   expect(after.ok).toBe(false);
 }
 
+/**
+ * A game's own random step (engine/game.ts `randomStep`) does what a playout did without it, for
+ * every seat to act: the same draws (the generators end equal), the same state, the same seats next.
+ */
+function checkRandomStep(game: AnyGame, state: unknown, rng: ReturnType<typeof createRng>): void {
+  for (const seat of game.toAct(state)) {
+    const listed = game.clone(state);
+    const listedRng = cloneRng(rng);
+    const legal = game.legalActions(listed, seat);
+    const listedNext = advance(game, listed, seat, legal[nextInt(listedRng, legal.length)]!);
+    const direct = game.clone(state);
+    const directRng = cloneRng(rng);
+    const directNext = game.randomStep!(direct, seat, directRng);
+    expect(stableHash(direct), `${game.id}: randomStep plays what the legal list's draw picks`).toBe(stableHash(listed));
+    expect([...directRng], 'randomStep draws as the legal list does').toEqual([...listedRng]);
+    expect([...directNext], 'randomStep yields who acts next').toEqual([...listedNext]);
+  }
+}
+
 /** Walks a random game and checks clone, JSON round-trip, views, resample and refusals along the way. */
 export function checkStateProperties(
   game: AnyGame,
@@ -117,6 +138,7 @@ export function checkStateProperties(
     expect(stableHash(state), 'applying to a clone leaves the original unchanged').toBe(hash);
     game.apply(roundTripped, step.seat, step.action);
     expect(stableHash(roundTripped)).toBe(stableHash(clone));
+    if (game.randomStep) checkRandomStep(game, state, rng);
 
     // Views: what a seat sees is unchanged when everything it cannot see is dealt anew.
     const seat = nextInt(rng, config.seats);

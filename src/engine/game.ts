@@ -92,6 +92,14 @@ export interface Game<State, Action extends ActionBase, View, Options, Arrangeme
    * acts next as they apply an action hands it over instead of working it out again.
    */
   step?(state: State, seat: Seat, action: Action): readonly Seat[];
+  /**
+   * Optional, for random playouts (engine/playout.ts): `step` with a uniformly random legal action
+   * of `seat`, exactly `step(state, seat, legal[nextInt(rng, legal.length)])` where `legal` is
+   * `legalActions(state, seat)` — the same draw, the same state, the same seats returned — but
+   * without making the list or the action: a game that can count its legal actions and apply the
+   * k-th directly saves the lookups a playout otherwise pays on every step.
+   */
+  randomStep?(state: State, seat: Seat, rng: Rng): readonly Seat[];
   /** null while the game runs. */
   outcome(state: State): Outcome | null;
   /** Everything `viewer` may know, and nothing else. The only thing that leaves a server. */

@@ -26,6 +26,12 @@ export function randomPlayout(
     // A list of one needs no call (nextInt(rng, 1) is 0 and draws nothing, so the draws are the
     // same): every placing step has one seat to act, and many steps one legal action.
     const seat = toAct.length === 1 ? toAct[0]! : toAct[nextInt(rng, toAct.length)]!;
+    // The game's own random step makes the same draw and the same move without the legal list
+    // and the action object (engine/game.ts); a caller that watches the steps needs the action.
+    if (onStep === undefined && game.randomStep !== undefined) {
+      toAct = game.randomStep(state, seat, rng);
+      continue;
+    }
     const legal = game.legalActions(state, seat);
     if (legal.length === 0) throw new Error(`${game.id}: seat ${seat} is to act but has no legal action`);
     const action = legal.length === 1 ? legal[0]! : legal[nextInt(rng, legal.length)]!;

@@ -46,6 +46,7 @@ export function autumnLeavesGame(tables: LeavesTables): AutumnLeavesGame {
     legalActions: rules.legalActions,
     apply: rules.apply,
     step: rules.step,
+    randomStep: rules.randomStep,
     outcome,
     view,
     resample,

@@ -2,7 +2,7 @@
 import type { Seat } from '../../engine/game.js';
 import { emptyObjectList } from '../../engine/lists.js';
 import { ringPush } from '../../engine/narration.js';
-import { shuffle } from '../../engine/rng.js';
+import { nextInt, shuffle, type Rng } from '../../engine/rng.js';
 import type { LeavesTables } from './content/index.js';
 import { nextToPlace } from './order.js';
 import { scoreHand } from './outcome.js';
@@ -82,6 +82,8 @@ export interface LeavesRules {
   apply(state: State, seat: Seat, action: Action): void;
   /** `apply`, returning who acts next (the engine's step, engine/step.ts). */
   step(state: State, seat: Seat, action: Action): readonly Seat[];
+  /** `step` with a uniformly random legal action, drawn as from the legal list (engine/game.ts). */
+  randomStep(state: State, seat: Seat, rng: Rng): readonly Seat[];
 }
 
 /**
@@ -120,6 +122,7 @@ export function createRules(t: LeavesTables): LeavesRules {
       apply(r, state, seat, action);
     },
     step: (state, seat, action) => apply(r, state, seat, action),
+    randomStep: (state, seat, rng) => randomStep(r, state, seat, rng),
   };
 }
 
@@ -216,31 +219,84 @@ export function toAct(state: State): readonly Seat[] {
   }
 }
 
+/** Whether `seat` may choose now (L3). */
+const mayChoose = (state: State, seat: Seat): boolean => state.chosen[seat] === null && seat < state.seats;
+
+/** The mask of ranks in `hand`: bit r set when it holds a card of rank r (the choose actions, L3). */
+function ranksHeld(hand: readonly number[]): number {
+  let ranks = 0;
+  for (let i = 0; i < hand.length; i++) ranks |= 1 << hand[i]!;
+  return ranks;
+}
+
+/** The mask of piles `card` fits on (L6): bit p set when it is one rank from pile p's top. */
+function fittingPiles(state: State, card: number): number {
+  let piles = 0;
+  for (let pile = 0; pile < state.seats; pile++) {
+    // fits(), written out. Every pile has a card while placing (L4 started them all); an
+    // empty one would read undefined, and undefined minus a card is NaN, which fits nothing.
+    const p = state.piles[pile]!;
+    const top = p[p.length - 1]!;
+    if (top - card === 1 || card - top === 1) piles |= 1 << pile;
+  }
+  return piles;
+}
+
 function legalActions(chooseLists: ChooseLists, state: State, seat: Seat): readonly Action[] {
   switch (state.phase) {
-    case 'choose': {
-      if (state.chosen[seat] !== null || seat >= state.seats) return NOTHING;
-      const hand = state.handCards[seat]!;
-      let ranks = 0;
-      for (let i = 0; i < hand.length; i++) ranks |= 1 << hand[i]!;
-      return chooseLists(ranks);
-    }
+    case 'choose':
+      return mayChoose(state, seat) ? chooseLists(ranksHeld(state.handCards[seat]!)) : NOTHING;
     case 'place': {
       if (seat !== state.current) return NOTHING;
-      const card = state.chosen[seat]!;
-      let piles = 0;
-      for (let pile = 0; pile < state.seats; pile++) {
-        // fits(), written out. Every pile has a card while placing (L4 started them all); an
-        // empty one would read undefined, and undefined minus a card is NaN, which fits nothing.
-        const p = state.piles[pile]!;
-        const top = p[p.length - 1]!;
-        if (top - card === 1 || card - top === 1) piles |= 1 << pile;
-      }
+      const piles = fittingPiles(state, state.chosen[seat]!);
       return piles !== 0 ? placeLists[piles]! : KEEP_OR_DISCARD;
     }
     case 'over':
       return NOTHING;
   }
+}
+
+/** How many bits of `mask` are set. */
+function bitCount(mask: number): number {
+  let n = 0;
+  for (let m = mask; m !== 0; m &= m - 1) n++;
+  return n;
+}
+
+/** The index of the `k`-th set bit of `mask`, lowest first (k = 0 is the lowest). */
+function nthBit(mask: number, k: number): number {
+  let m = mask;
+  for (let i = 0; i < k; i++) m &= m - 1;
+  return 31 - Math.clz32(m & -m);
+}
+
+/**
+ * The engine's random step (engine/game.ts): the legal list is the choose or place actions of the
+ * bits of a mask, lowest first, or keep and discard (legalActions), so the action that
+ * `legal[nextInt(rng, legal.length)]` picks is the drawn bit of that mask, applied here without
+ * looking up the list or its action.
+ */
+function randomStep(r: Bound, state: State, seat: Seat, rng: Rng): readonly Seat[] {
+  switch (state.phase) {
+    case 'choose': {
+      if (!mayChoose(state, seat)) break;
+      // The hand is sorted, so its distinct cards in order are the mask's bits lowest first.
+      const hand = state.handCards[seat]!;
+      const at = nthDistinct(hand, nextInt(rng, distinctCount(hand)));
+      const card = hand[at]!;
+      removeAt(hand, at);
+      return chose(r, state, seat, card);
+    }
+    case 'place': {
+      if (seat !== state.current) break;
+      const piles = fittingPiles(state, state.chosen[seat]!);
+      if (piles === 0) return apply(r, state, seat, KEEP_OR_DISCARD[nextInt(rng, KEEP_OR_DISCARD.length)]!);
+      return placeChosen(r, state, seat, nthBit(piles, nextInt(rng, bitCount(piles))));
+    }
+    case 'over':
+      break;
+  }
+  throw new Error(`seat ${seat} has no legal action now`);
 }
 
 /*
@@ -254,9 +310,29 @@ function removeOne(list: number[], card: number): boolean {
   let i = 0;
   while (i < n && list[i] !== card) i++;
   if (i === n) return false;
+  removeAt(list, i);
+  return true;
+}
+
+/** Removes the element at `i`, moving the ones after it down. */
+function removeAt(list: number[], i: number): void {
+  const n = list.length;
   for (let j = i + 1; j < n; j++) list[j - 1] = list[j]!;
   list.pop();
-  return true;
+}
+
+/** How many distinct values a sorted list holds. */
+function distinctCount(sorted: readonly number[]): number {
+  let n = 0;
+  for (let i = 0; i < sorted.length; i++) if (i === 0 || sorted[i] !== sorted[i - 1]) n++;
+  return n;
+}
+
+/** The index of the first of the `k`-th distinct value of a sorted list (k = 0: the first). */
+function nthDistinct(sorted: readonly number[], k: number): number {
+  let i = 0;
+  for (let left = k; left > 0; ) if (sorted[++i] !== sorted[i - 1]) left--;
+  return i;
 }
 
 /** The mask of seats that have not chosen yet (0: everyone has). */
@@ -297,23 +373,11 @@ function insertSorted(hand: number[], card: number): void {
 /** Applies `action` and returns who acts next (what `toAct` says of the new state). */
 function apply(r: Bound, state: State, seat: Seat, action: Action): readonly Seat[] {
   switch (action.type) {
-    case 'choose': {
-      // L3: the chosen card leaves the hand at once and stays hidden until everyone has chosen.
+    case 'choose':
       if (state.phase !== 'choose' || state.chosen[seat] !== null) throw new Error(`seat ${seat} cannot choose now`);
-      if (!removeOne(state.handCards[seat]!, action.card)) throw new Error(`seat ${seat} holds no ${action.card}`);
-      state.chosen[seat] = action.card;
-      // The seats still choosing are who acts next; when there are none, everyone has chosen.
-      const choosing = stillChoosing(state);
-      if (choosing !== 0) return seatLists[choosing]!;
-      reveal(r, state);
-      return toAct(state);
-    }
-    case 'place': {
-      const card = takeChosen(state, seat);
-      if (!fits(card, state.piles[action.pile]!)) throw new Error(`${card} does not fit pile ${action.pile}`);
-      placeCard(r, state, seat, card, action.pile);
-      return toAct(state);
-    }
+      return chooseCard(r, state, seat, action.card);
+    case 'place':
+      return placeChosen(r, state, seat, action.pile);
     case 'keep': {
       const card = takeChosen(state, seat);
       insertSorted(state.handCards[seat]!, card);
@@ -334,6 +398,31 @@ function apply(r: Bound, state: State, seat: Seat, action: Action): readonly Sea
       return toAct(state);
     }
   }
+}
+
+/** L3: `seat`, which may choose, chooses `card`; returns who acts next. */
+function chooseCard(r: Bound, state: State, seat: Seat, card: number): readonly Seat[] {
+  // The chosen card leaves the hand at once and stays hidden until everyone has chosen.
+  if (!removeOne(state.handCards[seat]!, card)) throw new Error(`seat ${seat} holds no ${card}`);
+  return chose(r, state, seat, card);
+}
+
+/** L3: `seat` has taken `card` from its hand as its choice; returns who acts next. */
+function chose(r: Bound, state: State, seat: Seat, card: number): readonly Seat[] {
+  state.chosen[seat] = card;
+  // The seats still choosing are who acts next; when there are none, everyone has chosen.
+  const choosing = stillChoosing(state);
+  if (choosing !== 0) return seatLists[choosing]!;
+  reveal(r, state);
+  return toAct(state);
+}
+
+/** L6: `seat` puts its revealed card on `pile`; returns who acts next. */
+function placeChosen(r: Bound, state: State, seat: Seat, pile: Seat): readonly Seat[] {
+  const card = takeChosen(state, seat);
+  if (!fits(card, state.piles[pile]!)) throw new Error(`${card} does not fit pile ${pile}`);
+  placeCard(r, state, seat, card, pile);
+  return toAct(state);
 }
 
 function takeChosen(state: State, seat: Seat): number {
