@@ -3,7 +3,8 @@ import fc from 'fast-check';
 import { createRng, nextFloat, nextInt, nextUint32, shuffle, forkRng } from './rng.js';
 import { canonicalJson, stableHash } from './hash.js';
 import { rankScores } from './outcome.js';
-import type { AnyGame } from './game.js';
+import type { ActionCodes, AnyGame } from './game.js';
+import { randomPlayout, type PlayoutStep } from './playout.js';
 import {
   commit,
   createMatch,
@@ -18,7 +19,7 @@ import {
   type Match,
   type MatchRecord,
 } from './match.js';
-import { pickGame, type PickState } from '../../test/fixtures/pick-game.js';
+import { pickGame, type PickAction, type PickState } from '../../test/fixtures/pick-game.js';
 
 describe('rng', () => {
   it('the same seed gives the same sequence; different seeds differ', () => {
@@ -379,5 +380,43 @@ describe('the trusted door: playLegal takes a legal action by handle', () => {
     matchFromRecord(game, record, { step: (step) => lines.push(step.description) });
     expect(calls.describe).toBe(record.actions.length);
     expect(lines[0]).toBe('seat 3 picks 1');
+  });
+});
+
+describe('random playouts by action code', () => {
+  /** The pick game with codes: 0 collects, 1–3 pick that many; the code path counts its lists. */
+  function coded(): { game: AnyGame; lists: () => number } {
+    let lists = 0;
+    const actionOf = (code: number): PickAction => (code === 0 ? { type: 'collect' } : { type: 'pick', n: code as 1 | 2 | 3 });
+    const codes: ActionCodes<PickState, PickAction> = {
+      legal: (s, seat) => {
+        lists++;
+        return pickGame.legalActions(s, seat).map((a) => (a.type === 'collect' ? 0 : a.n));
+      },
+      step: (s, seat, code) => {
+        pickGame.apply(s, seat, actionOf(code));
+        return pickGame.toAct(s);
+      },
+      action: actionOf,
+    };
+    return { game: { ...pickGame, codes } as unknown as AnyGame, lists: () => lists };
+  }
+  const walk = (game: AnyGame, seed: string): { steps: PlayoutStep[]; state: unknown } => {
+    const state = game.setup({ seats: 3, seed, options: { rounds: 5 } });
+    const steps: PlayoutStep[] = [];
+    randomPlayout(game, state, createRng(`${seed}.moves`), 1000, (step) => steps.push(step));
+    return { steps, state };
+  };
+
+  it('walks a game with codes by code, and makes the same draws and moves as through legalActions', () => {
+    const { game, lists } = coded();
+    for (const seed of ['a', 'b', 'c']) {
+      const byCode = walk(game, seed);
+      const byActions = walk(pickGame as unknown as AnyGame, seed);
+      expect(byCode.steps.length).toBeGreaterThan(5);
+      expect(byCode.steps).toEqual(byActions.steps);
+      expect(stableHash(byCode.state)).toBe(stableHash(byActions.state));
+    }
+    expect(lists()).toBeGreaterThan(15);
   });
 });

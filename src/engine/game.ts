@@ -92,6 +92,12 @@ export interface Game<State, Action extends ActionBase, View, Options, Arrangeme
    * acts next as they apply an action hands it over instead of working it out again.
    */
   step?(state: State, seat: Seat, action: Action): readonly Seat[];
+  /**
+   * Optional: the same lists and steps by action code, a small integer standing for one action,
+   * so a random playout builds and reads no action objects (engine/playout.ts). A game without it
+   * is played out through `legalActions` and `step`, with the same draws.
+   */
+  codes?: ActionCodes<State, Action>;
   /** null while the game runs. */
   outcome(state: State): Outcome | null;
   /** Everything `viewer` may know, and nothing else. The only thing that leaves a server. */
@@ -109,6 +115,19 @@ export interface Game<State, Action extends ActionBase, View, Options, Arrangeme
   describeAction(state: State, seat: Seat, action: Action): string;
   /** Why a well-formed action is not legal for `seat` now, in words a player understands. */
   explainIllegal(state: State, seat: Seat, action: Action): string;
+}
+
+/**
+ * A game's actions as codes (`Game.codes`). A code stands for one action of the game's legal lists
+ * and is valid only in the state it was listed in.
+ */
+export interface ActionCodes<State, Action extends ActionBase> {
+  /** `legalActions` as codes: exactly as long, in the same order, each the code of that action. */
+  legal(state: State, seat: Seat): readonly number[];
+  /** `step` (apply, then who acts next) with the action of a code `legal` gave for this state. */
+  step(state: State, seat: Seat, code: number): readonly Seat[];
+  /** The action a code stands for. */
+  action(code: number): Action;
 }
 
 /**

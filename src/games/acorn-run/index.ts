@@ -13,7 +13,7 @@ import type { Action } from './actions.js';
 import { components } from './components.js';
 import { describeAction, explainIllegal } from './describe.js';
 import { outcome } from './outcome.js';
-import { apply, legalActions, toAct } from './rules.js';
+import { apply, applyCode, legalActions, legalCodes, toAct } from './rules.js';
 import { parseAction, parseArrangement, parseOptions, type Arrangement, type Options } from './parse.js';
 import { setup } from './setup.js';
 import type { State } from './state.js';
@@ -46,6 +46,14 @@ export function acornRunGame(T: RunTables): Game<State, Action, AcornRunView, Op
     step: (state, _seat, action) => {
       apply(T, state, action);
       return toAct(state);
+    },
+    codes: {
+      legal: (state, seat) => legalCodes(T, state, seat),
+      step: (state, _seat, code) => {
+        applyCode(T, state, code);
+        return toAct(state);
+      },
+      action: (code) => T.codes.actions[code]!,
     },
     outcome: (state) => outcome(T, state),
     view: (state: State, viewer: Viewer) => makeView(T, state, viewer),
