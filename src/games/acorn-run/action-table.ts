@@ -118,7 +118,12 @@ export function actionCodes(cards: CardTables, cells: number, spaces: number): A
     });
     return first;
   });
-  const rowSlot = (i: number): [number, number] => [Math.floor(i / SLOTS), i % SLOTS];
+  /** A market family (buy, gain): by row (MARKET_ROWS order), then slot. */
+  const bySlot = (type: 'buy' | 'gain', op: number): number => {
+    const row = (i: number): number => Math.floor(i / SLOTS);
+    const slot = (i: number): number => i % SLOTS;
+    return family(MARKET_ROWS.length * SLOTS, (i) => ({ type, row: MARKET_ROWS[row(i)]!, index: slot(i) }) as Action, op, row, slot);
+  };
   const codes = {
     add,
     discard,
@@ -129,8 +134,8 @@ export function actionCodes(cards: CardTables, cells: number, spaces: number): A
     spend: family(cells, (cell) => ({ type: 'spend', cell }), OP_SPEND),
     land: family(spaces, (to) => ({ type: 'land', to }), OP_LAND),
     sprint: family(COLORS.length, (c) => ({ type: 'sprint', color: COLORS[c]! }), OP_SPRINT),
-    buy: family(MARKET_ROWS.length * SLOTS, (i) => ({ type: 'buy', row: MARKET_ROWS[rowSlot(i)[0]]!, index: rowSlot(i)[1] }), OP_BUY, (i) => rowSlot(i)[0], (i) => rowSlot(i)[1]),
-    gain: family(MARKET_ROWS.length * SLOTS, (i) => ({ type: 'gain', row: MARKET_ROWS[rowSlot(i)[0]]!, index: rowSlot(i)[1] }), OP_GAIN, (i) => rowSlot(i)[0], (i) => rowSlot(i)[1]),
+    buy: bySlot('buy', OP_BUY),
+    gain: bySlot('gain', OP_GAIN),
     refresh: family(MARKET_ROWS.length, (i) => ({ type: 'refresh', row: MARKET_ROWS[i]! }), OP_REFRESH),
     climb: code({ type: 'climb' }, OP_CLIMB),
     descend: code({ type: 'descend' }, OP_DESCEND),
