@@ -4,6 +4,7 @@ import { createRng, nextFloat, nextInt, nextUint32, shuffle, forkRng } from './r
 import { canonicalJson, stableHash } from './hash.js';
 import { rankScores } from './outcome.js';
 import type { AnyGame } from './game.js';
+import { randomPlayout, type PlayoutStep } from './playout.js';
 import {
   commit,
   createMatch,
@@ -379,5 +380,42 @@ describe('the trusted door: playLegal takes a legal action by handle', () => {
     matchFromRecord(game, record, { step: (step) => lines.push(step.description) });
     expect(calls.describe).toBe(record.actions.length);
     expect(lines[0]).toBe('seat 3 picks 1');
+  });
+});
+
+describe("random playouts through a game's randomStep", () => {
+  /** The pick game with a random step of its own (the legal list's draw, applied): counts its calls. */
+  function stepping(): { game: AnyGame; calls: () => number } {
+    let calls = 0;
+    const randomStep = (s: PickState, seat: number, rng: ReturnType<typeof createRng>): readonly number[] => {
+      calls++;
+      const legal = pickGame.legalActions(s, seat);
+      pickGame.apply(s, seat, legal.length === 1 ? legal[0]! : legal[nextInt(rng, legal.length)]!);
+      return pickGame.toAct(s);
+    };
+    return { game: { ...pickGame, randomStep } as unknown as AnyGame, calls: () => calls };
+  }
+  const walk = (game: AnyGame, seed: string, onStep?: (step: PlayoutStep) => void): { steps: number; state: unknown } => {
+    const state = game.setup({ seats: 3, seed, options: { rounds: 5 } });
+    const steps = randomPlayout(game, state, createRng(`${seed}.moves`), 1000, onStep);
+    return { steps, state };
+  };
+
+  it('steps by randomStep and ends where the legal-list walk ends; a step watcher gets the listed walk', () => {
+    const { game, calls } = stepping();
+    for (const seed of ['a', 'b', 'c']) {
+      const direct = walk(game, seed);
+      const listed = walk(pickGame as unknown as AnyGame, seed);
+      expect(direct.steps).toBeGreaterThan(5);
+      expect(direct.steps).toBe(listed.steps);
+      expect(stableHash(direct.state)).toBe(stableHash(listed.state));
+    }
+    const before = calls();
+    expect(before).toBeGreaterThan(15);
+    // Watching the steps needs each action, so the engine lists them: randomStep is not called.
+    const watched: PlayoutStep[] = [];
+    walk(game, 'a', (step) => watched.push(step));
+    expect(calls()).toBe(before);
+    expect(watched.length).toBe(walk(pickGame as unknown as AnyGame, 'a').steps);
   });
 });

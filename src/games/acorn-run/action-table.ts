@@ -1,104 +1,225 @@
 /**
- * Every action a legal-action list can offer, made once per content and shared by every list.
+ * Every action a legal-action list can offer, numbered once per content: an action code is a
+ * small integer, and the action it stands for one shared object made up front.
  *
- * Why: a random playout lists about five actions at each of its ~1,500 steps, and building each as
- * a fresh object was a good part of its time and garbage. An action is a plain value that nobody
- * mutates (records, bots and the engine only read it; frozen here so a mutation fails loudly), so
- * one shared object per distinct action is the same list. Actions parsed from input or built by
- * bots are still their own objects: rules compare fields, never identities.
+ * Why: a random playout lists about five actions at each of its ~1,500 steps and applies one.
+ * The legal lists are lists of codes (small integers: no object is built or read to list one,
+ * and a code is a family's first code plus a card, cell or space number), and `applyCode`
+ * (rules.ts) dispatches on a per-code operation number, where reading `action.type` of actions of
+ * nine shapes went through V8's megamorphic stub. The engine's random playout picks and applies
+ * by code (the game's `randomStep`, engine/game.ts); `legalActions` is the same list with each code replaced
+ * by its action, and `apply` works out an action's code (`codeOf`) and applies that.
  *
- * The lists that hold them (by card, cell, space, slot) are plain arrays, read-only by type but
- * not frozen: V8 reads a frozen array through its generic keyed-load stub instead of inline code,
- * and those reads were several per cent of a random playout (perf, 2026-11-26).
- *
- * Not shared: "oops" plays (a card, a direction and a cell; rare, and many combinations); they
- * are built when listed.
+ * An action is a plain value that nobody mutates (records, bots and the engine only read it;
+ * frozen here so a mutation fails loudly), so one shared object per distinct action is the same
+ * list. Actions parsed from input or built by bots are still their own objects: rules compare
+ * fields, never identities. The lists here are plain arrays, read-only by type but not frozen: V8
+ * reads a frozen array through its generic keyed-load stub instead of inline code (perf,
+ * 2026-11-26).
  */
-import type { Action, ActionOf } from './actions.js';
-import { distinctKinds, MARKET_ROWS, type CardTables, type MarketRow, type WithCards } from './cards.js';
-import { COLORS, type Color, type Effect } from './content/schema.js';
+import type { Action } from './actions.js';
+import type { RunTables } from './tables.js';
+import { distinctKinds, MARKET_ROWS, PLAY_ACORN, PLAY_OOPS, type CardTables, type WithCards } from './cards.js';
+import { COLORS, DIRECTIONS } from './content/schema.js';
 
-export interface ActionTable {
-  /** By card number. */
-  readonly add: readonly ActionOf<'add'>[];
-  readonly discard: readonly ActionOf<'discard'>[];
-  readonly trash: readonly ActionOf<'trash'>[];
-  /** A card played with no target (card number); also what an acorn card is not (see playOn). */
-  readonly play: readonly ActionOf<'play'>[];
-  /** An acorn card played on a player-board cell: [card][cell]; empty rows for other cards. */
-  readonly playOn: readonly (readonly ActionOf<'play'>[])[];
-  /** By player-board cell. */
-  readonly spend: readonly ActionOf<'spend'>[];
-  /** By space id. */
-  readonly land: readonly ActionOf<'land'>[];
-  readonly sprint: Readonly<Record<Color, ActionOf<'sprint'>>>;
-  /** The same by color index (COLORS order): the move starts walk the colors by number. */
-  readonly sprintAt: readonly ActionOf<'sprint'>[];
-  /** By market row, then slot. */
-  readonly buy: Readonly<Record<MarketRow, readonly ActionOf<'buy'>[]>>;
-  readonly gain: Readonly<Record<MarketRow, readonly ActionOf<'gain'>[]>>;
-  readonly refresh: Readonly<Record<MarketRow, ActionOf<'refresh'>>>;
-  readonly climb: Action;
-  readonly descend: Action;
-  readonly jump: Action;
-  readonly slide: Action;
-  readonly done: Action;
-  readonly cancel: Action;
-  readonly skip: Action;
-  readonly end: Action;
-  readonly keep: Action;
+/** What a code does: `ActionCodes.op`, one per action type (rules.ts `applyCode` switches on it). */
+export const OP_ADD = 0;
+export const OP_DISCARD = 1;
+export const OP_TRASH = 2;
+export const OP_PLAY = 3;
+export const OP_SPEND = 4;
+export const OP_LAND = 5;
+export const OP_SPRINT = 6;
+export const OP_BUY = 7;
+export const OP_GAIN = 8;
+export const OP_REFRESH = 9;
+export const OP_CLIMB = 10;
+export const OP_DESCEND = 11;
+export const OP_JUMP = 12;
+export const OP_SLIDE = 13;
+export const OP_DONE = 14;
+export const OP_CANCEL = 15;
+export const OP_SKIP = 16;
+export const OP_END = 17;
+export const OP_KEEP = 18;
+
+/** The code of an action is its family's first code plus its number (card, cell, space …). */
+export interface ActionCodes {
+  /** + card number. */
+  readonly add: number;
+  readonly discard: number;
+  readonly trash: number;
+  /** A card played with no target, + card number. */
+  readonly play: number;
+  /** By card: the first code of an acorn card played on a player-board cell (+ cell); -1 for other cards. */
+  readonly playOn: readonly number[];
+  /** By card: the first code of an "oops" play (+ direction index × cells + cell); -1 for other cards. */
+  readonly oops: readonly number[];
+  /** + player-board cell. */
+  readonly spend: number;
+  /** + space id. */
+  readonly land: number;
+  /** + color index (COLORS order). */
+  readonly sprint: number;
+  /** + market row index (MARKET_ROWS order) × SLOTS + slot. */
+  readonly buy: number;
+  readonly gain: number;
+  /** + market row index. */
+  readonly refresh: number;
+  readonly climb: number;
+  readonly descend: number;
+  readonly jump: number;
+  readonly slide: number;
+  readonly done: number;
+  readonly cancel: number;
+  readonly skip: number;
+  readonly end: number;
+  readonly keep: number;
+  /** By code: the action (frozen, shared). */
+  readonly actions: readonly Action[];
+  /** By code: its operation (OP_*) and numbers: `x` the card, cell, space, color or row; `y` the slot or cell; `z` the direction index (-1: none). */
+  readonly op: Uint8Array;
+  readonly x: Int16Array;
+  readonly y: Int16Array;
+  readonly z: Int8Array;
 }
 
 /** Market slots per row (R10). */
-const SLOTS = 3;
+export const SLOTS = 3;
 
-const isAcornCard = (effect: Effect | null): boolean => effect?.kind === 'big-acorn' || effect?.kind === 'small-acorn';
-
-export function actionTable(cards: CardTables, cells: number, spaces: number): ActionTable {
-  const f = Object.freeze;
-  const perCard = <A extends Action>(make: (card: number) => A): readonly A[] => cards.instances.map((_, card) => f(make(card)));
-  const perRow = <A extends Action>(make: (row: MarketRow, index: number) => A): Record<MarketRow, readonly A[]> => {
-    const out = {} as Record<MarketRow, readonly A[]>;
-    for (const row of MARKET_ROWS) out[row] = Array.from({ length: SLOTS }, (_, index) => f(make(row, index)));
-    return f(out);
+export function actionCodes(cards: CardTables, cells: number, spaces: number): ActionCodes {
+  const actions: Action[] = [];
+  const decoded: [number, number, number, number][] = [];
+  /** Numbers one more action; returns its code. */
+  const code = (action: Action, op: number, x = -1, y = -1, z = -1): number => {
+    actions.push(Object.freeze(action));
+    decoded.push([op, x, y, z]);
+    return actions.length - 1;
   };
-  const sprint = {} as Record<Color, ActionOf<'sprint'>>;
-  for (const color of COLORS) sprint[color] = f({ type: 'sprint', color });
-  const refresh = {} as Record<MarketRow, ActionOf<'refresh'>>;
-  for (const row of MARKET_ROWS) refresh[row] = f({ type: 'refresh', row });
-  return f({
-    add: perCard((card) => ({ type: 'add', card })),
-    discard: perCard((card) => ({ type: 'discard', card })),
-    trash: perCard((card) => ({ type: 'trash', card })),
-    play: perCard((card) => ({ type: 'play', card })),
-    playOn: cards.instances.map((kind, card) =>
-      isAcornCard(kind.effect) ? Array.from({ length: cells }, (_, cell): ActionOf<'play'> => f({ type: 'play', card, cell })) : [],
-    ),
-    spend: Array.from({ length: cells }, (_, cell): ActionOf<'spend'> => f({ type: 'spend', cell })),
-    land: Array.from({ length: spaces }, (_, to): ActionOf<'land'> => f({ type: 'land', to })),
-    sprint: f(sprint),
-    sprintAt: COLORS.map((color) => sprint[color]),
-    buy: perRow((row, index) => ({ type: 'buy', row, index })),
-    gain: perRow((row, index) => ({ type: 'gain', row, index })),
-    refresh: f(refresh),
-    climb: f({ type: 'climb' }),
-    descend: f({ type: 'descend' }),
-    jump: f({ type: 'jump' }),
-    slide: f({ type: 'slide' }),
-    done: f({ type: 'done' }),
-    cancel: f({ type: 'cancel' }),
-    skip: f({ type: 'skip' }),
-    end: f({ type: 'end' }),
-    keep: f({ type: 'keep' }),
+  /** Numbers `count` actions made by `make(i)`, i = 0 … count - 1; returns the first code. */
+  const family = (count: number, make: (i: number) => Action, op: number, x: (i: number) => number = (i) => i, y: (i: number) => number = () => -1): number => {
+    const first = actions.length;
+    for (let i = 0; i < count; i++) code(make(i), op, x(i), y(i));
+    return first;
+  };
+  const n = cards.instances.length;
+  const add = family(n, (card) => ({ type: 'add', card }), OP_ADD);
+  const discard = family(n, (card) => ({ type: 'discard', card }), OP_DISCARD);
+  const trash = family(n, (card) => ({ type: 'trash', card }), OP_TRASH);
+  const play = family(n, (card) => ({ type: 'play', card }), OP_PLAY);
+  const playOn = cards.plays.map((mode, card) =>
+    mode === PLAY_ACORN ? family(cells, (cell) => ({ type: 'play', card, cell }), OP_PLAY, () => card, (cell) => cell) : -1,
+  );
+  const oops = cards.plays.map((mode, card) => {
+    if (mode !== PLAY_OOPS) return -1;
+    const first = actions.length;
+    DIRECTIONS.forEach((dir, d) => {
+      for (let cell = 0; cell < cells; cell++) code({ type: 'play', card, dir, cell }, OP_PLAY, card, cell, d);
+    });
+    return first;
+  });
+  /** A market family (buy, gain): by row (MARKET_ROWS order), then slot. */
+  const bySlot = (type: 'buy' | 'gain', op: number): number => {
+    const row = (i: number): number => Math.floor(i / SLOTS);
+    const slot = (i: number): number => i % SLOTS;
+    return family(MARKET_ROWS.length * SLOTS, (i) => ({ type, row: MARKET_ROWS[row(i)]!, index: slot(i) }) as Action, op, row, slot);
+  };
+  const codes = {
+    add,
+    discard,
+    trash,
+    play,
+    playOn,
+    oops,
+    spend: family(cells, (cell) => ({ type: 'spend', cell }), OP_SPEND),
+    land: family(spaces, (to) => ({ type: 'land', to }), OP_LAND),
+    sprint: family(COLORS.length, (c) => ({ type: 'sprint', color: COLORS[c]! }), OP_SPRINT),
+    buy: bySlot('buy', OP_BUY),
+    gain: bySlot('gain', OP_GAIN),
+    refresh: family(MARKET_ROWS.length, (i) => ({ type: 'refresh', row: MARKET_ROWS[i]! }), OP_REFRESH),
+    climb: code({ type: 'climb' }, OP_CLIMB),
+    descend: code({ type: 'descend' }, OP_DESCEND),
+    jump: code({ type: 'jump' }, OP_JUMP),
+    slide: code({ type: 'slide' }, OP_SLIDE),
+    done: code({ type: 'done' }, OP_DONE),
+    cancel: code({ type: 'cancel' }, OP_CANCEL),
+    skip: code({ type: 'skip' }, OP_SKIP),
+    end: code({ type: 'end' }, OP_END),
+    keep: code({ type: 'keep' }, OP_KEEP),
+  };
+  return Object.freeze({
+    ...codes,
+    actions,
+    op: Uint8Array.from(decoded, (d) => d[0]),
+    x: Int16Array.from(decoded, (d) => d[1]),
+    y: Int16Array.from(decoded, (d) => d[2]),
+    z: Int8Array.from(decoded, (d) => d[3]),
   });
 }
 
-/** The shared actions that name one card of the hand or discard pile. */
-export type CardAction = ActionOf<'add' | 'discard' | 'trash'>;
+const bug = (action: Action, why: string): never => {
+  throw new Error(`Acorn Run: ${action.type} ${JSON.stringify(action)} has no code (${why}; a caller skipped the legality check)`);
+};
+
+/** `i` when it numbers one of `count` things; throws otherwise (an action no legal list offers). */
+const within = (action: Action, i: number, count: number): number => (Number.isInteger(i) && i >= 0 && i < count ? i : bug(action, 'out of range'));
+
+/** The code of a legal action (an action no legal list can offer throws): what `apply` applies. */
+export function codeOf(T: RunTables, action: Action): number {
+  const C = T.codes;
+  const n = C.playOn.length;
+  const cells = T.cells.length;
+  switch (action.type) {
+    case 'add':
+      return C.add + within(action, action.card, n);
+    case 'discard':
+      return C.discard + within(action, action.card, n);
+    case 'trash':
+      return C.trash + within(action, action.card, n);
+    case 'play': {
+      const card = within(action, action.card, n);
+      if (action.cell === undefined) return action.dir === undefined ? C.play + card : bug(action, 'a direction without a cell');
+      const cell = within(action, action.cell, cells);
+      const first = action.dir === undefined ? C.playOn[card]! : C.oops[card]!;
+      if (first < 0) return bug(action, 'the card takes no such target');
+      return action.dir === undefined ? first + cell : first + DIRECTIONS.indexOf(action.dir) * cells + cell;
+    }
+    case 'spend':
+      return C.spend + within(action, action.cell, cells);
+    case 'land':
+      return C.land + within(action, action.to, T.board.spaces.length);
+    case 'sprint':
+      return C.sprint + COLORS.indexOf(action.color);
+    case 'buy':
+      return C.buy + MARKET_ROWS.indexOf(action.row) * SLOTS + action.index;
+    case 'gain':
+      return C.gain + MARKET_ROWS.indexOf(action.row) * SLOTS + action.index;
+    case 'refresh':
+      return C.refresh + MARKET_ROWS.indexOf(action.row);
+    case 'climb':
+      return C.climb;
+    case 'descend':
+      return C.descend;
+    case 'jump':
+      return C.jump;
+    case 'slide':
+      return C.slide;
+    case 'done':
+      return C.done;
+    case 'cancel':
+      return C.cancel;
+    case 'skip':
+      return C.skip;
+    case 'end':
+      return C.end;
+    case 'keep':
+      return C.keep;
+  }
+}
 
 /**
- * Appends to `out` the action of one card per kind among `cards` (those `keep` accepts), as
- * `actions[card]`, in distinctKinds' order (cards.ts). Most legal-action lists are one of these
+ * Appends to `out` the code of one card per kind among `cards` (those `keep` accepts), as
+ * `first + card` (the first code of add, discard or trash), in distinctKinds' order (cards.ts). Most legal-action lists are one of these
  * (pay, discard at the end of the turn, the cards that fit a sprint, climb, descent or jump).
  *
  * Hands are kept sorted (state.ts addToHand), and in a sorted list the first card of a kind is its
@@ -110,8 +231,8 @@ export type CardAction = ActionOf<'add' | 'discard' | 'trash'>;
 export function pushPerKind(
   T: WithCards,
   cards: readonly number[],
-  actions: readonly CardAction[],
-  out: Action[],
+  first: number,
+  out: number[],
   keep?: (card: number) => boolean,
 ): void {
   const kindIndex = T.cards.kindIndex;
@@ -120,7 +241,7 @@ export function pushPerKind(
     const c = cards[i]!;
     if (i > 0 && c < cards[i - 1]!) {
       out.length = start;
-      for (const d of distinctKinds(T, cards, keep)) out.push(actions[d]!);
+      for (const d of distinctKinds(T, cards, keep)) out.push(first + d);
       return;
     }
     const k = kindIndex[c];
@@ -129,6 +250,6 @@ export function pushPerKind(
     let j = 0;
     // An earlier card of the same kind is rare (a few copies in a hand): keep is asked again only then.
     while (j < i && (kindIndex[cards[j]!] !== k || (keep !== undefined && !keep(cards[j]!)))) j++;
-    if (j === i) out.push(actions[c]!);
+    if (j === i) out.push(first + c);
   }
 }

@@ -3,15 +3,14 @@
  * effects leave pending (discard after a cycle, trash, gain).
  */
 import type { RunTables } from './tables.js';
-import type { Action } from './actions.js';
-import { pushPerKind } from './action-table.js';
+import { pushPerKind, SLOTS } from './action-table.js';
 import { directionBit, distinctKinds, isSorted, kindOf, PLAY_ACORN, PLAY_ALWAYS, PLAY_MOVE, PLAY_NONE, PLAY_OOPS } from './cards.js';
 import { DIRECTIONS, type Direction, type Effect } from './content/schema.js';
 import { filledSlots, takeFromMarket } from './market.js';
 import { arrive, stepTarget } from './pawns.js';
 import { logEvent } from './events.js';
 import { CELL_ACORN, CELL_CARD, CELL_EMPTY, currentRacer, drawAndLog, gainAcorns, gainTokens, removeCard, type Pending, type State } from './state.js';
-import type { MarketRow } from './cards.js';
+import { MARKET_ROWS, type MarketRow } from './cards.js';
 
 export type { Cell } from './tables.js';
 
@@ -34,7 +33,7 @@ function emptyCells(T: RunTables, grid: readonly number[], stepBits: number): nu
  * cards and spends share the empty cells, found once when first asked (this runs at every step
  * of a turn with nothing pending).
  */
-export function legalPlaysAndSpends(T: RunTables, state: State, out: Action[]): void {
+export function legalPlaysAndSpends(T: RunTables, state: State, out: number[]): void {
   const r = currentRacer(state);
   const stepBits = r.pos === null ? 0 : T.stepBits[r.pos]!;
   let empty: number[] | null = null;
@@ -55,23 +54,24 @@ export function legalPlaysAndSpends(T: RunTables, state: State, out: Action[]): 
     if (j < i) continue;
     switch (mode) {
       case PLAY_MOVE:
-        if ((T.cards.moveBits[card]! & stepBits) !== 0) out.push(T.actions.play[card]!);
+        if ((T.cards.moveBits[card]! & stepBits) !== 0) out.push(T.codes.play + card);
         break;
       case PLAY_ALWAYS:
-        out.push(T.actions.play[card]!);
+        out.push(T.codes.play + card);
         break;
       case PLAY_ACORN: {
         empty ??= emptyCells(T, r.grid, stepBits);
-        const on = T.actions.playOn[card]!;
-        for (let e = 0; e < empty.length; e++) out.push(on[empty[e]!]!);
+        const on = T.codes.playOn[card]!;
+        for (let e = 0; e < empty.length; e++) out.push(on + empty[e]!);
         break;
       }
       case PLAY_OOPS: {
         const acornCells: number[] = [];
         for (let c = 0; c < r.grid.length; c++) if (r.grid[c] === CELL_ACORN) acornCells.push(c);
-        for (const dir of DIRECTIONS) {
-          if ((directionBit(dir) & stepBits) === 0) continue;
-          for (const cell of acornCells) out.push({ type: 'play', card, dir, cell });
+        const first = T.codes.oops[card]!;
+        for (let d = 0; d < DIRECTIONS.length; d++) {
+          if ((directionBit(DIRECTIONS[d]!) & stepBits) === 0) continue;
+          for (const cell of acornCells) out.push(first + d * T.cells.length + cell);
         }
         break;
       }
@@ -80,7 +80,7 @@ export function legalPlaysAndSpends(T: RunTables, state: State, out: Action[]): 
   // R9: spend an acorn on any empty grid space whose action can be resolved now.
   if (r.acorns === 0) return;
   empty ??= emptyCells(T, r.grid, stepBits);
-  for (let e = 0; e < empty.length; e++) out.push(T.actions.spend[empty[e]!]!);
+  for (let e = 0; e < empty.length; e++) out.push(T.codes.spend + empty[e]!);
 }
 
 /** Resolves one effect for the current racer; choices it leaves go to the pending list. */
@@ -183,25 +183,25 @@ export function spendAcorn(T: RunTables, state: State, cell: number): void {
 
 type Choice = Extract<Pending, { kind: 'discard' | 'trash' | 'gain' }>;
 
-export function legalChoice(T: RunTables, state: State, p: Choice): Action[] {
+export function legalChoice(T: RunTables, state: State, p: Choice): number[] {
   const r = currentRacer(state);
   switch (p.kind) {
     case 'discard': {
-      const out: Action[] = [];
-      pushPerKind(T, r.hand, T.actions.discard, out);
+      const out: number[] = [];
+      pushPerKind(T, r.hand, T.codes.discard, out);
       return out;
     }
     case 'trash': {
       // Per kind in hand, then per kind in the discard pile (a kind may be offered from both).
-      const out: Action[] = [];
-      pushPerKind(T, r.hand, T.actions.trash, out);
-      pushPerKind(T, r.discard, T.actions.trash, out);
-      out.push(T.actions.skip);
+      const out: number[] = [];
+      pushPerKind(T, r.hand, T.codes.trash, out);
+      pushPerKind(T, r.discard, T.codes.trash, out);
+      out.push(T.codes.skip);
       return out;
     }
     case 'gain': {
-      const out: Action[] = filledSlots(state).map(({ row, index }) => T.actions.gain[row][index]!);
-      out.push(T.actions.skip);
+      const out = filledSlots(state).map(({ row, index }) => T.codes.gain + MARKET_ROWS.indexOf(row) * SLOTS + index);
+      out.push(T.codes.skip);
       return out;
     }
   }

@@ -3,7 +3,6 @@
  * card by card as a combo and finished with `land`.
  */
 import type { RunTables } from './tables.js';
-import type { Action } from './actions.js';
 import { space } from './board.js';
 import { pushPerKind } from './action-table.js';
 import { colorOf, kindOf } from './cards.js';
@@ -19,7 +18,7 @@ type JumpPending = Extract<Pending, { kind: 'jump' }>;
  * a racer who may not end the turn where it stands (R8) is never left only starting and
  * cancelling it.
  */
-export function legalJumpStart(T: RunTables, state: State, out: Action[] = []): Action[] {
+export function legalJumpStart(T: RunTables, state: State, out: number[] = []): number[] {
   const r = currentRacer(state);
   if (r.pos === null || r.hand.length === 0) return out;
   const s = space(T, r.pos);
@@ -27,7 +26,7 @@ export function legalJumpStart(T: RunTables, state: State, out: Action[] = []): 
     s.jumpTo !== null ||
     (s.foliage !== null && canChain(T, { kind: 'jump', cards: [], from: r.pos }, r.hand, r.hand.map(() => false), s.foliage.cards))
   ) {
-    out.push(T.actions.jump);
+    out.push(T.codes.jump);
   }
   return out;
 }
@@ -82,12 +81,12 @@ export function landingSpaces(T: RunTables, p: JumpPending): number[] {
   return out;
 }
 
-export function legalJump(T: RunTables, state: State, p: JumpPending): Action[] {
+export function legalJump(T: RunTables, state: State, p: JumpPending): number[] {
   const r = currentRacer(state);
-  const out: Action[] = [];
-  pushPerKind(T, r.hand, T.actions.add, out, (c) => canAdd(T, p, c));
-  for (const to of landingSpaces(T, p)) out.push(T.actions.land[to]!);
-  out.push(T.actions.cancel);
+  const out: number[] = [];
+  pushPerKind(T, r.hand, T.codes.add, out, (c) => canAdd(T, p, c));
+  for (const to of landingSpaces(T, p)) out.push(T.codes.land + to);
+  out.push(T.codes.cancel);
   return out;
 }
 

@@ -3,8 +3,7 @@
  * `add` cards from hand until the cost not covered by buying power is paid; the slot refills at once.
  */
 import type { RunTables } from './tables.js';
-import type { Action } from './actions.js';
-import { pushPerKind } from './action-table.js';
+import { pushPerKind, SLOTS } from './action-table.js';
 import { kindOf, MARKET_ROWS, type MarketRow } from './cards.js';
 import { logEvent } from './events.js';
 import { addToHand, currentRacer, pushAll, removeCard, type MarketState, type Pending, type State } from './state.js';
@@ -44,16 +43,17 @@ export function filledSlots(state: State): { row: MarketRow; index: number; card
 }
 
 /** The slots the current racer can afford (R10), appended to `out`: cheap row first, slot order. */
-export function legalBuys(T: RunTables, state: State, out: Action[] = []): Action[] {
+export function legalBuys(T: RunTables, state: State, out: number[] = []): number[] {
   // Every legal-action list asks this: the two rows by name (no lookup by a row variable), plain
   // loops over their slots, no intermediate arrays.
   const budget = state.turn.buyingPower + currentRacer(state).hand.length;
-  affordable(T, state.market.cheap.row, budget, T.actions.buy.cheap, out);
-  affordable(T, state.market.expensive.row, budget, T.actions.buy.expensive, out);
+  // Codes by row (MARKET_ROWS order: cheap, expensive), then slot.
+  affordable(T, state.market.cheap.row, budget, T.codes.buy, out);
+  affordable(T, state.market.expensive.row, budget, T.codes.buy + SLOTS, out);
   return out;
 }
 
-function affordable(T: RunTables, slots: readonly (number | null)[], budget: number, buys: readonly Action[], out: Action[]): void {
+function affordable(T: RunTables, slots: readonly (number | null)[], budget: number, firstBuy: number, out: number[]): void {
   // Costs from the per-card table (cards.ts `costs`): a number per card, no kind object to read.
   const costs = T.cards.costs;
   for (let index = 0; index < slots.length; index++) {
@@ -61,15 +61,15 @@ function affordable(T: RunTables, slots: readonly (number | null)[], budget: num
     if (card === null) continue;
     const cost = costs[card];
     if (cost === undefined) throw new Error(`no card number ${card}`);
-    if (cost <= budget) out.push(buys[index]!);
+    if (cost <= budget) out.push(firstBuy + index);
   }
 }
 
-export function legalRefreshes(T: RunTables, state: State, out: Action[] = []): Action[] {
+export function legalRefreshes(T: RunTables, state: State, out: number[] = []): number[] {
   if (state.turn.refreshes === 0) return out;
-  for (const row of MARKET_ROWS) {
-    const m = state.market[row];
-    if (m.deck.length > 0 || m.row.some((c) => c !== null)) out.push(T.actions.refresh[row]);
+  for (let i = 0; i < MARKET_ROWS.length; i++) {
+    const m = state.market[MARKET_ROWS[i]!];
+    if (m.deck.length > 0 || m.row.some((c) => c !== null)) out.push(T.codes.refresh + i);
   }
   return out;
 }
@@ -88,10 +88,10 @@ export function startBuy(T: RunTables, state: State, row: MarketRow, index: numb
 
 const owed = (T: RunTables, state: State, p: PayPending): number => kindOf(T, marketOf(state, p.row).row[p.index]!).cost - p.power - p.cards.length;
 
-export function legalPay(T: RunTables, state: State): Action[] {
-  const out: Action[] = [];
-  pushPerKind(T, currentRacer(state).hand, T.actions.add, out);
-  out.push(T.actions.cancel);
+export function legalPay(T: RunTables, state: State): number[] {
+  const out: number[] = [];
+  pushPerKind(T, currentRacer(state).hand, T.codes.add, out);
+  out.push(T.codes.cancel);
   return out;
 }
 

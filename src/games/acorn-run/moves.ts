@@ -3,7 +3,6 @@
  * `done` or taken back with `cancel`.
  */
 import type { RunTables } from './tables.js';
-import type { Action } from './actions.js';
 import { space } from './board.js';
 import { pushPerKind } from './action-table.js';
 import { colorOf, kindOf } from './cards.js';
@@ -46,7 +45,7 @@ function handColors(T: RunTables, hand: readonly number[]): number {
 }
 
 /** The main moves the current racer may start now. */
-export function legalMoveStarts(T: RunTables, state: State, out: Action[] = []): Action[] {
+export function legalMoveStarts(T: RunTables, state: State, out: number[] = []): number[] {
   const r = currentRacer(state);
   if (r.pos === null) return out;
   const s = space(T, r.pos);
@@ -57,13 +56,13 @@ export function legalMoveStarts(T: RunTables, state: State, out: Action[] = []):
     // R3 (sprintColors): the lane's color and every color above it, without a sliced list; the
     // lane's color index is the position of its zone bit (no indexOf at every step).
     for (let c = 31 - Math.clz32(T.zoneBits[r.pos]!); c < COLORS.length; c++) {
-      if ((bits & (1 << c)) !== 0) out.push(T.actions.sprintAt[c]!);
+      if ((bits & (1 << c)) !== 0) out.push(T.codes.sprint + c);
     }
   }
   if (t.mainMoves > 0) {
     // R4: a climb needs a card of the zone climbed to, a descent any card with a color.
-    if (s.up !== null && (bits & T.zoneBits[s.up]!) !== 0) out.push(T.actions.climb);
-    if (s.down !== null && bits !== 0) out.push(T.actions.descend);
+    if (s.up !== null && (bits & T.zoneBits[s.up]!) !== 0) out.push(T.codes.climb);
+    if (s.down !== null && bits !== 0) out.push(T.codes.descend);
   }
   return out;
 }
@@ -82,17 +81,17 @@ export function startVertical(state: State, kind: 'climb' | 'descend'): void {
   state.turn.pending.push({ kind, cards: [], from: currentRacer(state).pos! });
 }
 
-export function legalSprint(T: RunTables, state: State, p: SprintPending): Action[] {
+export function legalSprint(T: RunTables, state: State, p: SprintPending): number[] {
   const r = currentRacer(state);
-  const out: Action[] = [];
-  pushPerKind(T, r.hand, T.actions.add, out, (c) => colorOf(T, c) === p.color);
+  const out: number[] = [];
+  pushPerKind(T, r.hand, T.codes.add, out, (c) => colorOf(T, c) === p.color);
   if (p.cards.length > 0) {
     // R8 (amended): the sprint may stop on a taken space; only the end of the turn is checked.
     // Every card moves at least one space (sprint-plus is 2-4, content schema), so forwardPath
     // is empty only when the pawn has no space ahead: that is asked without building the path.
-    if (space(T, p.from).forward !== null) out.push(T.actions.done);
+    if (space(T, p.from).forward !== null) out.push(T.codes.done);
   }
-  out.push(T.actions.cancel);
+  out.push(T.codes.cancel);
   return out;
 }
 
@@ -108,18 +107,18 @@ export const fitsVertical = (T: RunTables, kind: VerticalPending['kind'], target
   return kind === 'climb' ? color === space(T, target).zone : color !== null;
 };
 
-export function legalVertical(T: RunTables, state: State, p: VerticalPending): Action[] {
+export function legalVertical(T: RunTables, state: State, p: VerticalPending): number[] {
   const r = currentRacer(state);
-  const out: Action[] = [];
+  const out: number[] = [];
   const target = verticalTarget(T, state, p);
   if (target !== null) {
-    pushPerKind(T, r.hand, T.actions.add, out, (c) => fitsVertical(T, p.kind, target, c));
+    pushPerKind(T, r.hand, T.codes.add, out, (c) => fitsVertical(T, p.kind, target, c));
   }
   if (p.cards.length > 0) {
-    if (space(T, r.pos!).line !== null) out.push(T.actions.slide);
-    out.push(T.actions.done);
+    if (space(T, r.pos!).line !== null) out.push(T.codes.slide);
+    out.push(T.codes.done);
   }
-  out.push(T.actions.cancel);
+  out.push(T.codes.cancel);
   return out;
 }
 

@@ -4,6 +4,7 @@
  */
 import type { RunTables } from './tables.js';
 import type { Seat } from '../../engine/game.js';
+import { nextInt, type Rng } from '../../engine/rng.js';
 import type { Action } from './actions.js';
 import { discardForEffect, gainCard, legalChoice, legalPlaysAndSpends, playCard, spendAcorn, trashCard } from './effects.js';
 import { addToJump, cancelJump, land, legalJump, legalJumpStart, startJump } from './jump.js';
@@ -11,6 +12,30 @@ import { addToPayment, cancelPayment, legalBuys, legalPay, legalRefreshes, refre
 import { addToMove, cancelMove, finishMove, legalMoveStarts, legalSprint, legalVertical, slide, startSprint, startVertical } from './moves.js';
 import { logRaceOver } from './finale-events.js';
 import { currentRacer, type State } from './state.js';
+import {
+  codeOf,
+  OP_ADD,
+  OP_BUY,
+  OP_CANCEL,
+  OP_CLIMB,
+  OP_DESCEND,
+  OP_DISCARD,
+  OP_DONE,
+  OP_END,
+  OP_GAIN,
+  OP_JUMP,
+  OP_KEEP,
+  OP_LAND,
+  OP_PLAY,
+  OP_REFRESH,
+  OP_SKIP,
+  OP_SLIDE,
+  OP_SPEND,
+  OP_SPRINT,
+  OP_TRASH,
+} from './action-table.js';
+import { MARKET_ROWS } from './cards.js';
+import { COLORS, DIRECTIONS } from './content/schema.js';
 import { canEndTurn, crossFinishLine, discardAtEnd, endTurn, finishTurn, isOnFinish, legalCleanup } from './turn.js';
 
 /**
@@ -26,7 +51,11 @@ export function toAct(state: State): readonly Seat[] {
   return ONLY[currentRacer(state).seat]!;
 }
 
-export function legalActions(T: RunTables, state: State, seat: Seat): Action[] {
+/**
+ * The legal actions of `seat` as action codes (action-table.ts), in the stable order every list
+ * keeps: what the engine's random playout picks from (`randomStep`).
+ */
+export function legalCodes(T: RunTables, state: State, seat: Seat): number[] {
   if (state.over || currentRacer(state).seat !== seat) return [];
   const p = state.turn.pending[0];
   if (p) {
@@ -50,59 +79,91 @@ export function legalActions(T: RunTables, state: State, seat: Seat): Action[] {
     }
   }
   // One list filled in place, in this order (no spreads: this runs at every step of every playout).
-  const actions: Action[] = [];
-  legalMoveStarts(T, state, actions);
-  legalJumpStart(T, state, actions);
-  legalPlaysAndSpends(T, state, actions);
-  legalRefreshes(T, state, actions);
-  legalBuys(T, state, actions);
+  const codes: number[] = [];
+  legalMoveStarts(T, state, codes);
+  legalJumpStart(T, state, codes);
+  legalPlaysAndSpends(T, state, codes);
+  legalRefreshes(T, state, codes);
+  legalBuys(T, state, codes);
   // R8 (amended): the turn may not end on a space another pawn holds, unless nothing else is left.
-  if (canEndTurn(T, state) || actions.length === 0) actions.push(T.actions.end);
+  if (canEndTurn(T, state) || codes.length === 0) codes.push(T.codes.end);
+  return codes;
+}
+
+/** Every legal action of `seat`: the actions of its legal codes (shared objects, action-table.ts). */
+export function legalActions(T: RunTables, state: State, seat: Seat): Action[] {
+  const codes = legalCodes(T, state, seat);
+  const byCode = T.codes.actions;
+  const actions: Action[] = [];
+  for (let i = 0; i < codes.length; i++) actions.push(byCode[codes[i]!]!);
   return actions;
 }
 
-const bug = (action: Action): never => {
-  throw new Error(`Acorn Run: ${action.type} is not legal now (a caller skipped the legality check)`);
+const bug = (T: RunTables, code: number): never => {
+  throw new Error(`Acorn Run: ${T.codes.actions[code]?.type ?? code} is not legal now (a caller skipped the legality check)`);
 };
 
 /** Applies a legal action (the engine's `play` checks legality first). */
 export function apply(T: RunTables, state: State, action: Action): void {
+  applyCode(T, state, codeOf(T, action));
+}
+
+/**
+ * The engine's random step (`Game.randomStep`, engine/game.ts): the draw a playout makes from the
+ * legal list, and that action applied, by code: no action object is listed or read. Who acts next
+ * comes back as from `step`.
+ */
+export function randomStep(T: RunTables, state: State, seat: Seat, rng: Rng): readonly Seat[] {
+  const legal = legalCodes(T, state, seat);
+  if (legal.length === 0) throw new Error(`acorn-run: seat ${seat} is to act but has no legal action`);
+  // A list of one draws nothing (nextInt(rng, 1) would not either).
+  applyCode(T, state, legal.length === 1 ? legal[0]! : legal[nextInt(rng, legal.length)]!);
+  return toAct(state);
+}
+
+/**
+ * Applies the action of a legal code. The operation and its numbers are read from the code's
+ * tables (action-table.ts): an integer switch, where switching on `action.type` read the type of
+ * actions of nine shapes through V8's megamorphic stub.
+ */
+export function applyCode(T: RunTables, state: State, code: number): void {
+  const C = T.codes;
+  const x = C.x[code]!;
   const p = state.turn.pending[0];
-  // Most frequent first (random playouts: add, discard, cancel, buy, end …): the type is compared
-  // case by case.
-  switch (action.type) {
-    case 'add':
+  // Most frequent first (random playouts: add, discard, cancel, buy, end …).
+  switch (C.op[code]) {
+    case OP_ADD:
       // One read of the pending kind per switch: pending steps come in five shapes, so V8 reads
       // `kind` through its generic (megamorphic) stub, once per comparison if written as a chain.
       switch (p?.kind) {
         case 'sprint':
         case 'climb':
         case 'descend':
-          addToMove(T, state, p, action.card);
+          addToMove(T, state, p, x);
           break;
         case 'jump':
-          addToJump(state, p, action.card);
+          addToJump(state, p, x);
           break;
         case 'pay':
-          addToPayment(T, state, p, action.card);
+          addToPayment(T, state, p, x);
           break;
         default:
-          return bug(action);
+          return bug(T, code);
       }
       break;
-    case 'discard':
+    case OP_DISCARD:
       switch (p?.kind) {
         case 'discard':
-          discardForEffect(state, p, action.card);
+          discardForEffect(state, p, x);
           break;
         case 'cleanup':
-          discardAtEnd(T, state, action.card);
+          discardAtEnd(T, state, x);
           break;
         default:
-          return bug(action);
+          return bug(T, code);
       }
       break;
-    case 'cancel':
+    case OP_CANCEL:
       switch (p?.kind) {
         case 'sprint':
         case 'climb':
@@ -116,25 +177,28 @@ export function apply(T: RunTables, state: State, action: Action): void {
           cancelPayment(state, p);
           break;
         default:
-          return bug(action);
+          return bug(T, code);
       }
       break;
-    case 'buy':
-      startBuy(T, state, action.row, action.index);
+    case OP_BUY:
+      startBuy(T, state, MARKET_ROWS[x]!, C.y[code]!);
       break;
-    case 'end':
+    case OP_END:
       endTurn(T, state);
       break;
-    case 'sprint':
-      startSprint(state, action.color);
+    case OP_SPRINT:
+      startSprint(state, COLORS[x]!);
       break;
-    case 'keep':
+    case OP_KEEP:
       finishTurn(T, state);
       break;
-    case 'play':
-      playCard(T, state, action.card, action.dir, action.cell);
+    case OP_PLAY: {
+      const cell = C.y[code]!;
+      const dir = C.z[code]!;
+      playCard(T, state, x, dir < 0 ? undefined : DIRECTIONS[dir], cell < 0 ? undefined : cell);
       break;
-    case 'done':
+    }
+    case OP_DONE:
       switch (p?.kind) {
         case 'sprint':
         case 'climb':
@@ -142,38 +206,42 @@ export function apply(T: RunTables, state: State, action: Action): void {
           finishMove(T, state, p);
           break;
         default:
-          return bug(action);
+          return bug(T, code);
       }
       break;
-    case 'climb':
-    case 'descend':
-      startVertical(state, action.type);
+    case OP_CLIMB:
+      startVertical(state, 'climb');
       break;
-    case 'jump':
+    case OP_DESCEND:
+      startVertical(state, 'descend');
+      break;
+    case OP_JUMP:
       startJump(state);
       break;
-    case 'spend':
-      spendAcorn(T, state, action.cell);
+    case OP_SPEND:
+      spendAcorn(T, state, x);
       break;
-    case 'land':
-      if (p?.kind !== 'jump') return bug(action);
-      land(T, state, p, action.to);
+    case OP_LAND:
+      if (p?.kind !== 'jump') return bug(T, code);
+      land(T, state, p, x);
       break;
-    case 'trash':
-      trashCard(state, action.card);
+    case OP_TRASH:
+      trashCard(state, x);
       break;
-    case 'refresh':
-      refreshRow(state, action.row);
+    case OP_REFRESH:
+      refreshRow(state, MARKET_ROWS[x]!);
       break;
-    case 'gain':
-      gainCard(state, action.row, action.index);
+    case OP_GAIN:
+      gainCard(state, MARKET_ROWS[x]!, C.y[code]!);
       break;
-    case 'skip':
+    case OP_SKIP:
       state.turn.pending.shift();
       break;
-    case 'slide':
+    case OP_SLIDE:
       slide(T, state);
       break;
+    default:
+      return bug(T, code);
   }
   // Crossing the finish line (by any move) ends the turn once the action is complete (R12).
   if (!state.over && isOnFinish(T, state)) crossFinishLine(T, state);

@@ -5,7 +5,7 @@
  * narrator and bot call, so any number of variants live side by side in one process and no
  * module holds the "current" content. Compiled once per content object (cached), never per call.
  */
-import { actionTable, type ActionTable } from './action-table.js';
+import { actionCodes, type ActionCodes } from './action-table.js';
 import { compileBoard, type Board } from './board.js';
 import { cardTables, directionBit, type CardTables } from './cards.js';
 import { BUILTIN_CONTENT, type AcornRunContent } from './content/index.js';
@@ -40,8 +40,8 @@ export interface RunTables {
   readonly cellMoveBits: readonly number[];
   /** Per space: its zone as a color bit (1 << its index in COLORS), 0 for the finish. */
   readonly zoneBits: readonly number[];
-  /** Every action a legal list can offer, made once and shared (action-table.ts). */
-  readonly actions: ActionTable;
+  /** Every action a legal list can offer, numbered by action codes, made once and shared (action-table.ts). */
+  readonly codes: ActionCodes;
 }
 
 function compile(content: AcornRunContent): RunTables {
@@ -63,7 +63,7 @@ function compile(content: AcornRunContent): RunTables {
     ),
     cellMoveBits: cells.map((c) => (c.effect.kind === 'move' ? directionBit(c.effect.dir) : 0)),
     zoneBits: board.spaces.map((s) => (s.zone === null ? 0 : 1 << COLORS.indexOf(s.zone))),
-    actions: actionTable(cards, cells.length, board.spaces.length),
+    codes: actionCodes(cards, cells.length, board.spaces.length),
   });
 }
 

@@ -3,7 +3,6 @@
  * finale (R12), rounds, and the sunset round.
  */
 import type { RunTables } from './tables.js';
-import type { Action } from './actions.js';
 import { pushPerKind } from './action-table.js';
 import { closeRace, placeFinisher } from './outcome.js';
 import { blockResultsSpace } from './finale-events.js';
@@ -34,10 +33,10 @@ export function endTurn(T: RunTables, state: State): void {
   else state.turn.pending.push({ kind: 'cleanup' });
 }
 
-export function legalCleanup(T: RunTables, state: State): Action[] {
-  const out: Action[] = [];
-  pushPerKind(T, currentRacer(state).hand, T.actions.discard, out);
-  out.push(T.actions.keep);
+export function legalCleanup(T: RunTables, state: State): number[] {
+  const out: number[] = [];
+  pushPerKind(T, currentRacer(state).hand, T.codes.discard, out);
+  out.push(T.codes.keep);
   return out;
 }
 
