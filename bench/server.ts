@@ -1,6 +1,10 @@
 /**
  * Load bench for the server (npm run bench:server): many concurrent Autumn Leaves tables whose
- * every seat is a real socket.io client on loopback playing random legal actions. Prints the p50
+ * every seat is a socket.io client on loopback playing random legal actions: a lean one by default
+ * (lean-socket.ts: socket.io's wire protocol over `ws`, WebSocket only, which takes about two thirds
+ * of socket.io-client's CPU or less, so the load generator leaves more of a shared machine to the
+ * server), or socket.io-client itself with DREY_BENCH_CLIENT=socket.io. Both time the same thing:
+ * an `act` sent, its ack, and every seat's `update` of that step. Prints the p50
  * and p99 time from an action being sent to every seat of its table having received the update,
  * and the actions per second the server committed (people's actions; bots' are not counted), then
  * each server's "work done" line: views built and narrations told per action, actions per group
@@ -28,7 +32,8 @@ import { spawn } from 'node:child_process';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { io, type Socket } from 'socket.io-client';
+import { io } from 'socket.io-client';
+import { LeanSocket } from './lean-socket.js';
 import { servedUrl } from './served-url.js';
 import type { ActAck, ClaimSeatResponse, CreateTableResponse, TableFrame } from '../src/server/protocol.js';
 
@@ -49,8 +54,26 @@ if (PROCESSES > 1 && (!process.env.DATABASE_URL || !process.env.REDIS_URL)) {
   process.exit(2);
 }
 
+/** What the bench uses of a client socket: LeanSocket's shape, which socket.io-client's Socket also has. */
+interface BenchSocket {
+  on(event: string, handler: (data: never) => void): unknown;
+  emit(event: string, data: unknown, ack?: (answer: never) => void): unknown;
+  connect(): unknown;
+  close(): unknown;
+  readonly connected: boolean;
+}
+
+/**
+ * Each seat's client: the lean one (lean-socket.ts: the wire protocol over `ws`, a fraction of
+ * socket.io-client's CPU, so the load generator takes less of the machine it shares with the
+ * server), or with DREY_BENCH_CLIENT=socket.io the stock client, as the web app and `drey play` use.
+ */
+const STOCK_CLIENT = process.env.DREY_BENCH_CLIENT === 'socket.io';
+const connectTo = (url: string): BenchSocket =>
+  STOCK_CLIENT ? (io(url, { transports: ['websocket'], forceNew: true, autoConnect: false }) as BenchSocket) : new LeanSocket(url);
+
 interface Seat {
-  socket: Socket;
+  socket: BenchSocket;
   /** The process this seat's client talks to. */
   proc: number;
   token: string;
@@ -146,7 +169,7 @@ const setUp = async (t: number): Promise<Table> => {
   }
   return {
     id: created.table.id,
-    seats: tokens.map((token, s) => ({ socket: io(urls[(t + s) % PROCESSES]!, { transports: ['websocket'], forceNew: true, autoConnect: false }), proc: (t + s) % PROCESSES, token, latest: null, inflight: false, actedOn: -1, received: new Map() })),
+    seats: tokens.map((token, s) => ({ socket: connectTo(urls[(t + s) % PROCESSES]!), proc: (t + s) % PROCESSES, token, latest: null, inflight: false, actedOn: -1, received: new Map() })),
     sent: [],
     done: false,
   };
@@ -235,7 +258,7 @@ if (KILL) {
           seat.socket.close();
           seat.proc = 2 % PROCESSES;
           seat.inflight = false;
-          seat.socket = io(urls[seat.proc]!, { transports: ['websocket'], forceNew: true, autoConnect: false });
+          seat.socket = connectTo(urls[seat.proc]!);
           attach(table, seat);
         }
       }
