@@ -30,7 +30,14 @@ export class LeanSocket {
   #nextAck = 0;
   connected = false;
 
-  constructor(private readonly url: string) {}
+  /**
+   * `decoders`: events whose payload is handed to the handler as `decode(json)` of its JSON text
+   * instead of `JSON.parse` of it (the bench reads only a few fields of each frame: server.ts).
+   */
+  constructor(
+    private readonly url: string,
+    private readonly decoders: Readonly<Record<string, (json: string) => unknown>> = {},
+  ) {}
 
   /** One handler per event (the bench needs no more): `connect`, or a server event's name. */
   on(event: string, handler: (data: never) => void): void {
@@ -90,6 +97,10 @@ export class LeanSocket {
         this.connected = true;
         return this.#handlers.get('connect')?.(undefined as never);
       case SOCKET.event: {
+        // `42["event",payload]`: the event's name is read first, so its decoder sees only the payload.
+        const name = /^42\["((?:[^"\\]|\\.)*)",/.exec(text);
+        const decode = name ? this.decoders[name[1]!] : undefined;
+        if (name && decode) return this.#handlers.get(name[1]!)?.(decode(text.slice(name[0].length, -1)) as never);
         const [event, data] = JSON.parse(text.slice(text.indexOf('['))) as [string, never];
         return this.#handlers.get(event)?.(data);
       }
