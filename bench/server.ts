@@ -1,8 +1,9 @@
 /**
  * Load bench for the server (npm run bench:server): many concurrent Autumn Leaves tables whose
  * every seat is a socket.io client on loopback playing random legal actions: a lean one by default
- * (lean-socket.ts: socket.io's wire protocol over `ws`, WebSocket only, which takes about two thirds
- * of socket.io-client's CPU or less, so the load generator leaves more of a shared machine to the
+ * (lean-socket.ts: socket.io's wire protocol over `ws`, WebSocket only, and only the fields of a frame
+ * the bench reads are parsed: about two thirds of socket.io-client's CPU, 19–21% of a core at 1,500
+ * human-pace tables against 28–34%, so the load generator leaves more of a shared machine to the
  * server), or socket.io-client itself with DREY_BENCH_CLIENT=socket.io. Both time the same thing:
  * an `act` sent, its ack, and every seat's `update` of that step. Prints the p50
  * and p99 time from an action being sent to every seat of its table having received the update,
