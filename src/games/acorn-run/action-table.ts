@@ -18,7 +18,6 @@
  * 2026-11-26).
  */
 import type { Action } from './actions.js';
-import type { RunTables } from './tables.js';
 import { distinctKinds, MARKET_ROWS, PLAY_ACORN, PLAY_OOPS, type CardTables, type WithCards } from './cards.js';
 import { COLORS, DIRECTIONS } from './content/schema.js';
 
@@ -164,8 +163,18 @@ const bug = (action: Action, why: string): never => {
 /** `i` when it numbers one of `count` things; throws otherwise (an action no legal list offers). */
 const within = (action: Action, i: number, count: number): number => (Number.isInteger(i) && i >= 0 && i < count ? i : bug(action, 'out of range'));
 
+/**
+ * What `codeOf` reads of a game's tables: tables.ts' RunTables has these (named here, as tables.ts
+ * builds its codes from this file and imports must not go round in a circle).
+ */
+export interface CodedTables {
+  readonly codes: ActionCodes;
+  readonly cells: { readonly length: number };
+  readonly board: { readonly spaces: { readonly length: number } };
+}
+
 /** The code of a legal action (an action no legal list can offer throws): what `apply` applies. */
-export function codeOf(T: RunTables, action: Action): number {
+export function codeOf(T: CodedTables, action: Action): number {
   const C = T.codes;
   const n = C.playOn.length;
   const cells = T.cells.length;
