@@ -200,29 +200,21 @@ export function codeOf(T: CodedTables, action: Action): number {
     case 'sprint':
       return C.sprint + COLORS.indexOf(action.color);
     case 'buy':
-      return C.buy + MARKET_ROWS.indexOf(action.row) * SLOTS + action.index;
     case 'gain':
-      return C.gain + MARKET_ROWS.indexOf(action.row) * SLOTS + action.index;
+      return C[action.type] + MARKET_ROWS.indexOf(action.row) * SLOTS + within(action, action.index, SLOTS);
     case 'refresh':
       return C.refresh + MARKET_ROWS.indexOf(action.row);
+    // The actions with no number: one code each.
     case 'climb':
-      return C.climb;
     case 'descend':
-      return C.descend;
     case 'jump':
-      return C.jump;
     case 'slide':
-      return C.slide;
     case 'done':
-      return C.done;
     case 'cancel':
-      return C.cancel;
     case 'skip':
-      return C.skip;
     case 'end':
-      return C.end;
     case 'keep':
-      return C.keep;
+      return C[action.type];
   }
 }
 
