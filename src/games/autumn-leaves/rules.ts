@@ -1,15 +1,14 @@
 /** Autumn Leaves rules: whose turn, legal actions, applying them (setup.ts deals, outcome.ts scores). */
+import { bitCount, nthBit } from '../../engine/bits.js';
 import type { Seat } from '../../engine/game.js';
 import { emptyObjectList } from '../../engine/lists.js';
 import { ringPush } from '../../engine/narration.js';
 import { nextInt, shuffle, type Rng } from '../../engine/rng.js';
 import type { LeavesTables } from './content/index.js';
+import { bind, keptEvent, LOG_LIMIT, placeEvent, type Bound } from './events.js';
 import { nextToPlace } from './order.js';
 import { scoreHand } from './outcome.js';
 import type { Action, LogEvent, State } from './state.js';
-
-/** Events a state keeps: a round of six seats is at most 13, and clients read every step. */
-const LOG_LIMIT = 16;
 
 /**
  * Shared lists: legal-action and to-act lists are looked up by a bit mask (of ranks held, piles
@@ -39,41 +38,6 @@ const placeLists: readonly (readonly Action[])[] = Array.from({ length: 1 << 8 }
 function log(state: State, event: LogEvent): void {
   ringPush(state.log, event, LOG_LIMIT);
 }
-
-/** A place or keep event: the same seat, card and pile always make an equal event. */
-type PlaceEvent = Extract<LogEvent, { type: 'place' }>;
-type KeepEvent = Extract<LogEvent, { type: 'keep' }>;
-
-/** Seats a table may have at most (the shared seat and place lists above cover eight). */
-const MAX_SEATS = 8;
-
-/**
- * One content's tables with its place and keep events, made up front: events are never mutated
- * (engine/narration.ts), so the log shares one event per (seat, card, pile) instead of allocating
- * one per placement, which was a good part of the garbage a playout left (and a search makes
- * thousands of playouts per decision).
- */
-interface Bound {
-  t: LeavesTables;
-  /** placed[(seat * MAX_SEATS + pile) * ranks + card], ranks = maxRank + 1. */
-  placed: readonly PlaceEvent[];
-  /** kept[seat * ranks + card]. */
-  kept: readonly KeepEvent[];
-  ranks: number;
-}
-
-function bind(t: LeavesTables): Bound {
-  const ranks = t.maxRank + 1;
-  const placed: PlaceEvent[] = [];
-  const kept: KeepEvent[] = [];
-  for (let seat = 0; seat < MAX_SEATS; seat++) {
-    for (let pile = 0; pile < MAX_SEATS; pile++) for (let card = 0; card < ranks; card++) placed.push({ type: 'place', seat, card, pile });
-    for (let card = 0; card < ranks; card++) kept.push({ type: 'keep', seat, card });
-  }
-  return { t, placed, kept, ranks };
-}
-
-const placeEvent = (r: Bound, seat: Seat, card: number, pile: Seat): PlaceEvent => r.placed[(seat * MAX_SEATS + pile) * r.ranks + card]!;
 
 /** The rules of one content: the functions the game hands out, with that content's tables bound. */
 export interface LeavesRules {
@@ -256,20 +220,6 @@ function legalActions(chooseLists: ChooseLists, state: State, seat: Seat): reado
   }
 }
 
-/** How many bits of `mask` are set. */
-function bitCount(mask: number): number {
-  let n = 0;
-  for (let m = mask; m !== 0; m &= m - 1) n++;
-  return n;
-}
-
-/** The index of the `k`-th set bit of `mask`, lowest first (k = 0 is the lowest). */
-function nthBit(mask: number, k: number): number {
-  let m = mask;
-  for (let i = 0; i < k; i++) m &= m - 1;
-  return 31 - Math.clz32(m & -m);
-}
-
 /**
  * The engine's random step (engine/game.ts): the legal list is the choose or place actions of the
  * bits of a mask, lowest first, or keep and discard (legalActions), so the action that
@@ -305,7 +255,7 @@ function randomStep(r: Bound, state: State, seat: Seat, rng: Rng): readonly Seat
  * more than the work.
  */
 
-function removeOne(list: number[], card: number): boolean {
+export function removeOne(list: number[], card: number): boolean {
   const n = list.length;
   let i = 0;
   while (i < n && list[i] !== card) i++;
@@ -382,7 +332,7 @@ function apply(r: Bound, state: State, seat: Seat, action: Action): readonly Sea
       const card = takeChosen(state, seat);
       insertSorted(state.handCards[seat]!, card);
       state.known[seat]!.push(card);
-      log(state, r.kept[seat * r.ranks + card]!);
+      log(state, keptEvent(r, seat, card));
       afterAction(state);
       return toAct(state);
     }
