@@ -20,10 +20,9 @@
 import { bitCount, nthBit } from '../../engine/bits.js';
 import type { Seat } from '../../engine/game.js';
 import { ringPush } from '../../engine/narration.js';
-import { nextInt, shuffle, type Rng } from '../../engine/rng.js';
+import { loadWords, nextIntIn, shuffle, storeWords, type Rng } from '../../engine/rng.js';
 import type { LeavesTables } from './content/index.js';
 import { bind, keptEvent, LOG_LIMIT, placeEvent, type Bound } from './events.js';
-import { comparePiles } from './order.js';
 import { removeOne } from './rules.js';
 import { PHASES, type LogEvent, type State } from './state.js';
 
@@ -40,10 +39,17 @@ export type RandomPlayout = (state: State, rng: Rng, maxSteps: number) => number
 /** The dense playout of one content, dealing new hands with `deal` (rules.ts, bound to the same content). */
 export function createDensePlayout(t: LeavesTables, deal: (state: State) => void): RandomPlayout {
   const events = bind(t);
-  return (state, rng, maxSteps) => new DenseGame(state, events, deal).play(rng, maxSteps);
+  // One dense table per seat count, its arrays reused from playout to playout: each playout loads
+  // all of it from its state first, so nothing passes from one to the next. (Made per playout, the
+  // typed arrays were 3–4% of a playout's time.) A playout never calls out, so none runs inside another.
+  const bySeats: DenseGame[] = [];
+  return (state, rng, maxSteps) => (bySeats[state.seats] ??= new DenseGame(state.seats, events, deal)).play(state, rng, maxSteps);
 }
 
-/** One playout's dense copy of a state: made from it, played, written back into it. */
+/**
+ * A dense copy of a state: loaded from it, played, written back into it. Between playouts it
+ * keeps the last state it played (one per seat count and content), which the next one replaces.
+ */
 class DenseGame {
   private readonly seats: number;
   private readonly ranks: number;
@@ -52,63 +58,84 @@ class DenseGame {
   /** Bit r set when the seat holds a card of rank r: its choose actions (L3), lowest first. */
   private readonly held: Int32Array;
   private readonly handLen: Uint8Array;
-  /** The top card of each leaf pile, NONE when it is empty (the piles themselves stay in the state). */
+  /** pileCards[seat * deckSize + i]: each leaf pile, bottom first, pileLen[seat] cards. */
+  private readonly pileCards: Uint8Array;
+  private readonly pileLen: Uint16Array;
+  private readonly deckSize: number;
+  /** The top card of each leaf pile, NONE when it is empty. */
   private readonly top: Int8Array;
   private readonly chosen: Int8Array;
   private readonly acted: Uint8Array;
-  private phase: number;
-  private round: number;
-  private rounds: number;
-  private current: number;
+  private phase = OVER;
+  private round = 0;
+  private rounds = 0;
+  private current = NONE;
   /** The seats still to choose this round (what toAct is in the choose phase). */
   private choosing = 0;
-  private tieOrder: number[] | null;
+  private tieOrder: number[] | null = null;
+  /** The playout's generator's words (engine/rng.ts nextIntIn). */
+  private readonly words = new Int32Array(4);
+  private state!: State;
 
   constructor(
-    private readonly state: State,
+    seats: number,
     private readonly events: Bound,
     private readonly deal: (state: State) => void,
   ) {
-    const seats = state.seats;
     this.seats = seats;
     this.ranks = events.ranks;
     this.counts = new Uint8Array(seats * events.ranks);
     this.held = new Int32Array(seats);
     this.handLen = new Uint8Array(seats);
+    this.deckSize = events.t.fullDeck.length;
+    this.pileCards = new Uint8Array(seats * this.deckSize);
+    this.pileLen = new Uint16Array(seats);
     this.top = new Int8Array(seats);
     this.chosen = new Int8Array(seats);
     this.acted = new Uint8Array(seats);
+  }
+
+  /** Plays `state` (of this table's seat count) as engine/playout.ts would: see RandomPlayout. */
+  play(state: State, rng: Rng, maxSteps: number): number {
+    this.load(state);
+    const words = this.words;
+    loadWords(rng, words);
+    let steps = 0;
+    for (; steps < maxSteps && this.phase !== OVER; steps++) {
+      if (this.phase === CHOOSE) this.chooseStep(words);
+      else this.placeStep(words);
+    }
+    storeWords(words, rng);
+    this.writeBack();
+    return steps;
+  }
+
+  private load(state: State): void {
+    const seats = this.seats;
+    this.state = state;
     this.phase = PHASES.indexOf(state.phase);
     this.round = state.round;
     this.rounds = state.rounds;
     this.current = state.current ?? NONE;
     this.tieOrder = state.tieOrder;
     this.loadHands();
+    this.choosing = 0;
     for (let seat = 0; seat < seats; seat++) {
       const card = state.chosen[seat] ?? NONE;
       this.chosen[seat] = card;
       if (card === NONE) this.choosing |= 1 << seat;
       this.acted[seat] = state.acted[seat] ? 1 : 0;
+      this.top[seat] = NONE;
+      this.pileLen[seat] = 0;
       const pile = state.piles[seat]!;
-      this.top[seat] = pile.length > 0 ? pile[pile.length - 1]! : NONE;
+      for (let i = 0; i < pile.length; i++) this.pushOnPile(seat, pile[i]!);
     }
-  }
-
-  /** The playout loop of engine/playout.ts, with the seats to act and the actions read from the dense copy. */
-  play(rng: Rng, maxSteps: number): number {
-    let steps = 0;
-    for (; steps < maxSteps && this.phase !== OVER; steps++) {
-      if (this.phase === CHOOSE) this.chooseStep(rng);
-      else this.placeStep(rng);
-    }
-    this.writeBack();
-    return steps;
   }
 
   /** The hands of the state's sorted lists as rank counts. */
   private loadHands(): void {
     const { counts, ranks } = this;
-    counts.fill(0);
+    for (let i = 0; i < counts.length; i++) counts[i] = 0;
     for (let seat = 0; seat < this.seats; seat++) {
       const hand = this.state.handCards[seat]!;
       let held = 0;
@@ -125,13 +152,13 @@ class DenseGame {
    * A seat still choosing is drawn (toAct is those seats, lowest first), then L3: the k-th distinct
    * rank of its hand, as rules.ts randomStep draws it from the sorted hand.
    */
-  private chooseStep(rng: Rng): void {
+  private chooseStep(rng: Int32Array): void {
     const choosing = this.choosing;
     const waiting = bitCount(choosing);
     // playout.ts draws nothing for a list of one.
-    const seat = waiting === 1 ? nthBit(choosing, 0) : nthBit(choosing, nextInt(rng, waiting));
+    const seat = waiting === 1 ? nthBit(choosing, 0) : nthBit(choosing, nextIntIn(rng, waiting));
     const held = this.held[seat]!;
-    const card = nthBit(held, nextInt(rng, bitCount(held)));
+    const card = nthBit(held, nextIntIn(rng, bitCount(held)));
     this.takeFromHand(seat, card);
     this.chosen[seat] = card;
     this.choosing = choosing & ~(1 << seat);
@@ -139,7 +166,7 @@ class DenseGame {
   }
 
   /** L6: the seat to place puts its card on the k-th pile it fits, or keeps or discards it (keep first, as legalActions lists them). */
-  private placeStep(rng: Rng): void {
+  private placeStep(rng: Int32Array): void {
     const seat = this.current;
     const card = this.chosen[seat]!;
     let piles = 0;
@@ -147,8 +174,8 @@ class DenseGame {
       const d = this.top[pile]! - card;
       if (d === 1 || d === -1) piles |= 1 << pile;
     }
-    if (piles !== 0) this.place(seat, nthBit(piles, nextInt(rng, bitCount(piles))));
-    else if (nextInt(rng, 2) === 0) this.keep(seat);
+    if (piles !== 0) this.place(seat, nthBit(piles, nextIntIn(rng, bitCount(piles))));
+    else if (nextIntIn(rng, 2) === 0) this.keep(seat);
     else this.discard(seat);
   }
 
@@ -177,8 +204,34 @@ class DenseGame {
   }
 
   private pushOnPile(pile: Seat, card: number): void {
-    this.state.piles[pile]!.push(card);
+    this.pileCards[pile * this.deckSize + this.pileLen[pile]!++] = card;
     this.top[pile] = card;
+  }
+
+  /**
+   * order.ts comparePiles on the dense piles: the top cards down, a lower card first, a card
+   * before no card; 0 when identical. (Equal chosen cards are common, so this runs most rounds:
+   * comparePiles on two subarrays measured 6% of a playout, for making the views.)
+   */
+  private comparePiles(a: Seat, b: Seat): number {
+    const { pileCards, pileLen, deckSize } = this;
+    for (let ia = pileLen[a]! - 1, ib = pileLen[b]! - 1; ia >= 0 || ib >= 0; ia--, ib--) {
+      if (ia < 0) return 1; // L5: having a card acts before having none
+      if (ib < 0) return -1;
+      const d = pileCards[a * deckSize + ia]! - pileCards[b * deckSize + ib]!;
+      if (d !== 0) return d;
+    }
+    return 0;
+  }
+
+  /** The dense piles into the state's lists, in place. */
+  private writePiles(): void {
+    for (let seat = 0; seat < this.seats; seat++) {
+      const pile = this.state.piles[seat]!;
+      const n = this.pileLen[seat]!;
+      for (let i = 0; i < n; i++) pile[i] = this.pileCards[seat * this.deckSize + i]!;
+      if (pile.length > n) pile.length = n;
+    }
   }
 
   private place(seat: Seat, pile: Seat): void {
@@ -237,7 +290,7 @@ class DenseGame {
     for (let seat = 0; seat < seats && !anyFits; seat++) anyFits = ((fitting >>> chosen[seat]!) & 1) === 1;
     this.log({ type: 'reveal', cards, coldSnap: !anyFits });
     this.phase = PLACE;
-    this.acted.fill(0);
+    this.clearActed();
     this.tieOrder = null;
     if (anyFits) {
       this.current = this.nextToPlace();
@@ -275,8 +328,7 @@ class DenseGame {
 
   /** order.ts compareSeats for two equal cards: the piles top down, then the seed's order (L5), drawn once a round from the state's generator. */
   private compareTied(a: Seat, b: Seat): number {
-    const piles = this.state.piles;
-    const p = comparePiles(piles[a]!, piles[b]!);
+    const p = this.comparePiles(a, b);
     if (p !== 0) return p;
     if (this.tieOrder === null) {
       const seats: number[] = [];
@@ -284,6 +336,11 @@ class DenseGame {
       this.tieOrder = shuffle(this.state.rng, seats);
     }
     return this.tieOrder.indexOf(a) - this.tieOrder.indexOf(b);
+  }
+
+  private clearActed(): void {
+    // A loop, not fill(): on a few seats the builtin's call costs more than the work (perf: 3% of a playout).
+    for (let seat = 0; seat < this.seats; seat++) this.acted[seat] = 0;
   }
 
   private afterAction(): void {
@@ -302,7 +359,7 @@ class DenseGame {
   private startRound(): void {
     this.phase = CHOOSE;
     this.current = NONE;
-    this.acted.fill(0);
+    this.clearActed();
     this.tieOrder = null;
     this.choosing = (1 << this.seats) - 1;
   }
@@ -322,7 +379,7 @@ class DenseGame {
     // others their highest card minus their pile, not below 0.
     const scores: number[] = [];
     for (let seat = 0; seat < seats; seat++) {
-      const pile = state.piles[seat]!.length;
+      const pile = this.pileLen[seat]!;
       if (seat === emptied) {
         scores.push(-pile);
       } else {
@@ -333,6 +390,8 @@ class DenseGame {
     }
     for (let seat = 0; seat < seats; seat++) state.scores[seat]! += scores[seat]!;
     state.handScores.push(scores);
+    // The event keeps the state's piles as the hand ended; the next deal gives the state new ones.
+    this.writePiles();
     this.log({ type: 'hand-end', hand: state.hand, emptied: emptied === NONE ? null : emptied, scores, piles: state.piles });
     this.current = NONE;
     state.hand++;
@@ -343,8 +402,11 @@ class DenseGame {
     // rules.ts deals into the state (its hands, piles, draw pile and event): read the new hands back.
     this.deal(state);
     this.loadHands();
-    this.top.fill(NONE);
-    this.chosen.fill(NONE);
+    for (let seat = 0; seat < seats; seat++) {
+      this.pileLen[seat] = 0;
+      this.top[seat] = NONE;
+      this.chosen[seat] = NONE;
+    }
     this.round = 0;
     this.startRound();
   }
@@ -357,6 +419,7 @@ class DenseGame {
     state.rounds = this.rounds;
     state.current = this.current === NONE ? null : this.current;
     state.tieOrder = this.tieOrder;
+    this.writePiles();
     for (let seat = 0; seat < seats; seat++) {
       const card = this.chosen[seat]!;
       state.chosen[seat] = card === NONE ? null : card;
