@@ -23,7 +23,7 @@ import { ringPush } from '../../engine/narration.js';
 import { loadWords, nextIntIn, shuffle, storeWords, type Rng } from '../../engine/rng.js';
 import type { LeavesTables } from './content/index.js';
 import { bind, keptEvent, LOG_LIMIT, placeEvent, type Bound } from './events.js';
-import { removeOne } from './rules.js';
+import { removeOne, startDeal } from './rules.js';
 import { PHASES, type LogEvent, type State } from './state.js';
 
 /** "No card" and "no seat" in the typed arrays (a state's null). */
@@ -37,13 +37,13 @@ const OVER = 2;
 export type RandomPlayout = (state: State, rng: Rng, maxSteps: number) => number;
 
 /** The dense playout of one content, dealing new hands with `deal` (rules.ts, bound to the same content). */
-export function createDensePlayout(t: LeavesTables, deal: (state: State) => void): RandomPlayout {
+export function createDensePlayout(t: LeavesTables): RandomPlayout {
   const events = bind(t);
   // One dense table per seat count, its arrays reused from playout to playout: each playout loads
   // all of it from its state first, so nothing passes from one to the next. (Made per playout, the
   // typed arrays were 3–4% of a playout's time.) A playout never calls out, so none runs inside another.
   const bySeats: DenseGame[] = [];
-  return (state, rng, maxSteps) => (bySeats[state.seats] ??= new DenseGame(state.seats, events, deal)).play(state, rng, maxSteps);
+  return (state, rng, maxSteps) => (bySeats[state.seats] ??= new DenseGame(state.seats, events)).play(state, rng, maxSteps);
 }
 
 /**
@@ -80,7 +80,6 @@ class DenseGame {
   constructor(
     seats: number,
     private readonly events: Bound,
-    private readonly deal: (state: State) => void,
   ) {
     this.seats = seats;
     this.ranks = events.ranks;
@@ -399,9 +398,20 @@ class DenseGame {
       this.phase = OVER;
       return;
     }
-    // rules.ts deals into the state (its hands, piles, draw pile and event): read the new hands back.
-    this.deal(state);
-    this.loadHands();
+    this.deal();
+  }
+
+  /** rules.ts deal (L2), into the dense hands: the state's hand lists are written once, at the end. */
+  private deal(): void {
+    const { state, seats, counts } = this;
+    const deck = startDeal(this.events.t, state);
+    for (let i = 0; i < counts.length; i++) counts[i] = 0;
+    for (let seat = 0; seat < seats; seat++) {
+      this.held[seat] = 0;
+      this.handLen[seat] = 0;
+    }
+    // Popped seat by seat, a card at a time, as rules.ts deals them.
+    for (let i = 0; i < this.events.t.handSize; i++) for (let seat = 0; seat < seats; seat++) this.addToHand(seat, deck.pop()!);
     for (let seat = 0; seat < seats; seat++) {
       this.pileLen[seat] = 0;
       this.top[seat] = NONE;
@@ -409,6 +419,7 @@ class DenseGame {
     }
     this.round = 0;
     this.startRound();
+    this.log({ type: 'deal', hand: state.hand });
   }
 
   /** The dense copy back into the state's own lists and fields. */

@@ -48,7 +48,7 @@ export function autumnLeavesGame(tables: LeavesTables): AutumnLeavesGame {
     apply: rules.apply,
     step: rules.step,
     randomStep: rules.randomStep,
-    randomPlayout: createDensePlayout(tables, rules.deal),
+    randomPlayout: createDensePlayout(tables),
     outcome,
     view,
     resample,

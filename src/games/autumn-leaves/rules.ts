@@ -100,27 +100,12 @@ export function createRules(t: LeavesTables): LeavesRules {
  * new each hand: the last hand's end event keeps the old ones (endHand).
  */
 function deal(r: Bound, state: State): void {
-  const arranged = state.arrangement?.deals?.[state.hand];
-  // The arranged order is top card first; internally the top of the draw pile is the array's end.
-  // (A new list of the exact size: the old one was trimmed as it was drawn from, so refilling it
-  // would grow it again, and a resampled draw pile is a list of another length.)
-  const deck = arranged ? arranged.slice().reverse() : shuffle(state.rng, r.t.fullDeck.slice());
-  state.deck = deck;
+  const deck = startDeal(r.t, state);
   const seats = state.seats;
   const size = r.t.handSize;
   const handCards = state.handCards;
-  const known = state.known;
-  const piles = emptyObjectList<number[]>();
   // Dealt one card at a time from the top of the draw pile (its end), seat 0 first: popped in
   // that order, which also shortens the draw pile without setting its length (a runtime call).
-  for (let seat = 0; seat < seats; seat++) {
-    // setup starts with no hands and no known lists: the first deal makes them.
-    if (seat === handCards.length) handCards.push([]);
-    if (seat === known.length) known.push([]);
-    piles.push([]);
-    const k = known[seat]!;
-    if (k.length > 0) k.length = 0;
-  }
   for (let i = 0; i < size; i++) {
     // Each hand is written from index 0 up (no holes); what was left of a longer hand is cut below.
     for (let seat = 0; seat < seats; seat++) handCards[seat]![i] = deck.pop()!;
@@ -130,8 +115,6 @@ function deal(r: Bound, state: State): void {
     if (hand.length > size) hand.length = size;
     sortSmall(hand);
   }
-  state.piles = piles;
-  if (state.discard.length > 0) state.discard = [];
   state.round = 0;
   state.phase = 'choose';
   for (let seat = 0; seat < state.seats; seat++) {
@@ -141,6 +124,34 @@ function deal(r: Bound, state: State): void {
   state.current = null;
   state.tieOrder = null;
   log(state, { type: 'deal', hand: state.hand });
+}
+
+/**
+ * A deal up to the hands (L2), as `deal` and the dense playout (dense-playout.ts) both start one:
+ * the hand's draw pile — shuffled with the state's generator, or the arranged order — and a clear
+ * table: new leaf piles, no known cards, no discards. Returns the draw pile, top card last.
+ */
+export function startDeal(t: LeavesTables, state: State): number[] {
+  const arranged = state.arrangement?.deals?.[state.hand];
+  // The arranged order is top card first; internally the top of the draw pile is the array's end.
+  // (A new list of the exact size: the old one was trimmed as it was drawn from, so refilling it
+  // would grow it again, and a resampled draw pile is a list of another length.)
+  const deck = arranged ? arranged.slice().reverse() : shuffle(state.rng, t.fullDeck.slice());
+  state.deck = deck;
+  const handCards = state.handCards;
+  const known = state.known;
+  const piles = emptyObjectList<number[]>();
+  for (let seat = 0; seat < state.seats; seat++) {
+    // setup starts with no hands and no known lists: the first deal makes them.
+    if (seat === handCards.length) handCards.push([]);
+    if (seat === known.length) known.push([]);
+    piles.push([]);
+    const k = known[seat]!;
+    if (k.length > 0) k.length = 0;
+  }
+  state.piles = piles;
+  if (state.discard.length > 0) state.discard = [];
+  return deck;
 }
 
 export function fits(card: number, pile: readonly number[]): boolean {
