@@ -1,7 +1,8 @@
 /**
  * Autumn Leaves' random playout on a dense copy of the state: the game contract's `randomPlayout`
  * (engine/game.ts). It plays exactly the game the engine's step-by-step walk plays (playout.ts
- * with rules.ts `randomStep`): the same seat and action drawn from the playout's generator at every
+ * `stepwisePlayout`: a seat among those to act, then `legal[nextInt(rng, legal.length)]` of
+ * rules.ts `legalActions`): the same seat and action drawn from the playout's generator at every
  * step, the same shuffles and tie orders drawn from the state's, the same events logged, and it
  * leaves the same state. test/conformance.ts (`checkRandomPlayout`) and dense-playout.test.ts
  * compare the two walks state for state.
@@ -148,8 +149,9 @@ class DenseGame {
   }
 
   /**
-   * A seat still choosing is drawn (toAct is those seats, lowest first), then L3: the k-th distinct
-   * rank of its hand, as rules.ts randomStep draws it from the sorted hand.
+   * A seat still choosing is drawn (toAct is those seats, lowest first), then L3: the k-th rank it
+   * holds, lowest first, which is the k-th of its choose actions (legalActions lists a choose
+   * action per rank held, by the bits of the rank mask).
    */
   private chooseStep(rng: Int32Array): void {
     const choosing = this.choosing;
@@ -164,7 +166,7 @@ class DenseGame {
     if (this.choosing === 0) this.reveal();
   }
 
-  /** L6: the seat to place puts its card on the k-th pile it fits, or keeps or discards it (keep first, as legalActions lists them). */
+  /** L6: the seat to place puts its card on the k-th pile it fits (lowest first), or keeps or discards it (keep first, as legalActions lists them). */
   private placeStep(rng: Int32Array): void {
     const seat = this.current;
     const card = this.chosen[seat]!;

@@ -47,7 +47,6 @@ export function autumnLeavesGame(tables: LeavesTables): AutumnLeavesGame {
     legalActions: rules.legalActions,
     apply: rules.apply,
     step: rules.step,
-    randomStep: rules.randomStep,
     randomPlayout: createDensePlayout(tables),
     outcome,
     view,

@@ -1,9 +1,8 @@
 /** Autumn Leaves rules: whose turn, legal actions, applying them (setup.ts deals, outcome.ts scores). */
-import { bitCount, nthBit } from '../../engine/bits.js';
 import type { Seat } from '../../engine/game.js';
 import { emptyObjectList } from '../../engine/lists.js';
 import { ringPush } from '../../engine/narration.js';
-import { nextInt, shuffle, type Rng } from '../../engine/rng.js';
+import { shuffle } from '../../engine/rng.js';
 import type { LeavesTables } from './content/index.js';
 import { bind, keptEvent, LOG_LIMIT, placeEvent, type Bound } from './events.js';
 import { nextToPlace } from './order.js';
@@ -46,8 +45,6 @@ export interface LeavesRules {
   apply(state: State, seat: Seat, action: Action): void;
   /** `apply`, returning who acts next (the engine's step, engine/step.ts). */
   step(state: State, seat: Seat, action: Action): readonly Seat[];
-  /** `step` with a uniformly random legal action, drawn as from the legal list (engine/game.ts). */
-  randomStep(state: State, seat: Seat, rng: Rng): readonly Seat[];
 }
 
 /**
@@ -86,7 +83,6 @@ export function createRules(t: LeavesTables): LeavesRules {
       apply(r, state, seat, action);
     },
     step: (state, seat, action) => apply(r, state, seat, action),
-    randomStep: (state, seat, rng) => randomStep(r, state, seat, rng),
   };
 }
 
@@ -231,35 +227,6 @@ function legalActions(chooseLists: ChooseLists, state: State, seat: Seat): reado
   }
 }
 
-/**
- * The engine's random step (engine/game.ts): the legal list is the choose or place actions of the
- * bits of a mask, lowest first, or keep and discard (legalActions), so the action that
- * `legal[nextInt(rng, legal.length)]` picks is the drawn bit of that mask, applied here without
- * looking up the list or its action.
- */
-function randomStep(r: Bound, state: State, seat: Seat, rng: Rng): readonly Seat[] {
-  switch (state.phase) {
-    case 'choose': {
-      if (!mayChoose(state, seat)) break;
-      // The hand is sorted, so its distinct cards in order are the mask's bits lowest first.
-      const hand = state.handCards[seat]!;
-      const at = nthDistinct(hand, nextInt(rng, distinctCount(hand)));
-      const card = hand[at]!;
-      removeAt(hand, at);
-      return chose(r, state, seat, card);
-    }
-    case 'place': {
-      if (seat !== state.current) break;
-      const piles = fittingPiles(state, state.chosen[seat]!);
-      if (piles === 0) return apply(r, state, seat, KEEP_OR_DISCARD[nextInt(rng, KEEP_OR_DISCARD.length)]!);
-      return placeChosen(r, state, seat, nthBit(piles, nextInt(rng, bitCount(piles))));
-    }
-    case 'over':
-      break;
-  }
-  throw new Error(`seat ${seat} has no legal action now`);
-}
-
 /*
  * The helpers below are loops where a builtin (indexOf, includes, fill, spread) would do: on
  * arrays of a few elements, called on every action of every playout, the builtin's call costs
@@ -280,20 +247,6 @@ function removeAt(list: number[], i: number): void {
   const n = list.length;
   for (let j = i + 1; j < n; j++) list[j - 1] = list[j]!;
   list.pop();
-}
-
-/** How many distinct values a sorted list holds. */
-function distinctCount(sorted: readonly number[]): number {
-  let n = 0;
-  for (let i = 0; i < sorted.length; i++) if (i === 0 || sorted[i] !== sorted[i - 1]) n++;
-  return n;
-}
-
-/** The index of the first of the `k`-th distinct value of a sorted list (k = 0: the first). */
-function nthDistinct(sorted: readonly number[], k: number): number {
-  let i = 0;
-  for (let left = k; left > 0; ) if (sorted[++i] !== sorted[i - 1]) left--;
-  return i;
 }
 
 /** The mask of seats that have not chosen yet (0: everyone has). */
