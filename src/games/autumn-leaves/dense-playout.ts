@@ -37,7 +37,7 @@ const OVER = 2;
 /** Plays uniformly random legal actions on `state` to its end or `maxSteps`; returns the steps taken. */
 export type RandomPlayout = (state: State, rng: Rng, maxSteps: number) => number;
 
-/** The dense playout of one content, dealing new hands with `deal` (rules.ts, bound to the same content). */
+/** The dense playout of one content (its deck, hand size and events). */
 export function createDensePlayout(t: LeavesTables): RandomPlayout {
   const events = bind(t);
   // One dense table per seat count, its arrays reused from playout to playout: each playout loads
