@@ -9,14 +9,13 @@
  *
  * Why: a playout is hundreds of steps (millions in a search or a lab run), and each step of the
  * state-based rules pays V8's checks on lists of lists and nullable slots. Here the hot parts —
- * the hands, the tops of the leaf piles, the chosen cards, who has acted, the phase — are typed
- * arrays and small integers for the length of the playout, and go back into the state once at
- * the end. The state's JSON shape is unchanged (saved records hash it). The parts a step rarely
- * touches are kept in the state itself and changed as rules.ts changes them: the leaf piles
- * (the hand-end event keeps them, and L5's tie-break reads them whole), the draw pile, the
- * discards, the known cards, the scores and the event ring (logging is not what a playout pays
- * for: turned off, it measured 1.01×, docs/architecture.md). A new hand is dealt by rules.ts's own
- * `deal`, arrangement included.
+ * the hands (as rank counts), the leaf piles and their tops, the chosen cards, who has acted, the
+ * phase — are typed arrays and small integers for the length of the playout, and go back into the
+ * state once at the end (the piles also at each hand's end, for its event). The state's JSON shape
+ * is unchanged (saved records hash it). The parts a step rarely touches are kept in the state
+ * itself and changed as rules.ts changes them: the draw pile, the discards, the known cards, the
+ * scores and the event ring (logging is not what a playout pays for: docs/architecture.md). A new
+ * hand starts with rules.ts's own `startDeal` (the shuffle or the arranged order, a clear table).
  */
 import { bitCount, nthBit } from '../../engine/bits.js';
 import type { Seat } from '../../engine/game.js';
