@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import {
   actionKey,
   advance,
+  canonicalJson,
   cloneRng,
   createMatch,
   createRng,
@@ -14,6 +15,7 @@ import {
   play,
   replay,
   stableHash,
+  stepwisePlayout,
   type ActionBase,
   type AnyGame,
   type MatchConfig,
@@ -106,6 +108,50 @@ function checkRandomStep(game: AnyGame, state: unknown, rng: ReturnType<typeof c
     expect(stableHash(direct), `${game.id}: randomStep plays what the legal list's draw picks`).toBe(stableHash(listed));
     expect([...directRng], 'randomStep draws as the legal list does').toEqual([...listedRng]);
     expect([...directNext], 'randomStep yields who acts next').toEqual([...listedNext]);
+  }
+}
+
+/** How far the playouts of `checkRandomPlayout` may go: cut-offs mid-round and mid-hand, and the whole game. */
+const PLAYOUT_CUTOFFS = [0, 1, 2, 5, 13, 40, 150, Number.POSITIVE_INFINITY];
+
+/**
+ * A game's own random playout (engine/game.ts `randomPlayout`) plays what the step-by-step walk
+ * plays (engine/playout.ts `stepwisePlayout`) from the position `state`, for each cut-off: the same
+ * steps taken, the same state (canonical JSON, events and generator included) and the same
+ * playout generator afterwards.
+ */
+export function checkRandomPlayout(game: AnyGame, state: unknown, seed: string, maxSteps: number): void {
+  for (const cutoff of PLAYOUT_CUTOFFS) {
+    const limit = Math.min(cutoff, maxSteps);
+    const walked = game.clone(state);
+    const walkedRng = createRng(`${seed}.moves`);
+    const walkedSteps = stepwisePlayout(game, walked, walkedRng, limit);
+    const own = game.clone(state);
+    const ownRng = createRng(`${seed}.moves`);
+    const ownSteps = game.randomPlayout!(own, ownRng, limit);
+    const at = `${game.id} ${seed}, at most ${limit} steps`;
+    expect(ownSteps, `${at}: randomPlayout takes the walk's steps`).toBe(walkedSteps);
+    expect(canonicalJson(own), `${at}: randomPlayout ends where the walk ends`).toBe(canonicalJson(walked));
+    expect([...ownRng], `${at}: randomPlayout draws as the walk does`).toEqual([...walkedRng]);
+  }
+}
+
+/**
+ * `checkRandomPlayout` from fresh setups at every seat count the game allows and from positions
+ * reached by random steps (a few from each setup), with the configuration's options.
+ */
+export function checkRandomPlayouts(game: AnyGame, config: ConformanceConfig, seeds: number): void {
+  for (let seats = game.seats.min; seats <= game.seats.max; seats++) {
+    for (let i = 0; i < seeds; i++) {
+      const seed = `own-playout:${seats}:${i}`;
+      const match = mustCreate(game, { seats, seed, options: config.options });
+      checkRandomPlayout(game, match.state, seed, config.maxSteps);
+      const walk = createRng(`${seed}.walk`);
+      for (let position = 0; position < 3 && game.toAct(match.state).length > 0; position++) {
+        stepwisePlayout(game, match.state, walk, 1 + nextInt(walk, 120));
+        checkRandomPlayout(game, match.state, `${seed}.${position}`, config.maxSteps);
+      }
+    }
   }
 }
 
@@ -228,6 +274,11 @@ export function conformanceSuite(pkg: AnyGamePackage): void {
       it('a fixed seed plays out', () => {
         checkPlayout(game, config, 'fixed-seed');
       });
+      if (game.randomPlayout) {
+        it("the game's own random playout plays what the step-by-step walk plays, at every seat count", () => {
+          checkRandomPlayouts(game, config, 4);
+        });
+      }
       it('clone, JSON round-trip, views, resample and refusals hold at every step', () => {
         let changed = 0;
         let samples = 0;

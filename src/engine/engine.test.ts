@@ -4,7 +4,7 @@ import { createRng, nextFloat, nextInt, nextUint32, shuffle, forkRng } from './r
 import { canonicalJson, stableHash } from './hash.js';
 import { rankScores } from './outcome.js';
 import type { AnyGame } from './game.js';
-import { randomPlayout, type PlayoutStep } from './playout.js';
+import { randomPlayout, stepwisePlayout, type PlayoutStep } from './playout.js';
 import {
   commit,
   createMatch,
@@ -417,5 +417,24 @@ describe("random playouts through a game's randomStep", () => {
     walk(game, 'a', (step) => watched.push(step));
     expect(calls()).toBe(before);
     expect(watched.length).toBe(walk(pickGame as unknown as AnyGame, 'a').steps);
+  });
+
+  it("hands the whole playout to the game's own randomPlayout, unless the steps are watched", () => {
+    const played: number[] = [];
+    // A stand-in that records its limit and walks step by step: what a game's own playout must match.
+    const randomPlayout = (s: unknown, rng: ReturnType<typeof createRng>, maxSteps: number): number => {
+      played.push(maxSteps);
+      return stepwisePlayout(pickGame as unknown as AnyGame, s, rng, maxSteps);
+    };
+    const game = { ...pickGame, randomPlayout } as unknown as AnyGame;
+    const own = walk(game, 'a');
+    expect(played).toEqual([1000]);
+    const listed = walk(pickGame as unknown as AnyGame, 'a');
+    expect(own.steps).toBe(listed.steps);
+    expect(stableHash(own.state)).toBe(stableHash(listed.state));
+    const watched: PlayoutStep[] = [];
+    walk(game, 'a', (step) => watched.push(step));
+    expect(played).toEqual([1000]);
+    expect(watched.length).toBe(listed.steps);
   });
 });

@@ -100,6 +100,19 @@ export interface Game<State, Action extends ActionBase, View, Options, Arrangeme
    * k-th directly saves the lookups a playout otherwise pays on every step.
    */
   randomStep?(state: State, seat: Seat, rng: Rng): readonly Seat[];
+  /**
+   * Optional, for random playouts (engine/playout.ts): plays uniformly random legal actions to
+   * the end or `maxSteps`, exactly as the engine's step-by-step walk would — the same seats and
+   * actions drawn from `rng` (a seat among several to act by `nextInt(rng, toAct.length)`, none
+   * drawn for one; then `legal[nextInt(rng, legal.length)]`, as `randomStep` would draw it), the
+   * same draws from the state's own generator — and leaves `state` as that walk would, returning
+   * the steps taken (engine/playout.ts `stepwisePlayout` is that walk). A playout is
+   * hundreds of steps and a search or a lab run makes millions: a game may run it on a dense copy
+   * of its state (typed arrays, small integers) and write the result back once, where each step
+   * on the state itself pays for the state's general shape. The conformance suite plays both
+   * walks from many positions and compares the states, generators and step counts.
+   */
+  randomPlayout?(state: State, rng: Rng, maxSteps: number): number;
   /** null while the game runs. */
   outcome(state: State): Outcome | null;
   /** Everything `viewer` may know, and nothing else. The only thing that leaves a server. */

@@ -19,6 +19,20 @@ export function randomPlayout(
   maxSteps: number,
   onStep?: (step: PlayoutStep, index: number) => void,
 ): number {
+  // The game's own playout walks the same game faster (engine/game.ts); a caller that watches the
+  // steps needs each action, which only the step-by-step walk makes.
+  if (onStep === undefined && game.randomPlayout !== undefined) return game.randomPlayout(state, rng, maxSteps);
+  return stepwisePlayout(game, state, rng, maxSteps, onStep);
+}
+
+/** `randomPlayout` one step at a time through the game's rules, whether or not the game has its own playout. */
+export function stepwisePlayout(
+  game: AnyGame,
+  state: unknown,
+  rng: Rng,
+  maxSteps: number,
+  onStep?: (step: PlayoutStep, index: number) => void,
+): number {
   let i = 0;
   // Who acts is asked once; after that each step yields it (engine/step.ts).
   let toAct = game.toAct(state);

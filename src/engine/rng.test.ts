@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRng, nextInt, nextUint32, shuffle, shuffleByDraws } from './rng.js';
+import { createRng, loadWords, nextInt, nextIntIn, nextUint32, shuffle, shuffleByDraws, storeWords } from './rng.js';
 
 describe('shuffle', () => {
   it('deals exactly the nextInt draw loop: the same order and the same generator afterwards', () => {
@@ -59,5 +59,20 @@ describe('nextInt', () => {
 
   it('refuses what is not a positive integer', () => {
     for (const n of [0, -1, 2.5, Number.NaN]) expect(() => nextInt(createRng('x'), n)).toThrow(RangeError);
+  });
+});
+
+describe('nextIntIn', () => {
+  it('draws what nextInt draws, from the words loaded into an Int32Array, and stores the same generator back', () => {
+    // 0x1c0000 and 2^20 + 1 take the rejection path within the draws; 1 draws nothing.
+    for (const n of [1, 2, 3, 6, 31, 55, (1 << 20) + 1, 0x1c0000, 0x200000]) {
+      const a = createRng(`in.${n}`);
+      const b = createRng(`in.${n}`);
+      const words = new Int32Array(4);
+      loadWords(a, words);
+      for (let i = 0; i < 40_000; i++) if (nextIntIn(words, n) !== nextInt(b, n)) expect.unreachable(`nextIntIn(${n}) differs at draw ${i}`);
+      storeWords(words, a);
+      expect(a).toEqual(b);
+    }
   });
 });

@@ -4,6 +4,7 @@ import { definePackage, oneFileContent, type AnyGamePackage } from '../package.j
 import { BUILTIN_CONTENT, compileContent, DeckSchema, type DeckContent, type LeavesTables } from './content/index.js';
 import { createBots } from './bots.js';
 import { cloneState } from './clone.js';
+import { createDensePlayout } from './dense-playout.js';
 import { describeAction, explainIllegal } from './describe.js';
 import { parseAction, parseArrangement, parseOptions } from './parse.js';
 import { outcome } from './outcome.js';
@@ -46,7 +47,7 @@ export function autumnLeavesGame(tables: LeavesTables): AutumnLeavesGame {
     legalActions: rules.legalActions,
     apply: rules.apply,
     step: rules.step,
-    randomStep: rules.randomStep,
+    randomPlayout: createDensePlayout(tables),
     outcome,
     view,
     resample,

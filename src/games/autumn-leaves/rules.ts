@@ -2,14 +2,12 @@
 import type { Seat } from '../../engine/game.js';
 import { emptyObjectList } from '../../engine/lists.js';
 import { ringPush } from '../../engine/narration.js';
-import { nextInt, shuffle, type Rng } from '../../engine/rng.js';
+import { shuffle } from '../../engine/rng.js';
 import type { LeavesTables } from './content/index.js';
+import { bind, keptEvent, LOG_LIMIT, placeEvent, type Bound } from './events.js';
 import { nextToPlace } from './order.js';
 import { scoreHand } from './outcome.js';
 import type { Action, LogEvent, State } from './state.js';
-
-/** Events a state keeps: a round of six seats is at most 13, and clients read every step. */
-const LOG_LIMIT = 16;
 
 /**
  * Shared lists: legal-action and to-act lists are looked up by a bit mask (of ranks held, piles
@@ -40,41 +38,6 @@ function log(state: State, event: LogEvent): void {
   ringPush(state.log, event, LOG_LIMIT);
 }
 
-/** A place or keep event: the same seat, card and pile always make an equal event. */
-type PlaceEvent = Extract<LogEvent, { type: 'place' }>;
-type KeepEvent = Extract<LogEvent, { type: 'keep' }>;
-
-/** Seats a table may have at most (the shared seat and place lists above cover eight). */
-const MAX_SEATS = 8;
-
-/**
- * One content's tables with its place and keep events, made up front: events are never mutated
- * (engine/narration.ts), so the log shares one event per (seat, card, pile) instead of allocating
- * one per placement, which was a good part of the garbage a playout left (and a search makes
- * thousands of playouts per decision).
- */
-interface Bound {
-  t: LeavesTables;
-  /** placed[(seat * MAX_SEATS + pile) * ranks + card], ranks = maxRank + 1. */
-  placed: readonly PlaceEvent[];
-  /** kept[seat * ranks + card]. */
-  kept: readonly KeepEvent[];
-  ranks: number;
-}
-
-function bind(t: LeavesTables): Bound {
-  const ranks = t.maxRank + 1;
-  const placed: PlaceEvent[] = [];
-  const kept: KeepEvent[] = [];
-  for (let seat = 0; seat < MAX_SEATS; seat++) {
-    for (let pile = 0; pile < MAX_SEATS; pile++) for (let card = 0; card < ranks; card++) placed.push({ type: 'place', seat, card, pile });
-    for (let card = 0; card < ranks; card++) kept.push({ type: 'keep', seat, card });
-  }
-  return { t, placed, kept, ranks };
-}
-
-const placeEvent = (r: Bound, seat: Seat, card: number, pile: Seat): PlaceEvent => r.placed[(seat * MAX_SEATS + pile) * r.ranks + card]!;
-
 /** The rules of one content: the functions the game hands out, with that content's tables bound. */
 export interface LeavesRules {
   deal(state: State): void;
@@ -82,8 +45,6 @@ export interface LeavesRules {
   apply(state: State, seat: Seat, action: Action): void;
   /** `apply`, returning who acts next (the engine's step, engine/step.ts). */
   step(state: State, seat: Seat, action: Action): readonly Seat[];
-  /** `step` with a uniformly random legal action, drawn as from the legal list (engine/game.ts). */
-  randomStep(state: State, seat: Seat, rng: Rng): readonly Seat[];
 }
 
 /**
@@ -122,7 +83,6 @@ export function createRules(t: LeavesTables): LeavesRules {
       apply(r, state, seat, action);
     },
     step: (state, seat, action) => apply(r, state, seat, action),
-    randomStep: (state, seat, rng) => randomStep(r, state, seat, rng),
   };
 }
 
@@ -136,27 +96,12 @@ export function createRules(t: LeavesTables): LeavesRules {
  * new each hand: the last hand's end event keeps the old ones (endHand).
  */
 function deal(r: Bound, state: State): void {
-  const arranged = state.arrangement?.deals?.[state.hand];
-  // The arranged order is top card first; internally the top of the draw pile is the array's end.
-  // (A new list of the exact size: the old one was trimmed as it was drawn from, so refilling it
-  // would grow it again, and a resampled draw pile is a list of another length.)
-  const deck = arranged ? arranged.slice().reverse() : shuffle(state.rng, r.t.fullDeck.slice());
-  state.deck = deck;
+  const deck = startDeal(r.t, state);
   const seats = state.seats;
   const size = r.t.handSize;
   const handCards = state.handCards;
-  const known = state.known;
-  const piles = emptyObjectList<number[]>();
   // Dealt one card at a time from the top of the draw pile (its end), seat 0 first: popped in
   // that order, which also shortens the draw pile without setting its length (a runtime call).
-  for (let seat = 0; seat < seats; seat++) {
-    // setup starts with no hands and no known lists: the first deal makes them.
-    if (seat === handCards.length) handCards.push([]);
-    if (seat === known.length) known.push([]);
-    piles.push([]);
-    const k = known[seat]!;
-    if (k.length > 0) k.length = 0;
-  }
   for (let i = 0; i < size; i++) {
     // Each hand is written from index 0 up (no holes); what was left of a longer hand is cut below.
     for (let seat = 0; seat < seats; seat++) handCards[seat]![i] = deck.pop()!;
@@ -166,8 +111,6 @@ function deal(r: Bound, state: State): void {
     if (hand.length > size) hand.length = size;
     sortSmall(hand);
   }
-  state.piles = piles;
-  if (state.discard.length > 0) state.discard = [];
   state.round = 0;
   state.phase = 'choose';
   for (let seat = 0; seat < state.seats; seat++) {
@@ -177,6 +120,34 @@ function deal(r: Bound, state: State): void {
   state.current = null;
   state.tieOrder = null;
   log(state, { type: 'deal', hand: state.hand });
+}
+
+/**
+ * A deal up to the hands (L2), as `deal` and the dense playout (dense-playout.ts) both start one:
+ * the hand's draw pile — shuffled with the state's generator, or the arranged order — and a clear
+ * table: new leaf piles, no known cards, no discards. Returns the draw pile, top card last.
+ */
+export function startDeal(t: LeavesTables, state: State): number[] {
+  const arranged = state.arrangement?.deals?.[state.hand];
+  // The arranged order is top card first; internally the top of the draw pile is the array's end.
+  // (A new list of the exact size: the old one was trimmed as it was drawn from, so refilling it
+  // would grow it again, and a resampled draw pile is a list of another length.)
+  const deck = arranged ? arranged.slice().reverse() : shuffle(state.rng, t.fullDeck.slice());
+  state.deck = deck;
+  const handCards = state.handCards;
+  const known = state.known;
+  const piles = emptyObjectList<number[]>();
+  for (let seat = 0; seat < state.seats; seat++) {
+    // setup starts with no hands and no known lists: the first deal makes them.
+    if (seat === handCards.length) handCards.push([]);
+    if (seat === known.length) known.push([]);
+    piles.push([]);
+    const k = known[seat]!;
+    if (k.length > 0) k.length = 0;
+  }
+  state.piles = piles;
+  if (state.discard.length > 0) state.discard = [];
+  return deck;
 }
 
 export function fits(card: number, pile: readonly number[]): boolean {
@@ -256,56 +227,13 @@ function legalActions(chooseLists: ChooseLists, state: State, seat: Seat): reado
   }
 }
 
-/** How many bits of `mask` are set. */
-function bitCount(mask: number): number {
-  let n = 0;
-  for (let m = mask; m !== 0; m &= m - 1) n++;
-  return n;
-}
-
-/** The index of the `k`-th set bit of `mask`, lowest first (k = 0 is the lowest). */
-function nthBit(mask: number, k: number): number {
-  let m = mask;
-  for (let i = 0; i < k; i++) m &= m - 1;
-  return 31 - Math.clz32(m & -m);
-}
-
-/**
- * The engine's random step (engine/game.ts): the legal list is the choose or place actions of the
- * bits of a mask, lowest first, or keep and discard (legalActions), so the action that
- * `legal[nextInt(rng, legal.length)]` picks is the drawn bit of that mask, applied here without
- * looking up the list or its action.
- */
-function randomStep(r: Bound, state: State, seat: Seat, rng: Rng): readonly Seat[] {
-  switch (state.phase) {
-    case 'choose': {
-      if (!mayChoose(state, seat)) break;
-      // The hand is sorted, so its distinct cards in order are the mask's bits lowest first.
-      const hand = state.handCards[seat]!;
-      const at = nthDistinct(hand, nextInt(rng, distinctCount(hand)));
-      const card = hand[at]!;
-      removeAt(hand, at);
-      return chose(r, state, seat, card);
-    }
-    case 'place': {
-      if (seat !== state.current) break;
-      const piles = fittingPiles(state, state.chosen[seat]!);
-      if (piles === 0) return apply(r, state, seat, KEEP_OR_DISCARD[nextInt(rng, KEEP_OR_DISCARD.length)]!);
-      return placeChosen(r, state, seat, nthBit(piles, nextInt(rng, bitCount(piles))));
-    }
-    case 'over':
-      break;
-  }
-  throw new Error(`seat ${seat} has no legal action now`);
-}
-
 /*
  * The helpers below are loops where a builtin (indexOf, includes, fill, spread) would do: on
  * arrays of a few elements, called on every action of every playout, the builtin's call costs
  * more than the work.
  */
 
-function removeOne(list: number[], card: number): boolean {
+export function removeOne(list: number[], card: number): boolean {
   const n = list.length;
   let i = 0;
   while (i < n && list[i] !== card) i++;
@@ -319,20 +247,6 @@ function removeAt(list: number[], i: number): void {
   const n = list.length;
   for (let j = i + 1; j < n; j++) list[j - 1] = list[j]!;
   list.pop();
-}
-
-/** How many distinct values a sorted list holds. */
-function distinctCount(sorted: readonly number[]): number {
-  let n = 0;
-  for (let i = 0; i < sorted.length; i++) if (i === 0 || sorted[i] !== sorted[i - 1]) n++;
-  return n;
-}
-
-/** The index of the first of the `k`-th distinct value of a sorted list (k = 0: the first). */
-function nthDistinct(sorted: readonly number[], k: number): number {
-  let i = 0;
-  for (let left = k; left > 0; ) if (sorted[++i] !== sorted[i - 1]) left--;
-  return i;
 }
 
 /** The mask of seats that have not chosen yet (0: everyone has). */
@@ -382,7 +296,7 @@ function apply(r: Bound, state: State, seat: Seat, action: Action): readonly Sea
       const card = takeChosen(state, seat);
       insertSorted(state.handCards[seat]!, card);
       state.known[seat]!.push(card);
-      log(state, r.kept[seat * r.ranks + card]!);
+      log(state, keptEvent(r, seat, card));
       afterAction(state);
       return toAct(state);
     }
