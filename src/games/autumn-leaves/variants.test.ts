@@ -104,3 +104,15 @@ describe('Autumn Leaves: content is a value', () => {
     expect((autumnLeavesPackage.game.view(b, 0) as { myHand: number[] }).myHand).toHaveLength(7);
   });
 });
+
+describe('Autumn Leaves deck content', () => {
+  // A discard draws a replacement (L6), so six seats' hands must leave the draw pile a card: found
+  // by the dense playout's tests, where a deck of exactly six hands put "undefined" into a hand.
+  it('L6: refuses a deck that six hands use up, and takes one with a card to spare', () => {
+    const sixHandsOfSeven = [0, 4, 4, 4, 4, 4, 4, 4, 4, 5, 5]; // 42 cards
+    const refused = DeckSchema.safeParse({ copies: sixHandsOfSeven, handSize: 7, hands: 1 });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues[0]?.message).toMatch(/42 cards cannot deal 6 hands of 7 and leave a card to draw.*at least 43/);
+    expect(DeckSchema.safeParse({ copies: [...sixHandsOfSeven.slice(0, -1), 6], handSize: 7, hands: 1 }).success).toBe(true);
+  });
+});

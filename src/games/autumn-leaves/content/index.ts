@@ -27,8 +27,14 @@ export const DeckSchema = z
     // round, with nobody having placed "the last card of their hand" (L8), and the game cannot go on.
     if (d.handSize < 2) ctx.addIssue({ code: 'custom', path: ['handSize'], message: `a hand of ${d.handSize} card is used up by the first round's leaf piles (L4); hands need at least 2 cards` });
     const cards = d.copies.reduce((a, b) => a + b, 0);
-    if (cards < d.handSize * MAX_SEATS) {
-      ctx.addIssue({ code: 'custom', path: ['copies'], message: `${cards} cards cannot deal ${MAX_SEATS} hands of ${d.handSize}` });
+    // L6's discard draws a replacement, so a full table's deal must leave the draw pile a card: a
+    // deck of exactly six hands had none, and a discard at six seats drew nothing into the hand.
+    if (cards <= d.handSize * MAX_SEATS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['copies'],
+        message: `${cards} cards cannot deal ${MAX_SEATS} hands of ${d.handSize} and leave a card to draw (L6: a discard draws a replacement); a deck needs at least ${d.handSize * MAX_SEATS + 1}`,
+      });
     }
   });
 
