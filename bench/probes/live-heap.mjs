@@ -6,6 +6,7 @@
  * HS_WINDOW_MS later (default 1500) runs a full GC and writes the sampled objects still alive to
  * HS_OUT (default live-heap.json, a .heapprofile: open it in Chrome's DevTools, Memory tab). Those
  * are the objects allocated in the window that survived: what scavenges copy and promote.
+ * With HS_COLLECTED=1 it also keeps those a mark-compact collected (promoted, then dead).
  */
 import { Session } from 'node:inspector';
 import { isMainThread } from 'node:worker_threads';
@@ -16,9 +17,12 @@ if (isMainThread) {
   session.connect();
   const delay = Number(process.env.HS_DELAY_MS ?? 40000);
   const windowMs = Number(process.env.HS_WINDOW_MS ?? 1500);
+  // HS_COLLECTED=1 keeps the objects a mark-compact collected too (those a scavenge collected are
+  // still left out): everything that reached the old generation, long-lived or not.
+  const collected = process.env.HS_COLLECTED === '1' ? { includeObjectsCollectedByMajorGC: true } : {};
   setTimeout(() => {
     session.post('HeapProfiler.enable', () =>
-      session.post('HeapProfiler.startSampling', { samplingInterval: 4096 }, () => {
+      session.post('HeapProfiler.startSampling', { samplingInterval: 4096, ...collected }, () => {
         setTimeout(() => {
           session.post('HeapProfiler.collectGarbage', () =>
             session.post('HeapProfiler.getSamplingProfile', (error, result) => {
