@@ -136,7 +136,14 @@ describe.each(listGames().filter((g) => QUICK[g.id]).map((g) => [g.id, g.title] 
           await legal.click();
         }
         clicks++;
-        await expect.poll(() => seqOf(page), { timeout: 10_000 }).toBeGreaterThan(before);
+        try {
+          await expect.poll(() => seqOf(page), { timeout: 10_000 }).toBeGreaterThan(before);
+        } catch (e) {
+          // A CI run once saw a click change nothing (not reproduced): say what was clicked and what the page showed.
+          const clicked = legal === null ? 'a select that played itself' : await legal.getAttribute('data-action', { timeout: 1000 }).catch(() => '(gone)');
+          const alerts = await page.locator('[role=alert]').allTextContents();
+          throw new Error(`${String(e)}: after click ${clicks} on ${clicked}; the page's alerts: ${JSON.stringify(alerts)}`);
+        }
         if (clicks === 5 && !reloaded) {
           const seq = await seqOf(page);
           await page.reload();

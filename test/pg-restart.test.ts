@@ -68,6 +68,9 @@ describe.skipIf(skip !== undefined)('PostgreSQL restarts under three server proc
     const statusOf = async (table: string): Promise<string | undefined> =>
       (await query<{ status: string }>('SELECT status FROM tables WHERE id = $1', [table]).catch(() => []))[0]?.status;
 
+    /** The servers' lines about failures and errors, for a message when something does not hold. */
+    const serverErrors = (): string[] => procs.flatMap((p) => p.output().split('\n').filter((l) => /failed|error/i.test(l)).map((l) => `${p.name}: ${l.slice(0, 300)}`));
+
     // Two restarts, each while both tables are mid-game.
     let seenPeople = 0;
     let seenBots = 0;
@@ -79,7 +82,14 @@ describe.skipIf(skip !== undefined)('PostgreSQL restarts under three server proc
         return seenPeople >= people0 + 6 && seenBots >= bots0 + 6;
       }, 60_000, nudge);
       await cluster.restart(1500);
-      await until(`both tables to go on after restart ${restart}`, async () => (await log(id)).length > seenPeople && (await log(bots.table.id)).length > seenBots, 60_000, nudge);
+      await until(`both tables to go on after restart ${restart}`, async () => (await log(id)).length > seenPeople && (await log(bots.table.id)).length > seenBots, 60_000, nudge).catch(
+        async (e: unknown) => {
+          // Which table stood still, and what the servers said: a CI run once timed out here (not reproduced alone).
+          const people = `people's table ${(await log(id)).length} actions (${seenPeople} before the restart, ${await statusOf(id)})`;
+          const botsOnly = `bots' table ${(await log(bots.table.id)).length} (${seenBots} before, ${await statusOf(bots.table.id)})`;
+          throw new Error(`${String(e)}: ${people}, ${botsOnly}; the servers said:\n${serverErrors().slice(-20).join('\n')}`);
+        },
+      );
       // No process went down with the database.
       expect(procs.map((p) => [p.name, p.child.exitCode, p.child.signalCode])).toEqual(procs.map((p) => [p.name, null, null]));
     }
@@ -94,7 +104,7 @@ describe.skipIf(skip !== undefined)('PostgreSQL restarts under three server proc
     const refused = players.flatMap((p) => p.refused);
     console.log(`PostgreSQL restarts: ${after.length} + ${botLog.length} actions, refusals ${JSON.stringify(refused)}, slowest answer ${Math.max(...players.map((p) => p.slowestMs))} ms`);
     // What the servers said went wrong while the database was away, to read when this fails.
-    const failures = procs.flatMap((p) => p.output().split('\n').filter((l) => /failed|error/i.test(l)).map((l) => `${p.name}: ${l.slice(0, 300)}`));
+    const failures = serverErrors();
     for (const code of refused) expect(RETRYABLE.has(code), `refused with ${code}; the servers said:\n${failures.slice(0, 20).join('\n')}`).toBe(true);
     expect(procs.every((p) => p.child.exitCode === null && p.child.signalCode === null)).toBe(true);
     for (const p of players) p.socket.close();
