@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { labReportHtml } from '../src/cli/lab-html.js';
+import { labReportHtml, sweepTicks } from '../src/cli/lab-html.js';
 import { parseLabReport } from '../src/cli/lab-file.js';
 import { serveLabReport } from '../src/cli/lab-serve.js';
 import { BUILTINS, createRegistry } from '../src/games/index.js';
@@ -252,6 +252,18 @@ describe('sweep', () => {
     expect(page).not.toContain('mean mean');
     const chart = page.slice(page.indexOf('Sweep of'), page.indexOf('<table', page.indexOf('Sweep of')));
     expect(chart.match(/aria-label="rule"/g)?.length).toBe(3);
+    // The x axis is labelled at the swept values, whole numbers for a whole-number field (no "2.5").
+    const xLabels = chart.slice(chart.indexOf('aria-label="x-axis tick label"'), chart.indexOf('aria-label="x-axis label"'));
+    expect([...xLabels.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1])).toEqual(['2', '3', '4']);
+  });
+
+  it("thins a long sweep's ticks to a dozen, keeping its first and last value", () => {
+    expect(sweepTicks([3, 1, 2])).toEqual([1, 2, 3]);
+    const many = Array.from({ length: 40 }, (_, i) => 10 + i);
+    const ticks = sweepTicks(many);
+    expect(ticks.length).toBeLessThanOrEqual(12);
+    expect([ticks[0], ticks.at(-1)]).toEqual([10, 49]);
+    expect(ticks.every((t) => many.includes(t))).toBe(true);
   });
 });
 

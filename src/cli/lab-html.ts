@@ -238,7 +238,8 @@ function sweepSection(report: SweepReport): string {
   const chart = svg({
     width: 760,
     // Inset: the first and last values' interval bars would otherwise sit on the frame and read as axis lines.
-    x: { label: report.field, inset: 24 },
+    // Ticks at the swept values themselves (a field like hand size takes whole numbers: 6.5 cards is no value).
+    x: { label: report.field, inset: 24, ticks: sweepTicks(values), ...(values.every(Number.isInteger) ? { tickFormat: 'd' } : {}) },
     y: { label: named, grid: true, ...(report.unit === 'share' ? { percent: true } : {}) },
     color: { legend: report.target !== undefined },
     marks: [
@@ -253,6 +254,15 @@ function sweepSection(report: SweepReport): string {
   });
   const target = report.target ? `, target ${esc(report.target.text)}` : '';
   return `<h2>Sweep of ${esc(report.field)}${report.content === undefined ? '' : ` in the content of <code>${esc(report.content)}</code>`}: ${esc(named)}${target}</h2>${chart}<table><tr><th>${esc(report.field)}</th><th>${esc(named)} (95%)</th><th>target</th><th></th></tr>${rows}</table>`;
+}
+
+/** The x ticks of a sweep: its values, sorted, thinned evenly to at most a dozen (first and last kept). */
+export function sweepTicks(values: readonly number[]): number[] {
+  const sorted = [...new Set(values)].sort((a, b) => a - b);
+  const most = 12;
+  if (sorted.length <= most) return sorted;
+  const every = Math.ceil((sorted.length - 1) / (most - 1));
+  return sorted.filter((_, i) => i % every === 0 || i === sorted.length - 1);
 }
 
 /** At most this many of a sweep's values get curves: one colour each (VARIANT_COLOURS), readable overlaid. */
