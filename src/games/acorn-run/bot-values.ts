@@ -11,6 +11,7 @@
 import type { Effect } from './content/schema.js';
 import { COLORS } from './content/schema.js';
 import type { RunTables } from './tables.js';
+import { madeOnce } from '../../engine/memo.js';
 
 export interface BotValues {
   /** Mean value of a combo VP token (R7: the token supply's mix). */
@@ -140,14 +141,5 @@ export function effectWorth(v: Pick<BotValues, 'tokenVp' | 'turnVp' | 'spaceVp' 
   }
 }
 
-const cache = new WeakMap<RunTables, BotValues>();
-
 /** The bot values of these tables, computed once. */
-export function botValuesOf(T: RunTables): BotValues {
-  let v = cache.get(T);
-  if (v === undefined) {
-    v = compute(T);
-    cache.set(T, v);
-  }
-  return v;
-}
+export const botValuesOf: (T: RunTables) => BotValues = madeOnce(compute);

@@ -11,6 +11,7 @@ import { cardTables, directionBit, type CardTables } from './cards.js';
 import { BUILTIN_CONTENT, type AcornRunContent } from './content/index.js';
 import type { DummyCardSpec } from './content/dummy-schema.js';
 import { COLORS, type Effect } from './content/schema.js';
+import { madeOnce } from '../../engine/memo.js';
 
 /** One player-board cell (R9), the grid flattened column by column. */
 export interface Cell {
@@ -67,17 +68,8 @@ function compile(content: AcornRunContent): RunTables {
   });
 }
 
-const compiled = new WeakMap<AcornRunContent, RunTables>();
-
 /** The tables of `content`, compiled on first use and cached for as long as the content lives. */
-export function tablesOf(content: AcornRunContent): RunTables {
-  let t = compiled.get(content);
-  if (t === undefined) {
-    t = compile(content);
-    compiled.set(content, t);
-  }
-  return t;
-}
+export const tablesOf: (content: AcornRunContent) => RunTables = madeOnce(compile);
 
 /** The shipped content's tables (for tests and defaults; the rules take theirs as an argument). */
 export const BUILTIN_TABLES: RunTables = tablesOf(BUILTIN_CONTENT);

@@ -9,6 +9,7 @@
  */
 import type { DiscardAction, FoxAction, PlantAction, SquirrelAction, TurtleAction } from './actions.js';
 import { BUILTIN_CONTENT, buildDeck, COLORS, type AcornsContent, type Card, type CardKind } from './content/index.js';
+import { madeOnce } from '../../engine/memo.js';
 
 export interface AcornsTables {
   /** The content these tables were compiled from. */
@@ -116,17 +117,8 @@ function compile(content: AcornsContent): AcornsTables {
   });
 }
 
-const compiled = new WeakMap<AcornsContent, AcornsTables>();
-
 /** The tables of `content`, compiled on first use and kept as long as the content object lives. */
-export function tablesOf(content: AcornsContent): AcornsTables {
-  let tables = compiled.get(content);
-  if (tables === undefined) {
-    tables = compile(content);
-    compiled.set(content, tables);
-  }
-  return tables;
-}
+export const tablesOf: (content: AcornsContent) => AcornsTables = madeOnce(compile);
 
 /** The shipped content's tables (for tests, the guided first turn, and defaults). */
 export const BUILTIN_TABLES: AcornsTables = tablesOf(BUILTIN_CONTENT);

@@ -6,6 +6,7 @@
 import type { Seat } from '../../engine/game.js';
 import type { LeavesTables } from './content/index.js';
 import type { LogEvent } from './state.js';
+import { madeOnce } from '../../engine/memo.js';
 
 /** Events a state keeps: a round of six seats is at most 13, and clients read every step. */
 export const LOG_LIMIT = 16;
@@ -32,17 +33,8 @@ export interface Bound {
   ranks: number;
 }
 
-const bound = new WeakMap<LeavesTables, Bound>();
-
 /** The events of `t`, made the first time and shared after: the rules and the dense playout log the same objects. */
-export function bind(t: LeavesTables): Bound {
-  let r = bound.get(t);
-  if (r === undefined) {
-    r = makeEvents(t);
-    bound.set(t, r);
-  }
-  return r;
-}
+export const bind: (t: LeavesTables) => Bound = madeOnce(makeEvents);
 
 function makeEvents(t: LeavesTables): Bound {
   const ranks = t.maxRank + 1;
