@@ -307,6 +307,8 @@ describe('the HTML report and the replay server', () => {
       const legend = await page.locator('p.legend').first().innerText();
       expect(legend).toContain('too few: fewer than 30 samples, so the interval means little.');
       expect(legend).not.toMatch(/\s:/);
+      // Nor on the screen: the curves' swatch spacing (a right margin) must not reach the marker.
+      expect(await page.locator('p.legend span.few').first().evaluate((el) => (globalThis as unknown as { getComputedStyle: (e: unknown) => { marginRight: string } }).getComputedStyle(el).marginRight)).toBe('0px');
       const links = await page.locator('a.replay').evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
       expect(links.length).toBeGreaterThan(0);
       for (const href of links) expect(await page.locator(href.replace(/^#/, '#')).count(), href).toBe(1);

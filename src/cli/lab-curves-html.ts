@@ -30,7 +30,7 @@ function accessibleSvg(options: Record<string, unknown>, id: string, title: stri
 }
 
 const legend = (names: readonly string[]): string =>
-  `<p class="legend">${names.map((n, i) => `<span><i style="background:${VARIANT_COLOURS[i % VARIANT_COLOURS.length]}"></i>${esc(n)}</span>`).join(' ')} — line: mean at the end of the round; dark band: its 95% interval; light band: middle half of the games (interquartile range)</p>`;
+  `<p class="legend">${names.map((n, i) => `<span class="swatch"><i style="background:${VARIANT_COLOURS[i % VARIANT_COLOURS.length]}"></i>${esc(n)}</span>`).join(' ')} — line: mean at the end of the round; dark band: its 95% interval; light band: middle half of the games (interquartile range)</p>`;
 
 /** Per measure, a grid of panels (one per participant) with every variant overlaid. */
 function curveCharts(variants: readonly VariantSummary[]): string {
@@ -177,4 +177,4 @@ export function curvesAndTensionSection(variants: readonly VariantSummary[], lin
 /** A figure row's replay links for one variant (nearest the mean, lowest, highest). */
 export const figureRefsCell = (link: ReplayLinker, variant: string, refs: GameRefs | undefined): string => refsLinks(link, variant, refs);
 
-export const CURVES_STYLE = `.legend span{margin-right:1rem}.legend i{display:inline-block;width:12px;height:12px;margin-right:4px;vertical-align:-1px}table.tension td:nth-child(odd){white-space:nowrap}`;
+export const CURVES_STYLE = `.legend span.swatch{margin-right:1rem}.legend i{display:inline-block;width:12px;height:12px;margin-right:4px;vertical-align:-1px}table.tension td:nth-child(odd){white-space:nowrap}`;
