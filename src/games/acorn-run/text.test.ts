@@ -55,6 +55,8 @@ describe('Acorn Run in the terminal', () => {
         if (kind === 'pay') expect(textUI.hint(view, legal)).toMatch(/pay N/);
         // Every card pays 1, whatever it cost: paying menus do not show the card's own cost.
         if (kind === 'pay') for (const a of legal) if (a.type === 'add') expect(textUI.label(a, view, NAMES)).toMatch(/^pay 1 with \d+:[^()]+$/);
+        // Cards in hand are added to moves and played without their cost ("G Branch (0)" read as "moves 0").
+        for (const a of legal) if ((a.type === 'add' && kind !== 'pay') || a.type === 'play') expect(textUI.label(a, view, NAMES)).not.toMatch(/\(\d/);
         if (kind !== 'jump') expect(textUI.hint(view, legal)).not.toMatch(/\bland\b/);
         acornRun.apply(s, seat, legal[nextInt(rng, legal.length)]!);
       }

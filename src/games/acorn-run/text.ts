@@ -35,7 +35,13 @@ export function shortCard(T: RunTables, card: number): string {
   return `${LETTER[k.color]} ${name}${combo}`;
 }
 
-/** A card with its cost and effect, for menus. */
+/** A card in hand, with its effect if it has one (its cost mattered only when it was bought). */
+function handCard(T: RunTables, card: number): string {
+  const k = kindOf(T, card);
+  return k.effect ? `${shortCard(T, card)} (${effectLabel(k.effect)})` : shortCard(T, card);
+}
+
+/** A market card with its cost and effect, for the buying menus. */
 function longCard(T: RunTables, card: number): string {
   const k = kindOf(T, card);
   const effect = k.effect ? `, ${effectLabel(k.effect)}` : '';
@@ -172,8 +178,10 @@ function render(T: RunTables, view: AcornRunView, _viewer: Viewer, names: readon
 /** A hand card as menus name it: its place in the hand and, unless it only pays, its cost and effect. */
 const cardIn = (T: RunTables, view: AcornRunView, card: number, paying = false): string => {
   const i = view.me === null ? -1 : (view.racers[view.me]!.hand ?? []).indexOf(card);
-  // Every card pays 1 towards a purchase, whatever it cost: its own cost would only mislead there.
-  const text = paying ? shortCard(T, card) : longCard(T, card);
+  // A card in hand is added to a move, played or paid with: what it cost to buy no longer matters
+  // (every card pays 1 towards a purchase), and "G Branch (0)" read as if it moved nothing. Its
+  // effect is what playing it does.
+  const text = paying ? shortCard(T, card) : handCard(T, card);
   return i >= 0 ? `${i + 1}:${text}` : text;
 };
 
