@@ -3,7 +3,7 @@
  * effects leave pending (discard after a cycle, trash, gain).
  */
 import type { RunTables } from './tables.js';
-import { pushPerKind, SLOTS } from './action-table.js';
+import { pushPerKind, SLOTS, type CodeList } from './action-table.js';
 import { directionBit, distinctKinds, isSorted, kindOf, PLAY_ACORN, PLAY_ALWAYS, PLAY_MOVE, PLAY_NONE, PLAY_OOPS } from './cards.js';
 import { DIRECTIONS, type Direction, type Effect } from './content/schema.js';
 import { filledSlots, takeFromMarket } from './market.js';
@@ -33,7 +33,7 @@ function emptyCells(T: RunTables, grid: readonly number[], stepBits: number): nu
  * cards and spends share the empty cells, found once when first asked (this runs at every step
  * of a turn with nothing pending).
  */
-export function legalPlaysAndSpends(T: RunTables, state: State, out: number[]): void {
+export function legalPlaysAndSpends(T: RunTables, state: State, out: CodeList): void {
   const r = currentRacer(state);
   const stepBits = r.pos === null ? 0 : T.stepBits[r.pos]!;
   let empty: number[] | null = null;
@@ -183,27 +183,22 @@ export function spendAcorn(T: RunTables, state: State, cell: number): void {
 
 type Choice = Extract<Pending, { kind: 'discard' | 'trash' | 'gain' }>;
 
-export function legalChoice(T: RunTables, state: State, p: Choice): number[] {
+export function legalChoice(T: RunTables, state: State, p: Choice, out: CodeList): void {
   const r = currentRacer(state);
   switch (p.kind) {
-    case 'discard': {
-      const out: number[] = [];
+    case 'discard':
       pushPerKind(T, r.hand, T.codes.discard, out);
-      return out;
-    }
-    case 'trash': {
+      return;
+    case 'trash':
       // Per kind in hand, then per kind in the discard pile (a kind may be offered from both).
-      const out: number[] = [];
       pushPerKind(T, r.hand, T.codes.trash, out);
       pushPerKind(T, r.discard, T.codes.trash, out);
       out.push(T.codes.skip);
-      return out;
-    }
-    case 'gain': {
-      const out = filledSlots(state).map(({ row, index }) => T.codes.gain + MARKET_ROWS.indexOf(row) * SLOTS + index);
+      return;
+    case 'gain':
+      for (const { row, index } of filledSlots(state)) out.push(T.codes.gain + MARKET_ROWS.indexOf(row) * SLOTS + index);
       out.push(T.codes.skip);
-      return out;
-    }
+      return;
   }
 }
 
