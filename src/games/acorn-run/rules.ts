@@ -142,17 +142,18 @@ export function randomStep(T: RunTables, state: State, seat: Seat, rng: Rng): re
  * walk kept: it lives in the walk, never in the state.
  */
 export function randomPlayout(T: RunTables, state: State, rng: Rng, maxSteps: number): number {
-  let legal = new CodeList();
-  /** The list of the last step this walk took with nothing pending (none yet: a walk may start mid-move). */
-  let idleList = new CodeList();
-  let kept = false;
-  /** Whether the last step took back what was started from `idleList`'s state. */
-  let cancelled = false;
+  /** The list of the last step taken with nothing pending, and the list of a pending step. */
+  const idleList = new CodeList();
+  const pendingList = new CodeList();
+  /** Whether `idleList` was made in this walk (a walk may start in the middle of a move). */
+  let listedIdle = false;
+  /** Whether the state is again the one `idleList` was made for: the last step was a cancel. */
+  let restored = false;
   let steps = 0;
   for (; steps < maxSteps && !state.over; steps++) {
     const idle = state.turn.pending.length === 0;
-    if (idle && cancelled) [legal, idleList] = [idleList, legal];
-    else {
+    const legal = idle ? idleList : pendingList;
+    if (!(idle && restored)) {
       legal.clear();
       fillLegalCodes(T, state, legal);
     }
@@ -161,11 +162,8 @@ export function randomPlayout(T: RunTables, state: State, rng: Rng, maxSteps: nu
     // A list of one draws nothing (nextInt(rng, 1) would not either).
     const code = legal.codes[n === 1 ? 0 : nextInt(rng, n)]!;
     applyCode(T, state, code);
-    if (idle) {
-      [legal, idleList] = [idleList, legal];
-      kept = true;
-    }
-    cancelled = kept && T.codes.op[code] === OP_CANCEL;
+    if (idle) listedIdle = true;
+    restored = listedIdle && T.codes.op[code] === OP_CANCEL;
   }
   return steps;
 }
