@@ -28,6 +28,8 @@ export function turnOrder(seats: number, first: number, options: Options): numbe
 }
 
 export function dummyRacers(T: RunTables, seats: number, options: Options, order: readonly number[], a: Arrangement | undefined): Racer[] {
+  // Most races have none, and every setup (every playout) asks.
+  if (options.dummies === 0) return [];
   return Array.from({ length: options.dummies }, (_, i): Racer => {
     const named = a?.dummyPositions?.[i];
     return {
