@@ -219,6 +219,25 @@ export function codeOf(T: CodedTables, action: Action): number {
 }
 
 /**
+ * A legal list being filled: its codes are `codes[0 … n-1]`. The random playout refills one list
+ * at every step (rules.ts `randomPlayout`): `clear` keeps the list's storage, where setting an
+ * array's length to 0 gives it back to V8 and the next push allocates again. A new list's `codes`
+ * is exactly its codes (`legalCodes`).
+ */
+export class CodeList {
+  readonly codes: number[] = [];
+  n = 0;
+
+  push(code: number): void {
+    this.codes[this.n++] = code;
+  }
+
+  clear(): void {
+    this.n = 0;
+  }
+}
+
+/**
  * Appends to `out` the code of one card per kind among `cards` (those `keep` accepts), as
  * `first + card` (the first code of add, discard or trash), in distinctKinds' order (cards.ts). Most legal-action lists are one of these
  * (pay, discard at the end of the turn, the cards that fit a sprint, climb, descent or jump).
@@ -233,15 +252,15 @@ export function pushPerKind(
   T: WithCards,
   cards: readonly number[],
   first: number,
-  out: number[],
+  out: CodeList,
   keep?: (card: number) => boolean,
 ): void {
   const kindIndex = T.cards.kindIndex;
-  const start = out.length;
+  const start = out.n;
   for (let i = 0; i < cards.length; i++) {
     const c = cards[i]!;
     if (i > 0 && c < cards[i - 1]!) {
-      out.length = start;
+      out.n = start;
       for (const d of distinctKinds(T, cards, keep)) out.push(first + d);
       return;
     }

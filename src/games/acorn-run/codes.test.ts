@@ -15,8 +15,8 @@ import { acornRun } from './index.js';
 import { BUILTIN_TABLES as T } from './tables.js';
 
 const game = acornRun as unknown as AnyGame;
-/** The same game without its random step: the engine walks it through legalActions. */
-const byActions: AnyGame = { ...game, randomStep: undefined };
+/** The same game without its random step and playout: the engine walks it through legalActions. */
+const byActions: AnyGame = { ...game, randomStep: undefined, randomPlayout: undefined };
 
 const CONFIGS = [
   { seats: 4, options: {} },

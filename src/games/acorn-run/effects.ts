@@ -3,7 +3,7 @@
  * effects leave pending (discard after a cycle, trash, gain).
  */
 import type { RunTables } from './tables.js';
-import { pushPerKind, SLOTS } from './action-table.js';
+import { pushPerKind, SLOTS, type CodeList } from './action-table.js';
 import { directionBit, distinctKinds, isSorted, kindOf, PLAY_ACORN, PLAY_ALWAYS, PLAY_MOVE, PLAY_NONE, PLAY_OOPS } from './cards.js';
 import { DIRECTIONS, type Direction, type Effect } from './content/schema.js';
 import { filledSlots, takeFromMarket } from './market.js';
@@ -15,28 +15,26 @@ import { MARKET_ROWS, type MarketRow } from './cards.js';
 export type { Cell } from './tables.js';
 
 /**
- * The empty player-board cells whose action can be resolved now (a free move needs a space in its
- * direction, R8): `stepBits` are the directions the pawn can step (0 off the board).
+ * Appends `first + cell` for each empty player-board cell whose action can be resolved now (a free
+ * move needs a space in its direction, R8): `stepBits` are the directions the pawn can step (0 off
+ * the board). A pass over the dozen cells for each family, where a list of the empty cells shared
+ * by the families was one more list made at most steps with nothing pending.
  */
-function emptyCells(T: RunTables, grid: readonly number[], stepBits: number): number[] {
+function pushEmptyCells(T: RunTables, grid: readonly number[], stepBits: number, first: number, out: CodeList): void {
   const needs = T.cellMoveBits;
-  const out: number[] = [];
   for (let i = 0; i < grid.length; i++) {
-    if (grid[i] === CELL_EMPTY && (needs[i]! & ~stepBits) === 0) out.push(i);
+    if (grid[i] === CELL_EMPTY && (needs[i]! & ~stepBits) === 0) out.push(first + i);
   }
-  return out;
 }
 
 /**
  * Cards that may be played now for their own effect, one action per kind (and target), then R9's
- * acorn spends on every empty grid space whose action can be resolved now. Together because acorn
- * cards and spends share the empty cells, found once when first asked (this runs at every step
- * of a turn with nothing pending).
+ * acorn spends on every empty grid space whose action can be resolved now (this runs at every
+ * step of a turn with nothing pending).
  */
-export function legalPlaysAndSpends(T: RunTables, state: State, out: number[]): void {
+export function legalPlaysAndSpends(T: RunTables, state: State, out: CodeList): void {
   const r = currentRacer(state);
   const stepBits = r.pos === null ? 0 : T.stepBits[r.pos]!;
-  let empty: number[] | null = null;
   const plays = T.cards.plays;
   const kindIndex = T.cards.kindIndex;
   // One card per kind, the lowest number of each, in increasing order (distinctKinds): a sorted
@@ -59,12 +57,9 @@ export function legalPlaysAndSpends(T: RunTables, state: State, out: number[]): 
       case PLAY_ALWAYS:
         out.push(T.codes.play + card);
         break;
-      case PLAY_ACORN: {
-        empty ??= emptyCells(T, r.grid, stepBits);
-        const on = T.codes.playOn[card]!;
-        for (let e = 0; e < empty.length; e++) out.push(on + empty[e]!);
+      case PLAY_ACORN:
+        pushEmptyCells(T, r.grid, stepBits, T.codes.playOn[card]!, out);
         break;
-      }
       case PLAY_OOPS: {
         const acornCells: number[] = [];
         for (let c = 0; c < r.grid.length; c++) if (r.grid[c] === CELL_ACORN) acornCells.push(c);
@@ -78,9 +73,7 @@ export function legalPlaysAndSpends(T: RunTables, state: State, out: number[]): 
     }
   }
   // R9: spend an acorn on any empty grid space whose action can be resolved now.
-  if (r.acorns === 0) return;
-  empty ??= emptyCells(T, r.grid, stepBits);
-  for (let e = 0; e < empty.length; e++) out.push(T.codes.spend + empty[e]!);
+  if (r.acorns > 0) pushEmptyCells(T, r.grid, stepBits, T.codes.spend, out);
 }
 
 /** Resolves one effect for the current racer; choices it leaves go to the pending list. */
@@ -183,27 +176,22 @@ export function spendAcorn(T: RunTables, state: State, cell: number): void {
 
 type Choice = Extract<Pending, { kind: 'discard' | 'trash' | 'gain' }>;
 
-export function legalChoice(T: RunTables, state: State, p: Choice): number[] {
+export function legalChoice(T: RunTables, state: State, p: Choice, out: CodeList): void {
   const r = currentRacer(state);
   switch (p.kind) {
-    case 'discard': {
-      const out: number[] = [];
+    case 'discard':
       pushPerKind(T, r.hand, T.codes.discard, out);
-      return out;
-    }
-    case 'trash': {
+      return;
+    case 'trash':
       // Per kind in hand, then per kind in the discard pile (a kind may be offered from both).
-      const out: number[] = [];
       pushPerKind(T, r.hand, T.codes.trash, out);
       pushPerKind(T, r.discard, T.codes.trash, out);
       out.push(T.codes.skip);
-      return out;
-    }
-    case 'gain': {
-      const out = filledSlots(state).map(({ row, index }) => T.codes.gain + MARKET_ROWS.indexOf(row) * SLOTS + index);
+      return;
+    case 'gain':
+      for (const { row, index } of filledSlots(state)) out.push(T.codes.gain + MARKET_ROWS.indexOf(row) * SLOTS + index);
       out.push(T.codes.skip);
-      return out;
-    }
+      return;
   }
 }
 

@@ -13,7 +13,7 @@ import type { Action } from './actions.js';
 import { components } from './components.js';
 import { describeAction, explainIllegal } from './describe.js';
 import { outcome } from './outcome.js';
-import { apply, legalActions, randomStep, toAct } from './rules.js';
+import { apply, legalActions, randomPlayout, randomStep, toAct } from './rules.js';
 import { parseAction, parseArrangement, parseOptions, type Arrangement, type Options } from './parse.js';
 import { setup } from './setup.js';
 import type { State } from './state.js';
@@ -48,6 +48,7 @@ export function acornRunGame(T: RunTables): Game<State, Action, AcornRunView, Op
       return toAct(state);
     },
     randomStep: (state, seat, rng) => randomStep(T, state, seat, rng),
+    randomPlayout: (state, rng, maxSteps) => randomPlayout(T, state, rng, maxSteps),
     outcome: (state) => outcome(T, state),
     view: (state: State, viewer: Viewer) => makeView(T, state, viewer),
     resample: (state, seat, rng) => resample(T, state, seat, rng),

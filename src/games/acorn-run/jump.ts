@@ -4,7 +4,7 @@
  */
 import type { RunTables } from './tables.js';
 import { space } from './board.js';
-import { pushPerKind } from './action-table.js';
+import { pushPerKind, type CodeList } from './action-table.js';
 import { colorOf, kindOf } from './cards.js';
 import { logEvent } from './events.js';
 import { arrive } from './pawns.js';
@@ -18,9 +18,9 @@ type JumpPending = Extract<Pending, { kind: 'jump' }>;
  * a racer who may not end the turn where it stands (R8) is never left only starting and
  * cancelling it.
  */
-export function legalJumpStart(T: RunTables, state: State, out: number[] = []): number[] {
+export function legalJumpStart(T: RunTables, state: State, out: CodeList): void {
   const r = currentRacer(state);
-  if (r.pos === null || r.hand.length === 0) return out;
+  if (r.pos === null || r.hand.length === 0) return;
   const s = space(T, r.pos);
   if (
     s.jumpTo !== null ||
@@ -28,7 +28,6 @@ export function legalJumpStart(T: RunTables, state: State, out: number[] = []): 
   ) {
     out.push(T.codes.jump);
   }
-  return out;
 }
 
 /**
@@ -81,13 +80,11 @@ export function landingSpaces(T: RunTables, p: JumpPending): number[] {
   return out;
 }
 
-export function legalJump(T: RunTables, state: State, p: JumpPending): number[] {
+export function legalJump(T: RunTables, state: State, p: JumpPending, out: CodeList): void {
   const r = currentRacer(state);
-  const out: number[] = [];
   pushPerKind(T, r.hand, T.codes.add, out, (c) => canAdd(T, p, c));
   for (const to of landingSpaces(T, p)) out.push(T.codes.land + to);
   out.push(T.codes.cancel);
-  return out;
 }
 
 export function addToJump(state: State, p: JumpPending, card: number): void {

@@ -3,7 +3,7 @@
  * `add` cards from hand until the cost not covered by buying power is paid; the slot refills at once.
  */
 import type { RunTables } from './tables.js';
-import { pushPerKind, SLOTS } from './action-table.js';
+import { pushPerKind, SLOTS, type CodeList } from './action-table.js';
 import { kindOf, MARKET_ROWS, type MarketRow } from './cards.js';
 import { logEvent } from './events.js';
 import { addToHand, currentRacer, pushAll, removeCard, type MarketState, type Pending, type State } from './state.js';
@@ -43,17 +43,16 @@ export function filledSlots(state: State): { row: MarketRow; index: number; card
 }
 
 /** The slots the current racer can afford (R10), appended to `out`: cheap row first, slot order. */
-export function legalBuys(T: RunTables, state: State, out: number[] = []): number[] {
+export function legalBuys(T: RunTables, state: State, out: CodeList): void {
   // Every legal-action list asks this: the two rows by name (no lookup by a row variable), plain
   // loops over their slots, no intermediate arrays.
   const budget = state.turn.buyingPower + currentRacer(state).hand.length;
   // Codes by row (MARKET_ROWS order: cheap, expensive), then slot.
   affordable(T, state.market.cheap.row, budget, T.codes.buy, out);
   affordable(T, state.market.expensive.row, budget, T.codes.buy + SLOTS, out);
-  return out;
 }
 
-function affordable(T: RunTables, slots: readonly (number | null)[], budget: number, firstBuy: number, out: number[]): void {
+function affordable(T: RunTables, slots: readonly (number | null)[], budget: number, firstBuy: number, out: CodeList): void {
   // Costs from the per-card table (cards.ts `costs`): a number per card, no kind object to read.
   const costs = T.cards.costs;
   for (let index = 0; index < slots.length; index++) {
@@ -65,13 +64,12 @@ function affordable(T: RunTables, slots: readonly (number | null)[], budget: num
   }
 }
 
-export function legalRefreshes(T: RunTables, state: State, out: number[] = []): number[] {
-  if (state.turn.refreshes === 0) return out;
+export function legalRefreshes(T: RunTables, state: State, out: CodeList): void {
+  if (state.turn.refreshes === 0) return;
   for (let i = 0; i < MARKET_ROWS.length; i++) {
     const m = state.market[MARKET_ROWS[i]!];
     if (m.deck.length > 0 || m.row.some((c) => c !== null)) out.push(T.codes.refresh + i);
   }
-  return out;
 }
 
 /** Buying power pays first (R10); whatever it does not cover is paid card by card. */
@@ -88,11 +86,9 @@ export function startBuy(T: RunTables, state: State, row: MarketRow, index: numb
 
 const owed = (T: RunTables, state: State, p: PayPending): number => kindOf(T, marketOf(state, p.row).row[p.index]!).cost - p.power - p.cards.length;
 
-export function legalPay(T: RunTables, state: State): number[] {
-  const out: number[] = [];
+export function legalPay(T: RunTables, state: State, out: CodeList): void {
   pushPerKind(T, currentRacer(state).hand, T.codes.add, out);
   out.push(T.codes.cancel);
-  return out;
 }
 
 /** R10: paying is discarding; once paid, the bought card joins the discard pile too. */

@@ -4,7 +4,7 @@
  */
 import type { RunTables } from './tables.js';
 import { space } from './board.js';
-import { pushPerKind } from './action-table.js';
+import { pushPerKind, type CodeList } from './action-table.js';
 import { colorOf, kindOf } from './cards.js';
 import { COLORS, type Color } from './content/schema.js';
 import { logEvent } from './events.js';
@@ -45,11 +45,11 @@ function handColors(T: RunTables, hand: readonly number[]): number {
 }
 
 /** The main moves the current racer may start now. */
-export function legalMoveStarts(T: RunTables, state: State, out: number[] = []): number[] {
+export function legalMoveStarts(T: RunTables, state: State, out: CodeList): void {
   const r = currentRacer(state);
-  if (r.pos === null) return out;
+  if (r.pos === null) return;
   const s = space(T, r.pos);
-  if (s.kind === 'jumpoff' || s.zone === null) return out;
+  if (s.kind === 'jumpoff' || s.zone === null) return;
   const t = state.turn;
   const bits = handColors(T, r.hand);
   if ((t.mainMoves > 0 || t.extraSprints > 0) && s.forward !== null) {
@@ -64,7 +64,6 @@ export function legalMoveStarts(T: RunTables, state: State, out: number[] = []):
     if (s.up !== null && (bits & T.zoneBits[s.up]!) !== 0) out.push(T.codes.climb);
     if (s.down !== null && bits !== 0) out.push(T.codes.descend);
   }
-  return out;
 }
 
 export function startSprint(state: State, color: Color): void {
@@ -81,9 +80,8 @@ export function startVertical(state: State, kind: 'climb' | 'descend'): void {
   state.turn.pending.push({ kind, cards: [], from: currentRacer(state).pos! });
 }
 
-export function legalSprint(T: RunTables, state: State, p: SprintPending): number[] {
+export function legalSprint(T: RunTables, state: State, p: SprintPending, out: CodeList): void {
   const r = currentRacer(state);
-  const out: number[] = [];
   pushPerKind(T, r.hand, T.codes.add, out, (c) => colorOf(T, c) === p.color);
   if (p.cards.length > 0) {
     // R8 (amended): the sprint may stop on a taken space; only the end of the turn is checked.
@@ -92,7 +90,6 @@ export function legalSprint(T: RunTables, state: State, p: SprintPending): numbe
     if (space(T, p.from).forward !== null) out.push(T.codes.done);
   }
   out.push(T.codes.cancel);
-  return out;
 }
 
 /** The space above (climb) or below (descend) the pawn, and which cards may take it there (R4). */
@@ -107,9 +104,8 @@ export const fitsVertical = (T: RunTables, kind: VerticalPending['kind'], target
   return kind === 'climb' ? color === space(T, target).zone : color !== null;
 };
 
-export function legalVertical(T: RunTables, state: State, p: VerticalPending): number[] {
+export function legalVertical(T: RunTables, state: State, p: VerticalPending, out: CodeList): void {
   const r = currentRacer(state);
-  const out: number[] = [];
   const target = verticalTarget(T, state, p);
   if (target !== null) {
     pushPerKind(T, r.hand, T.codes.add, out, (c) => fitsVertical(T, p.kind, target, c));
@@ -119,7 +115,6 @@ export function legalVertical(T: RunTables, state: State, p: VerticalPending): n
     out.push(T.codes.done);
   }
   out.push(T.codes.cancel);
-  return out;
 }
 
 export function addToMove(T: RunTables, state: State, p: SprintPending | VerticalPending, card: number): void {

@@ -13,6 +13,7 @@ import { addToMove, cancelMove, finishMove, legalMoveStarts, legalSprint, legalV
 import { logRaceOver } from './finale-events.js';
 import { currentRacer, type State } from './state.js';
 import {
+  CodeList,
   codeOf,
   OP_ADD,
   OP_BUY,
@@ -53,41 +54,49 @@ export function toAct(state: State): readonly Seat[] {
 
 /**
  * The legal actions of `seat` as action codes (action-table.ts), in the stable order every list
- * keeps: what the engine's random playout picks from (`randomStep`).
+ * keeps: what the engine's random step picks from (`randomStep`).
  */
 export function legalCodes(T: RunTables, state: State, seat: Seat): number[] {
   if (state.over || currentRacer(state).seat !== seat) return [];
+  const out = new CodeList();
+  fillLegalCodes(T, state, out);
+  // Exactly its codes: a list filled once has no entries past `n` (pushPerKind starts a kind over
+  // with at least as many as it took back), but the list handed out must not rest on that.
+  if (out.codes.length !== out.n) out.codes.length = out.n;
+  return out.codes;
+}
+
+/** Fills `out` with the legal codes of the racer whose turn it is (the race runs). */
+function fillLegalCodes(T: RunTables, state: State, out: CodeList): void {
   const p = state.turn.pending[0];
   if (p) {
     // Most frequent first (random playouts: paying, the end of the turn, sprints …).
     switch (p.kind) {
       case 'pay':
-        return legalPay(T, state);
+        return legalPay(T, state, out);
       case 'cleanup':
-        return legalCleanup(T, state);
+        return legalCleanup(T, state, out);
       case 'sprint':
-        return legalSprint(T, state, p);
+        return legalSprint(T, state, p, out);
       case 'climb':
       case 'descend':
-        return legalVertical(T, state, p);
+        return legalVertical(T, state, p, out);
       case 'jump':
-        return legalJump(T, state, p);
+        return legalJump(T, state, p, out);
       case 'discard':
       case 'trash':
       case 'gain':
-        return legalChoice(T, state, p);
+        return legalChoice(T, state, p, out);
     }
   }
   // One list filled in place, in this order (no spreads: this runs at every step of every playout).
-  const codes: number[] = [];
-  legalMoveStarts(T, state, codes);
-  legalJumpStart(T, state, codes);
-  legalPlaysAndSpends(T, state, codes);
-  legalRefreshes(T, state, codes);
-  legalBuys(T, state, codes);
+  legalMoveStarts(T, state, out);
+  legalJumpStart(T, state, out);
+  legalPlaysAndSpends(T, state, out);
+  legalRefreshes(T, state, out);
+  legalBuys(T, state, out);
   // R8 (amended): the turn may not end on a space another pawn holds, unless nothing else is left.
-  if (canEndTurn(T, state) || codes.length === 0) codes.push(T.codes.end);
-  return codes;
+  if (canEndTurn(T, state) || out.n === 0) out.push(T.codes.end);
 }
 
 /** Every legal action of `seat`: the actions of its legal codes (shared objects, action-table.ts). */
@@ -119,6 +128,47 @@ export function randomStep(T: RunTables, state: State, seat: Seat, rng: Rng): re
   // A list of one draws nothing (nextInt(rng, 1) would not either).
   applyCode(T, state, legal.length === 1 ? legal[0]! : legal[nextInt(rng, legal.length)]!);
   return toAct(state);
+}
+
+/**
+ * The engine's random playout (`Game.randomPlayout`, engine/game.ts): `randomStep` until the race
+ * is over or `maxSteps` steps are taken, exactly as the engine's step walk (`stepwisePlayout`)
+ * would play it — the same draws, the same state, the same step count — without the walk's
+ * per-step calls and seat lists (the racer whose turn it is always acts, and `toAct` has one seat
+ * until the race is over) and without a new list at every step.
+ *
+ * A random walk often starts a move, a jump or a purchase and takes it back: 198 of the 536
+ * lists with nothing pending in a game come right after a `cancel`. Taking a step back restores
+ * the state the step was started from exactly (moves.ts `cancelMove`, jump.ts `cancelJump`,
+ * market.ts `cancelPayment`: the hand sorted again, the pawn, moves and buying power as they
+ * were, nothing logged or drawn in between), so its list is the list of that state, which the
+ * walk kept: it lives in the walk, never in the state.
+ */
+export function randomPlayout(T: RunTables, state: State, rng: Rng, maxSteps: number): number {
+  /** The list of the last step taken with nothing pending, and the list of a pending step. */
+  const idleList = new CodeList();
+  const pendingList = new CodeList();
+  /** Whether `idleList` was made in this walk (a walk may start in the middle of a move). */
+  let listedIdle = false;
+  /** Whether the state is again the one `idleList` was made for: the last step was a cancel. */
+  let restored = false;
+  let steps = 0;
+  for (; steps < maxSteps && !state.over; steps++) {
+    const idle = state.turn.pending.length === 0;
+    const legal = idle ? idleList : pendingList;
+    if (!(idle && restored)) {
+      legal.clear();
+      fillLegalCodes(T, state, legal);
+    }
+    const n = legal.n;
+    if (n === 0) throw new Error(`acorn-run: seat ${currentRacer(state).seat} is to act but has no legal action`);
+    // A list of one draws nothing (nextInt(rng, 1) would not either).
+    const code = legal.codes[n === 1 ? 0 : nextInt(rng, n)]!;
+    applyCode(T, state, code);
+    if (idle) listedIdle = true;
+    restored = listedIdle && T.codes.op[code] === OP_CANCEL;
+  }
+  return steps;
 }
 
 /**

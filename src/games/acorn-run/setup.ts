@@ -2,7 +2,7 @@
 import type { RunTables } from './tables.js';
 import { emptyRing } from '../../engine/narration.js';
 import { createRng, nextInt } from '../../engine/rng.js';
-import { boardAcornsFor, startSpaces } from './board.js';
+import { startSpaces } from './board.js';
 import { starterCards } from './cards.js';
 import { buildDummyDeck } from './dummy/deck.js';
 import { dummyRacers, turnOrder } from './dummy/setup.js';
@@ -34,7 +34,7 @@ export function setup(T: RunTables, config: { seats: number; seed: string; optio
       hand: [],
       discard: [],
       acorns: a?.acorns?.[s] ?? 0,
-      grid: T.cells.map(() => CELL_EMPTY),
+      grid: emptyGrid(T),
       tokens: [],
       place: null,
       out: false,
@@ -45,19 +45,23 @@ export function setup(T: RunTables, config: { seats: number; seed: string; optio
   const cheapDeck = al.cheapTop.concat(shuffleInPlaceCopy(rng, al.cheapRest));
   const expensiveDeck = al.expensiveTop.concat(shuffleInPlaceCopy(rng, al.expensiveRest));
   // R8: dummies count as racers for the numbered acorn spaces.
-  const boardAcorns = boardAcornsFor(T, racers.length);
-  const given = racers.reduce((n, r) => n + r.acorns, 0);
+  const boardAcorns = T.startAcorns[racers.length]!.slice();
+  let given = 0;
+  for (const r of racers) given += r.acorns;
+  // Loops rather than Array.from and map: every playout starts here.
+  const seatRacer: number[] = [];
+  for (let i = 0; i < seats; i++) seatRacer.push(i);
   const state: State = {
     racers,
     order,
-    seatRacer: Array.from({ length: seats }, (_, i) => i),
+    seatRacer,
     market: {
       cheap: { deck: cheapDeck, row: [] },
       expensive: { deck: expensiveDeck, row: [] },
     },
     box: al.box,
     boardAcorns,
-    acornSupply: T.content.race.acorns - boardAcorns.reduce((x, y) => x + y, 0) - given,
+    acornSupply: T.content.race.acorns - T.startAcornCount[racers.length]! - given,
     tokenSupply: al.tokensTop.concat(shuffleInPlaceCopy(rng, al.tokensRest)),
     results: T.content.race.results.map(() => null),
     outOfTimeLeft: T.content.race.outOfTimeTokens,
@@ -76,6 +80,13 @@ export function setup(T: RunTables, config: { seats: number; seed: string; optio
   logEvent(state.log, { kind: 'round', round: 1 });
   startRace(T, state);
   return state;
+}
+
+/** A player board with every cell empty (R9). */
+export function emptyGrid(T: RunTables): number[] {
+  const grid: number[] = [];
+  for (let i = 0; i < T.cells.length; i++) grid.push(CELL_EMPTY);
+  return grid;
 }
 
 function shuffleInPlaceCopy(rng: State['rng'], items: readonly number[]): number[] {

@@ -6,7 +6,7 @@
  * module holds the "current" content. Compiled once per content object (cached), never per call.
  */
 import { actionCodes, type ActionCodes } from './action-table.js';
-import { compileBoard, type Board } from './board.js';
+import { boardAcornsFor, compileBoard, type Board } from './board.js';
 import { cardTables, directionBit, type CardTables } from './cards.js';
 import { BUILTIN_CONTENT, type AcornRunContent } from './content/index.js';
 import type { DummyCardSpec } from './content/dummy-schema.js';
@@ -43,13 +43,23 @@ export interface RunTables {
   readonly zoneBits: readonly number[];
   /** Every action a legal list can offer, numbered by action codes, made once and shared (action-table.ts). */
   readonly codes: ActionCodes;
+  /**
+   * By number of racers (0 to 6): the acorns on each space at setup (`boardAcornsFor`) and how
+   * many that is. Every setup (every playout) copies one instead of reading the whole board.
+   */
+  readonly startAcorns: readonly (readonly number[])[];
+  readonly startAcornCount: readonly number[];
 }
+
+/** The most racers in a race: six seats, or seats and dummies together (R14). */
+const MAX_RACERS = 6;
 
 function compile(content: AcornRunContent): RunTables {
   const cells = content.playerBoard.columns.flatMap((col, column) => col.cells.map((effect) => ({ effect, column })));
   const columnCells = content.playerBoard.columns.map((_, column) => cells.flatMap((c, i) => (c.column === column ? [i] : [])));
   const board = compileBoard(content.board);
   const cards = cardTables(content);
+  const startAcorns = Array.from({ length: MAX_RACERS + 1 }, (_, racers) => boardAcornsFor({ board }, racers));
   return Object.freeze({
     content,
     board,
@@ -65,6 +75,8 @@ function compile(content: AcornRunContent): RunTables {
     cellMoveBits: cells.map((c) => (c.effect.kind === 'move' ? directionBit(c.effect.dir) : 0)),
     zoneBits: board.spaces.map((s) => (s.zone === null ? 0 : 1 << COLORS.indexOf(s.zone))),
     codes: actionCodes(cards, cells.length, board.spaces.length),
+    startAcorns,
+    startAcornCount: startAcorns.map((acorns) => acorns.reduce((x, y) => x + y, 0)),
   });
 }
 

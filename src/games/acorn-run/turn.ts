@@ -3,7 +3,7 @@
  * finale (R12), rounds, and the sunset round.
  */
 import type { RunTables } from './tables.js';
-import { pushPerKind } from './action-table.js';
+import { pushPerKind, type CodeList } from './action-table.js';
 import { closeRace, placeFinisher } from './outcome.js';
 import { blockResultsSpace } from './finale-events.js';
 import { playDummyBlock } from './dummy/turn.js';
@@ -33,11 +33,9 @@ export function endTurn(T: RunTables, state: State): void {
   else state.turn.pending.push({ kind: 'cleanup' });
 }
 
-export function legalCleanup(T: RunTables, state: State): number[] {
-  const out: number[] = [];
+export function legalCleanup(T: RunTables, state: State, out: CodeList): void {
   pushPerKind(T, currentRacer(state).hand, T.codes.discard, out);
   out.push(T.codes.keep);
-  return out;
 }
 
 export function discardAtEnd(T: RunTables, state: State, card: number): void {

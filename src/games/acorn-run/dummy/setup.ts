@@ -11,9 +11,12 @@ import type { Racer } from '../state.js';
  * or between two seats ('split'). Start spaces follow turn order from the bottom Go! space up.
  */
 export function turnOrder(seats: number, first: number, options: Options): number[] {
-  const humans = Array.from({ length: seats }, (_, i) => (first + i) % seats);
-  const dummies = Array.from({ length: options.dummies }, (_, i) => seats + i);
-  if (dummies.length === 0) return humans;
+  // Loops rather than Array.from: every setup (every playout) asks this.
+  const humans: number[] = [];
+  for (let i = 0; i < seats; i++) humans.push((first + i) % seats);
+  if (options.dummies === 0) return humans;
+  const dummies: number[] = [];
+  for (let i = 0; i < options.dummies; i++) dummies.push(seats + i);
   switch (options.start) {
     case 'first':
       return [...humans, ...dummies];
@@ -25,6 +28,8 @@ export function turnOrder(seats: number, first: number, options: Options): numbe
 }
 
 export function dummyRacers(T: RunTables, seats: number, options: Options, order: readonly number[], a: Arrangement | undefined): Racer[] {
+  // Most races have none, and every setup (every playout) asks.
+  if (options.dummies === 0) return [];
   return Array.from({ length: options.dummies }, (_, i): Racer => {
     const named = a?.dummyPositions?.[i];
     return {
