@@ -5,6 +5,7 @@
  * moves and acorn actions that help, then the best card it can afford, and it ends the turn
  * discarding what is left.
  */
+import { madeOnce } from '../../engine/memo.js';
 import type { RunTables } from './tables.js';
 import type { Bot } from '../../engine/bot.js';
 import { ringEnd, ringEvent } from '../../engine/narration.js';
@@ -68,16 +69,8 @@ interface DistTables {
   /** The last race outlook made (raceOutlook), for the field it was made for. */
   outlook?: { taken: number; rivals: readonly number[]; at: (d: number) => number };
 }
-const distCache = new WeakMap<RunTables, DistTables>();
 /** The distance tables of these tables' board, filled as the bots meet new deck shares. */
-function distTablesOf(T: RunTables): DistTables {
-  let t = distCache.get(T);
-  if (t === undefined) {
-    t = { byShares: new Map() };
-    distCache.set(T, t);
-  }
-  return t;
-}
+const distTablesOf: (T: RunTables) => DistTables = madeOnce((): DistTables => ({ byShares: new Map() }));
 
 /** Color shares of the cards the bot has seen of its own deck (hand, discard, played). */
 function context(T: RunTables, view: Seen, me: SeenRacer): PlanContext {

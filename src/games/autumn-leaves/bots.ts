@@ -8,6 +8,7 @@
  * and how much a hand's score spreads (from the span of the ranks) come from the deck, never from
  * numbers copied from the builtin deck. The weights between the bot's aims are its own.
  */
+import { madeOnce } from '../../engine/memo.js';
 import type { Bot } from '../../engine/bot.js';
 import type { ActionBase, Seat } from '../../engine/game.js';
 import { nextFloat, nextInt, type Rng } from '../../engine/rng.js';
@@ -200,22 +201,15 @@ export interface LeavesBots {
   knowledge: SearchKnowledge;
 }
 
-const made = new WeakMap<LeavesTables, LeavesBots>();
-
 /** The bots for the deck of `t`, made once per content. */
-export function createBots(t: LeavesTables): LeavesBots {
-  let bots = made.get(t);
-  if (!bots) {
-    const sigma = handSigma(t);
-    bots = {
-      heuristic: heuristicFor(t),
-      knowledge: {
-        value: (raw) => value(sigma, raw),
-        stage: (raw) => (raw as State).hand,
-        policy: (raw, seat, legal, rng) => policy(t, raw, seat, legal, rng),
-      },
-    };
-    made.set(t, bots);
-  }
-  return bots;
-}
+export const createBots: (t: LeavesTables) => LeavesBots = madeOnce((t) => {
+  const sigma = handSigma(t);
+  return {
+    heuristic: heuristicFor(t),
+    knowledge: {
+      value: (raw) => value(sigma, raw),
+      stage: (raw) => (raw as State).hand,
+      policy: (raw, seat, legal, rng) => policy(t, raw, seat, legal, rng),
+    },
+  };
+});

@@ -1,4 +1,5 @@
 /** Autumn Leaves (autumn-leaves.md, rulings L1–L9): the game and its package. */
+import { madeOnce } from '../../engine/memo.js';
 import type { Game } from '../../engine/game.js';
 import { definePackage, oneFileContent, type AnyGamePackage } from '../package.js';
 import { BUILTIN_CONTENT, compileContent, DeckSchema, type DeckContent, type LeavesTables } from './content/index.js';
@@ -28,14 +29,10 @@ function components(state: State): string[] {
 
 export type AutumnLeavesGame = Game<State, Action, View, Options, Arrangement>;
 
-const games = new WeakMap<LeavesTables, AutumnLeavesGame>();
-
 /** The rules of Autumn Leaves played with the deck of `tables` (one game object per content). */
-export function autumnLeavesGame(tables: LeavesTables): AutumnLeavesGame {
-  let game = games.get(tables);
-  if (game) return game;
+export const autumnLeavesGame: (tables: LeavesTables) => AutumnLeavesGame = madeOnce((tables) => {
   const rules = createRules(tables);
-  game = {
+  return {
     id: 'autumn-leaves',
     title: 'Autumn Leaves',
     seats: { min: 3, max: 6 },
@@ -56,9 +53,7 @@ export function autumnLeavesGame(tables: LeavesTables): AutumnLeavesGame {
     describeAction,
     explainIllegal,
   };
-  games.set(tables, game);
-  return game;
-}
+});
 
 /** The game with the builtin deck (tests read it directly; the package is createAutumnLeaves(BUILTIN_CONTENT)). */
 export const autumnLeaves: AutumnLeavesGame = autumnLeavesGame(compileContent(BUILTIN_CONTENT));

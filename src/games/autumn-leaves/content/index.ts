@@ -7,6 +7,7 @@
  * rules and bots need from it is compiled once per content into a `LeavesTables` value that is
  * handed to them. Nothing here changes after load, so any number of variants live side by side.
  */
+import { madeOnce } from '../../../engine/memo.js';
 import { z } from 'zod';
 
 /** The most seats at an Autumn Leaves table: the deck must deal each of them a hand. */
@@ -64,34 +65,27 @@ export interface LeavesTables {
   readonly midRank: number;
 }
 
-const compiled = new WeakMap<DeckContent, LeavesTables>();
-
 /** The tables of `content`, computed the first time and shared after (the content is never mutated). */
-export function compileContent(content: DeckContent): LeavesTables {
-  let tables = compiled.get(content);
-  if (tables === undefined) {
-    // Not frozen: copying a frozen array takes V8's slow path, and every deal copies this one.
-    // Built by pushing: `Array(n).fill` (or a flatMap of such) makes a holey list, every deal's
-    // draw pile copied from it would be holey too, and the rules' reads of the draw pile would
-    // take V8's slower holey path (or, mixed with a search's packed resampled piles, a polymorphic one).
-    const fullDeck: number[] = [];
-    content.copies.forEach((n, rank) => {
-      for (let i = 0; i < n; i++) fullDeck.push(rank);
-    });
-    const ranks = content.copies.flatMap((n, rank) => (n > 0 ? [rank] : []));
-    tables = Object.freeze({
-      content,
-      maxRank: content.copies.length - 1,
-      fullDeck,
-      handSize: content.handSize,
-      meanDraw: fullDeck.reduce((a, b) => a + b, 0) / Math.max(1, fullDeck.length),
-      lowestRank: ranks[0] ?? 0,
-      highestRank: ranks[ranks.length - 1] ?? 0,
-      midRank: ranks.length > 0 ? (ranks[0]! + ranks[ranks.length - 1]!) / 2 : 0,
-    });
-    compiled.set(content, tables);
-  }
-  return tables;
-}
+export const compileContent: (content: DeckContent) => LeavesTables = madeOnce((content) => {
+  // Not frozen: copying a frozen array takes V8's slow path, and every deal copies this one.
+  // Built by pushing: `Array(n).fill` (or a flatMap of such) makes a holey list, every deal's
+  // draw pile copied from it would be holey too, and the rules' reads of the draw pile would
+  // take V8's slower holey path (or, mixed with a search's packed resampled piles, a polymorphic one).
+  const fullDeck: number[] = [];
+  content.copies.forEach((n, rank) => {
+    for (let i = 0; i < n; i++) fullDeck.push(rank);
+  });
+  const ranks = content.copies.flatMap((n, rank) => (n > 0 ? [rank] : []));
+  return Object.freeze({
+    content,
+    maxRank: content.copies.length - 1,
+    fullDeck,
+    handSize: content.handSize,
+    meanDraw: fullDeck.reduce((a, b) => a + b, 0) / Math.max(1, fullDeck.length),
+    lowestRank: ranks[0] ?? 0,
+    highestRank: ranks[ranks.length - 1] ?? 0,
+    midRank: ranks.length > 0 ? (ranks[0]! + ranks[ranks.length - 1]!) / 2 : 0,
+  });
+});
 
 export const BUILTIN_TABLES: LeavesTables = compileContent(BUILTIN_CONTENT);
