@@ -116,24 +116,34 @@ const PLAYOUT_CUTOFFS = [0, 1, 2, 5, 13, 40, 150, Number.POSITIVE_INFINITY];
 
 /**
  * A game's own random playout (engine/game.ts `randomPlayout`) plays what the step-by-step walk
- * plays (engine/playout.ts `stepwisePlayout`) from the position `state`, for each cut-off: the same
- * steps taken, the same state (canonical JSON, events and generator included) and the same
- * playout generator afterwards.
+ * plays (engine/playout.ts `stepwisePlayout`) from the position `state`, at most `limit` steps,
+ * both with the generator `${seed}.moves`: the same steps taken, the same state (canonical JSON,
+ * events and generator included) and the same playout generator afterwards. `onStep` watches the
+ * walk's steps. Returns the walk's step count and the state it reached.
  */
+export function expectSamePlayout(
+  game: AnyGame,
+  state: unknown,
+  seed: string,
+  limit: number,
+  onStep?: Parameters<typeof stepwisePlayout>[4],
+): { steps: number; walked: unknown } {
+  const walked = game.clone(state);
+  const walkedRng = createRng(`${seed}.moves`);
+  const steps = stepwisePlayout(game, walked, walkedRng, limit, onStep);
+  const own = game.clone(state);
+  const ownRng = createRng(`${seed}.moves`);
+  const ownSteps = game.randomPlayout!(own, ownRng, limit);
+  const at = `${game.id} ${seed}, at most ${limit} steps`;
+  expect(ownSteps, `${at}: randomPlayout takes the walk's steps`).toBe(steps);
+  expect(canonicalJson(own), `${at}: randomPlayout ends where the walk ends`).toBe(canonicalJson(walked));
+  expect([...ownRng], `${at}: randomPlayout draws as the walk does`).toEqual([...walkedRng]);
+  return { steps, walked };
+}
+
+/** `expectSamePlayout` from the position `state` at each cut-off: mid-round, mid-hand and the whole game. */
 export function checkRandomPlayout(game: AnyGame, state: unknown, seed: string, maxSteps: number): void {
-  for (const cutoff of PLAYOUT_CUTOFFS) {
-    const limit = Math.min(cutoff, maxSteps);
-    const walked = game.clone(state);
-    const walkedRng = createRng(`${seed}.moves`);
-    const walkedSteps = stepwisePlayout(game, walked, walkedRng, limit);
-    const own = game.clone(state);
-    const ownRng = createRng(`${seed}.moves`);
-    const ownSteps = game.randomPlayout!(own, ownRng, limit);
-    const at = `${game.id} ${seed}, at most ${limit} steps`;
-    expect(ownSteps, `${at}: randomPlayout takes the walk's steps`).toBe(walkedSteps);
-    expect(canonicalJson(own), `${at}: randomPlayout ends where the walk ends`).toBe(canonicalJson(walked));
-    expect([...ownRng], `${at}: randomPlayout draws as the walk does`).toEqual([...walkedRng]);
-  }
+  for (const cutoff of PLAYOUT_CUTOFFS) expectSamePlayout(game, state, seed, Math.min(cutoff, maxSteps));
 }
 
 /**
