@@ -47,6 +47,20 @@ describe('Acorn Run arranged races by hand', () => {
     expect(made.ok).toBe(false);
     if (!made.ok) expect(made.error.message).toMatch(/more 'g-rush' cards than the game has/);
   });
+
+  it('R8: acorns handed to seats and dummies come out of what the board leaves in the supply', () => {
+    const arranged = (seats: number, dummies: number, acorns: number[], dummyAcorns: number[] = []) =>
+      createMatch(acornRun, { seats, seed: 'acorns', options: { dummies }, arrangement: { acorns, dummyAcorns } });
+    // The board takes its acorns first; dummies count as racers for the numbered spaces.
+    for (const [seats, dummies] of [[1, 0], [2, 0], [4, 0], [2, 2], [1, 4]] as const) {
+      const left = T.content.race.acorns - T.startAcornCount[seats + dummies]!;
+      expect(arranged(seats, dummies, [left]).ok, `${seats}+${dummies}: all that is left`).toBe(true);
+      // One more, to a seat or to a dummy, is refused with what is left.
+      const over = dummies > 0 ? arranged(seats, dummies, [left], [1]) : arranged(seats, dummies, [left + 1]);
+      expect(over.ok).toBe(false);
+      if (!over.ok) expect(over.error.message).toBe(`only ${left} acorns are left to hand out`);
+    }
+  });
 });
 
 describe('the guided first turn (web guide)', () => {

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { err, ok, type GameError, type Result } from '../../engine/result.js';
 import { describeZodError } from '../../engine/schema.js';
 import { actionSchema, type Action } from './actions.js';
-import { boardAcornsFor, space, startSpaces } from './board.js';
+import { space, startSpaces } from './board.js';
 import { kindOf, MAX_STARTER_SETS, starterCards } from './cards.js';
 import { DIFFICULTIES } from './content/dummy-schema.js';
 
@@ -208,7 +208,7 @@ export function parseArrangement(T: RunTables, input: unknown, seats: number, op
   if (new Set(a.dummyCards).size !== (a.dummyCards?.length ?? 0)) return fail('a dummy card is named twice');
   if ((a.acorns?.length ?? 0) > seats) return fail(`acorns are given for more than ${seats} seats`);
   // R8: the numbered acorn spaces count dummies as racers, so they take acorns from the supply too.
-  const onBoard = boardAcornsFor(T, seats + options.dummies).reduce((x, y) => x + y, 0);
+  const onBoard = T.startAcornCount[seats + options.dummies]!;
   const wanted = [...(a.acorns ?? []), ...(a.dummyAcorns ?? [])].reduce((x, y) => x + y, 0);
   if (onBoard + wanted > T.content.race.acorns) return fail(`only ${T.content.race.acorns - onBoard} acorns are left to hand out`);
   return ok(a);

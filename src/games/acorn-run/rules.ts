@@ -137,8 +137,8 @@ export function randomStep(T: RunTables, state: State, seat: Seat, rng: Rng): re
  * per-step calls and seat lists (the racer whose turn it is always acts, and `toAct` has one seat
  * until the race is over) and without a new list at every step.
  *
- * A random walk often starts a move, a jump or a purchase and takes it back: 198 of the 536
- * lists with nothing pending in a game come right after a `cancel`. Taking a step back restores
+ * A random walk often starts a move, a jump or a purchase and takes it back: about 200 of the
+ * ~540 lists with nothing pending in a game come right after a `cancel`. Taking a step back restores
  * the state the step was started from exactly (moves.ts `cancelMove`, jump.ts `cancelJump`,
  * market.ts `cancelPayment`: the hand sorted again, the pawn, moves and buying power as they
  * were, nothing logged or drawn in between), so its list is the list of that state, which the

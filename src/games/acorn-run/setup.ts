@@ -83,7 +83,7 @@ export function setup(T: RunTables, config: { seats: number; seed: string; optio
 }
 
 /** A player board with every cell empty (R9). */
-export function emptyGrid(T: RunTables): number[] {
+function emptyGrid(T: RunTables): number[] {
   const grid: number[] = [];
   for (let i = 0; i < T.cells.length; i++) grid.push(CELL_EMPTY);
   return grid;

@@ -45,7 +45,8 @@ export interface RunTables {
   readonly codes: ActionCodes;
   /**
    * By number of racers (0 to 6): the acorns on each space at setup (`boardAcornsFor`) and how
-   * many that is. Every setup (every playout) copies one instead of reading the whole board.
+   * many that is. Every setup (every playout) copies one instead of reading the whole board, and
+   * an arrangement's acorns are checked against the count.
    */
   readonly startAcorns: readonly (readonly number[])[];
   readonly startAcornCount: readonly number[];

@@ -175,7 +175,7 @@ function render(T: RunTables, view: AcornRunView, _viewer: Viewer, names: readon
   return lines;
 }
 
-/** A hand card as menus name it: its place in the hand and, unless it only pays, its cost and effect. */
+/** A hand card as menus name it: its place in the hand and, unless it only pays, its effect (handCard). */
 const cardIn = (T: RunTables, view: AcornRunView, card: number, paying = false): string => {
   const i = view.me === null ? -1 : (view.racers[view.me]!.hand ?? []).indexOf(card);
   // A card in hand is added to a move, played or paid with: what it cost to buy no longer matters
