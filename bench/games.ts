@@ -34,20 +34,16 @@ interface Rate {
   cpuSeconds: number;
 }
 
-/** Runs `once` (returning the actions it took) for a warm-up, then for `budget` seconds. */
-function measure(once: (i: number) => number, budget: number): Rate {
-  const warmUntil = performance.now() + Math.min(1000, budget * 300);
-  let i = 0;
-  while (performance.now() < warmUntil) once(i++);
+/** Runs `once` (returning the actions it took, given its number) until `until` (performance.now()), from game number `from`. */
+function window(once: (i: number) => number, until: number, from: number): Rate {
   const start = performance.now();
   const cpuStart = process.cpuUsage();
-  const end = start + budget * 1000;
   let games = 0;
   let actions = 0;
-  while (performance.now() < end) {
+  while (performance.now() < until) {
     // Check the clock every few games: it is not free.
     for (let k = 0; k < 8; k++) {
-      actions += once(i++);
+      actions += once(from + games);
       games++;
     }
   }
@@ -55,22 +51,66 @@ function measure(once: (i: number) => number, budget: number): Rate {
   return { games, actions, seconds: (performance.now() - start) / 1000, cpuSeconds: (cpu.user + cpu.system) / 1e6 };
 }
 
-function randomRate(game: AnyGame, seats: number, options: unknown): Rate {
-  return measure((i) => {
+const add = (a: Rate, b: Rate): Rate => ({
+  games: a.games + b.games,
+  actions: a.actions + b.actions,
+  seconds: a.seconds + b.seconds,
+  cpuSeconds: a.cpuSeconds + b.cpuSeconds,
+});
+const NONE: Rate = { games: 0, actions: 0, seconds: 0, cpuSeconds: 0 };
+const warmUp = (once: (i: number) => number, budget: number): number => window(once, performance.now() + Math.min(1000, budget * 300), 0).games;
+
+/** How many windows each measurement is taken in (`inTurns`). */
+const ROUNDS = 6;
+
+interface Measured {
+  /** All windows together. */
+  total: Rate;
+  /** Games per CPU-second in each window: their spread says how steady the machine was. */
+  windows: number[];
+}
+
+/**
+ * Runs each of `runs` (returning the actions a game took, given its number) for a warm-up, then
+ * for `budget` seconds each, in ROUNDS windows taken in turns: what the machine does meanwhile
+ * (other load, its clock) falls on all of them alike, which is what a ratio between two of them
+ * needs. Measured one after the other instead, Autumn Leaves' ratio to the tight loop moved by a
+ * tenth from run to run.
+ */
+function inTurns(runs: ((i: number) => number)[], budget: number): Measured[] {
+  const next = runs.map((run) => warmUp(run, budget));
+  const out: Measured[] = runs.map(() => ({ total: NONE, windows: [] }));
+  const slice = (budget * 1000) / ROUNDS;
+  for (let round = 0; round < ROUNDS; round++) {
+    runs.forEach((run, k) => {
+      const rate = window(run, performance.now() + slice, next[k]!);
+      next[k]! += rate.games;
+      out[k]!.total = add(out[k]!.total, rate);
+      out[k]!.windows.push(rate.games / rate.cpuSeconds);
+    });
+  }
+  return out;
+}
+
+const spread = (m: Measured): string => `${fmt(Math.min(...m.windows), 0).trim()}–${fmt(Math.max(...m.windows), 0).trim()}`;
+
+/** One random playout (setup included) of game number `i`: the actions it took. */
+const randomGame =
+  (game: AnyGame, seats: number, options: unknown) =>
+  (i: number): number => {
     const state = game.setup({ seats, seed: `bench.${i}`, options });
     return randomPlayout(game, state, createRng(`bench-moves.${i}`), 100_000);
-  }, seconds);
-}
+  };
 
 function heuristicRate(game: AnyGame, seats: number, options: unknown): Rate | undefined {
   const bot = findBot(game.id, 'heuristic');
   if (!bot.ok) return undefined;
   const bots = new Array(seats).fill(bot.value);
-  return measure((i) => {
+  return inTurns([(i) => {
     const played = playBotMatch(game, { seats, seed: `bench.${i}`, options }, bots);
     if (!played.ok) throw new Error(played.error.message);
     return played.value.match.record.actions.length;
-  }, seconds);
+  }], seconds)[0]!.total;
 }
 
 const fmt = (n: number, width = 11): string => Math.round(n).toLocaleString('en-US').padStart(width);
@@ -90,24 +130,31 @@ for (const game of listGames()) {
   if (!options.ok) throw new Error(`${game.id}: default options refused: ${options.error.message}`);
   console.log(`\n${game.title} (${game.id}), ${seats} seats`);
   console.log(HEAD);
-  const random = randomRate(game, seats, options.value);
-  console.log(line('random playouts', random));
-  if (game.id === 'acorn-run') {
-    headlines.push(
-      `Acorn Run random playouts, ${seats} seats, one thread: ${fmt(random.games / random.seconds, 0).trim()} games/s wall, ${fmt(random.games / random.cpuSeconds, 0).trim()} games/CPU-s (target ≥ 5 × 418)`,
-    );
-  }
+  const playout = randomGame(game, seats, options.value);
   if (game.id === 'autumn-leaves') {
     // The yardstick: the same game as a tight hand-written loop (bench/tight-leaves.ts), measured in
-    // the same run. Target: the engine's random playouts at least half as fast.
+    // the same run, in turns with the random playouts. Target: the engine's random playouts at least half as fast.
     const tight = new TightLeaves(seats);
-    const loop = measure((i) => tight.play(i), seconds);
-    console.log(line('tight loop', loop));
-    const ratio = random.games / random.cpuSeconds / (loop.games / loop.cpuSeconds);
-    console.log(`  random playouts run at ${(ratio * 100).toFixed(0)}% of the tight loop's speed (games per CPU-second; target ≥ 50%)`);
-    headlines.push(
-      `Autumn Leaves random playouts, ${seats} seats: ${fmt(random.games / random.cpuSeconds, 0).trim()} games/CPU-s = ${(ratio * 100).toFixed(0)}% of bench/tight-leaves.ts (${fmt(loop.games / loop.cpuSeconds, 0).trim()} games/CPU-s; target ≥ 50%)`,
+    const [random, loop] = inTurns([playout, (i) => tight.play(i)], seconds) as [Measured, Measured];
+    console.log(line('random playouts', random.total));
+    console.log(line('tight loop', loop.total));
+    const ratio = random.total.games / random.total.cpuSeconds / (loop.total.games / loop.total.cpuSeconds);
+    const ratios = random.windows.map((r, k) => r / loop.windows[k]!);
+    const pct = (r: number): string => `${(r * 100).toFixed(0)}%`;
+    console.log(
+      `  random playouts run at ${pct(ratio)} of the tight loop's speed (games per CPU-second; ${pct(Math.min(...ratios))}–${pct(Math.max(...ratios))} in the ${ROUNDS} windows; target ≥ 50%)`,
     );
+    headlines.push(
+      `Autumn Leaves random playouts, ${seats} seats: ${fmt(random.total.games / random.total.cpuSeconds, 0).trim()} games/CPU-s = ${pct(ratio)} of bench/tight-leaves.ts (${fmt(loop.total.games / loop.total.cpuSeconds, 0).trim()} games/CPU-s; target ≥ 50%)`,
+    );
+  } else {
+    const [random] = inTurns([playout], seconds) as [Measured];
+    console.log(line('random playouts', random.total));
+    if (game.id === 'acorn-run') {
+      headlines.push(
+        `Acorn Run random playouts, ${seats} seats, one thread: ${fmt(random.total.games / random.total.seconds, 0).trim()} games/s wall, ${fmt(random.total.games / random.total.cpuSeconds, 0).trim()} games/CPU-s, ${spread(random)} in the ${ROUNDS} windows (target ≥ 5 × 418)`,
+      );
+    }
   }
   const heuristic = heuristicRate(game, seats, options.value);
   if (heuristic) console.log(line('heuristic matches', heuristic));
