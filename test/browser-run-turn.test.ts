@@ -107,6 +107,15 @@ describe('the seat chips at 390×844', () => {
       const page = await b.context.newPage();
       // Six seats: the row of chips is wider than the phone and scrolls sideways (issue 25).
       await openSeatTable(page, srv.url, await createSeatTable(srv.url, { game: 'autumn-leaves', seats: [{ kind: 'human' }, ...Array.from({ length: 5 }, () => ({ kind: 'bot', bot: 'easy' }))], options: { hands: 1 }, seed: 'chips', join: { seat: 0, name: 'Ann' } }));
+      // The chips scroll inside their row, never the page: the words in them kept for screen
+      // readers ("easy" bot, "you"), laid out of sight, reached past the row and let the whole page
+      // scroll sideways into nothing (545 px at six seats).
+      const sideways = await page.locator('.seat-bar').evaluate((bar) => {
+        const html = bar.ownerDocument.documentElement;
+        return { scrollWidth: html.scrollWidth, clientWidth: html.clientWidth, row: bar.scrollWidth > bar.clientWidth };
+      });
+      expect(sideways.row, 'six chips are wider than the phone').toBe(true);
+      expect(sideways.scrollWidth, 'the page scrolls sideways').toBeLessThanOrEqual(sideways.clientWidth);
       const chipsIn = (): Promise<{ seat: number; left: number; right: number; barLeft: number; barRight: number; wide: boolean }[]> =>
         page.locator('.seat-bar').evaluate((bar) => {
           type Rect = { left: number; right: number };
