@@ -309,6 +309,12 @@ describe('the HTML report and the replay server', () => {
       expect(legend).not.toMatch(/\s:/);
       // Nor on the screen: the curves' swatch spacing (a right margin) must not reach the marker.
       expect(await page.locator('p.legend span.few').first().evaluate((el) => (globalThis as unknown as { getComputedStyle: (e: unknown) => { marginRight: string } }).getComputedStyle(el).marginRight)).toBe('0px');
+      // At a phone's width the page never scrolls sideways: a wide table scrolls in its own box, a
+      // content hash wraps (the tension table and the hashes made it twice the phone's width).
+      await page.setViewportSize({ width: 390, height: 844 });
+      expect(await page.locator('html').evaluate((html) => html.scrollWidth - html.clientWidth), 'the page scrolls sideways').toBe(0);
+      expect(await page.locator('table').evaluateAll((ts) => ts.some((t) => t.scrollWidth > t.clientWidth)), 'no table is wider than a phone').toBe(true);
+      await page.setViewportSize({ width: 1280, height: 900 });
       const links = await page.locator('a.replay').evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
       expect(links.length).toBeGreaterThan(0);
       for (const href of links) expect(await page.locator(href.replace(/^#/, '#')).count(), href).toBe(1);

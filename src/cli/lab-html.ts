@@ -302,7 +302,7 @@ const recordsScript = (replays: readonly ReplayEntry[]): string =>
   `<script type="application/json" id="lab-records">${JSON.stringify(replays).replace(/</g, '\\u003c')}</script>`;
 
 const STYLE = `body{font:14px/1.45 system-ui,sans-serif;margin:2rem auto;max-width:1100px;padding:0 1rem;color:#222}
-table{border-collapse:collapse;margin:.5rem 0 1.5rem;font-size:13px}th,td{border-bottom:1px solid #ddd;padding:3px 8px;text-align:left;vertical-align:top}
+table{border-collapse:collapse;margin:.5rem 0 1.5rem;font-size:13px;display:block;max-width:100%;overflow-x:auto}code{overflow-wrap:anywhere}th,td{border-bottom:1px solid #ddd;padding:3px 8px;text-align:left;vertical-align:top}
 th{background:#f4f1ea}small{color:#666}.few{color:#999}.clear{font-weight:700;color:#222}.unclear{color:#555}.legend{font-size:13px;color:#444}
 tr.meets td{background:#eef8ee}pre{font-size:12px;max-height:30rem;overflow:auto;background:#faf8f4;padding:.5rem}
 .pairing{background:#f4f1ea;padding:.5rem}figure.chart{margin:0 0 1rem}h1{margin-bottom:0}
@@ -317,7 +317,7 @@ export function labReportHtml(report: LabReport, packageOf: (variant: string) =>
       ? [figuresSection(report), winChart(report), lengthChart(report), curvesAndTensionSection(report.variants, (variant, index, text) => replayLink(report, variant, index, text)), flagsSection(report), rulingsSection(report), ...report.variants.map((v) => cardsSection(report, v) + placesSection(report, v))]
       : [sweepSection(report), lengthChart(report), sweepCurves(report), flagsSection(report), rulingsSection(report), ...report.variants.slice(0, 1).map((v) => cardsSection(report, v))];
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${esc(title)}</title><style>${STYLE}</style></head>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(title)}</title><style>${STYLE}</style></head>
 <body id="top"><h1>${esc(title)}</h1>${header(report)}${body.join('\n')}${replaysSection(report, packageOf)}${recordsScript(report.replays)}</body></html>
 `;
 }
@@ -388,7 +388,7 @@ function playtestsHtml(report: PlaytestReport, packageOf: (variant: string) => A
     return `<section class="group" id="group-${esc(g.name.replace(/[^A-Za-z0-9]+/g, '-'))}"><h1>${esc(g.name)}: ${g.tables} playtests beside ${g.botGames} bot games</h1><p>Minutes played at the tables (clock, first to last action): ${meanCell(g.clockMinutes, 1)}</p>${figuresSection(view)}${winChart(view)}${lengthChart(view)}${curvesAndTensionSection(view.variants, linker)}${flagsSection(view)}${rulingsSection(view)}${cardsSection(view, g.people)}${placesSection(view, g.people)}</section>`;
   });
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${esc(title)}</title><style>${STYLE}
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(title)}</title><style>${STYLE}
 .bar{display:inline-block;height:10px;background:#4269d0;vertical-align:middle}table.stars td{border:0;padding:1px 6px}</style></head>
 <body id="top"><h1>${esc(title)}</h1>${intro}${tablesSection(report)}${feedbackSection(report)}${groups.join('\n')}${moveTimesSection(report)}${replaysSection(report, packageOf)}${recordsScript(report.replays)}</body></html>
 `;
