@@ -341,6 +341,10 @@ describe('the HTML report and the replay server', () => {
       expect(body.table).toMatchObject({ status: 'finished', game: 'acorn-run' });
       expect(body.frames).toHaveLength(entry.record.actions.length + 1);
       expect((await fetch(`${server.url}/api/tables/lab-nope/replay`)).status).toBe(404);
+      // The viewer's question of which games are played here has an answer: none (no 404 in its console).
+      const games = await fetch(`${server.url}/api/games`);
+      expect(games.status).toBe(200);
+      expect(await games.json()).toEqual([]);
     } finally {
       await server.close();
     }

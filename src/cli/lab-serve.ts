@@ -44,6 +44,10 @@ export async function serveLabReport(
 
   app.get('/', (_req, reply) => reply.type('text/html; charset=utf-8').send(html));
   if (playtestsHtml !== undefined) app.get('/playtests', (_req, reply) => reply.type('text/html; charset=utf-8').send(playtestsHtml));
+  // The web app asks which games the server offers (for titles and variant labels): none are
+  // played here, and each replay's table names its game and variant itself. Unanswered, every
+  // replay page logged a 404.
+  app.get('/api/games', (_req, reply) => reply.send([]));
   app.get('/api/tables/:id/replay', (req, reply) => {
     const p = params.safeParse(req.params);
     const q = query.safeParse(req.query);
