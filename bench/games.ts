@@ -92,6 +92,9 @@ function inTurns(runs: ((i: number) => number)[], budget: number): Measured[] {
   return out;
 }
 
+/** One measurement alone, in ROUNDS windows. */
+const measure = (once: (i: number) => number, budget: number): Measured => inTurns([once], budget)[0]!;
+
 const spread = (m: Measured): string => `${fmt(Math.min(...m.windows), 0).trim()}–${fmt(Math.max(...m.windows), 0).trim()}`;
 
 /** One random playout (setup included) of game number `i`: the actions it took. */
@@ -106,11 +109,11 @@ function heuristicRate(game: AnyGame, seats: number, options: unknown): Rate | u
   const bot = findBot(game.id, 'heuristic');
   if (!bot.ok) return undefined;
   const bots = new Array(seats).fill(bot.value);
-  return inTurns([(i) => {
+  return measure((i) => {
     const played = playBotMatch(game, { seats, seed: `bench.${i}`, options }, bots);
     if (!played.ok) throw new Error(played.error.message);
     return played.value.match.record.actions.length;
-  }], seconds)[0]!.total;
+  }, seconds).total;
 }
 
 const fmt = (n: number, width = 11): string => Math.round(n).toLocaleString('en-US').padStart(width);
@@ -148,7 +151,7 @@ for (const game of listGames()) {
       `Autumn Leaves random playouts, ${seats} seats: ${fmt(random.total.games / random.total.cpuSeconds, 0).trim()} games/CPU-s = ${pct(ratio)} of bench/tight-leaves.ts (${fmt(loop.total.games / loop.total.cpuSeconds, 0).trim()} games/CPU-s; target ≥ 50%)`,
     );
   } else {
-    const [random] = inTurns([playout], seconds) as [Measured];
+    const random = measure(playout, seconds);
     console.log(line('random playouts', random.total));
     if (game.id === 'acorn-run') {
       headlines.push(
