@@ -35,7 +35,7 @@ interface Rate {
 }
 
 /** Runs `once` (returning the actions it took, given its number) until `until` (performance.now()), from game number `from`. */
-function window(once: (i: number) => number, until: number, from: number): Rate {
+function runUntil(once: (i: number) => number, until: number, from: number): Rate {
   const start = performance.now();
   const cpuStart = process.cpuUsage();
   let games = 0;
@@ -58,7 +58,7 @@ const add = (a: Rate, b: Rate): Rate => ({
   cpuSeconds: a.cpuSeconds + b.cpuSeconds,
 });
 const NONE: Rate = { games: 0, actions: 0, seconds: 0, cpuSeconds: 0 };
-const warmUp = (once: (i: number) => number, budget: number): number => window(once, performance.now() + Math.min(1000, budget * 300), 0).games;
+const warmUp = (once: (i: number) => number, budget: number): number => runUntil(once, performance.now() + Math.min(1000, budget * 300), 0).games;
 
 /** How many windows each measurement is taken in (`inTurns`). */
 const ROUNDS = 6;
@@ -83,7 +83,7 @@ function inTurns(runs: ((i: number) => number)[], budget: number): Measured[] {
   const slice = (budget * 1000) / ROUNDS;
   for (let round = 0; round < ROUNDS; round++) {
     runs.forEach((run, k) => {
-      const rate = window(run, performance.now() + slice, next[k]!);
+      const rate = runUntil(run, performance.now() + slice, next[k]!);
       next[k]! += rate.games;
       out[k]!.total = add(out[k]!.total, rate);
       out[k]!.windows.push(rate.games / rate.cpuSeconds);

@@ -103,11 +103,11 @@ export interface Game<State, Action extends ActionBase, View, Options, Arrangeme
   /**
    * Optional, for random playouts (engine/playout.ts): plays uniformly random legal actions to
    * the end or `maxSteps`, exactly as the engine's step-by-step walk would — the same seats and
-   * actions drawn from `rng` (the playout's own generator, never the state's: a game may hold its
-   * words apart for the whole walk) (a seat among several to act by `nextInt(rng, toAct.length)`, none
+   * actions drawn from `rng` (a seat among several to act by `nextInt(rng, toAct.length)`, none
    * drawn for one; then `legal[nextInt(rng, legal.length)]`, as `randomStep` would draw it), the
    * same draws from the state's own generator — and leaves `state` as that walk would, returning
-   * the steps taken (engine/playout.ts `stepwisePlayout` is that walk). A playout is
+   * the steps taken (engine/playout.ts `stepwisePlayout` is that walk). `rng` is the playout's
+   * own generator, never the state's, so a game may hold its words apart for the whole walk. A playout is
    * hundreds of steps and a search or a lab run makes millions: a game may run it on a dense copy
    * of its state (typed arrays, small integers) and write the result back once, where each step
    * on the state itself pays for the state's general shape. The conformance suite plays both

@@ -2,7 +2,7 @@
  * One content compiled into the tables the rules, views, narrator, text UI, bots and lab read.
  * Content is a value (docs/architecture.md): a game is built from its content (createAcorns in
  * index.ts), which compiles it here once and hands the tables to every part by argument or
- * closure. Nothing here is module state: any number of contents live side by side in one process.
+ * closure. Nothing here is module state: any number of contents can be alive side by side.
  *
  * Inside the rules a card is its index in `cards` (plain numbers keep states small and fast to
  * copy). Identical cards (tree-5-1, tree-5-2) sit next to each other.
