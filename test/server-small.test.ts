@@ -63,6 +63,15 @@ describe('display names', () => {
     }
   });
 
+  it('say which alphabets a refused name mixes, in the order its letters come (issue 24)', () => {
+    const why = (name: string) => ok(name).error?.issues[0]?.message;
+    expect(why('\u0410nn')).toContain('(here Cyrillic and Latin)');
+    expect(why('B\u03BFb')).toContain('(here Latin and Greek)');
+    expect(why('\u0391lpha')).toContain('(here Greek and Latin)');
+    // Three systems, none of them Latin: Greek ζ, Cyrillic д, Armenian ա.
+    expect(why('\u03B6\u0434\u0561')).toContain('(here Greek, Cyrillic and Armenian)');
+  });
+
   it('refuse invisible, bidi and blank-looking characters', () => {
     for (const name of ['Ann\u202Eevil', 'A\u200Bnn', '\u200D', 'Ann\u2066x\u2069', '\u3164', '\u2800\u2800', 'x\uE000', ' ', '...', 'a\u0301\u0301\u0301\u0301', '<b>', 'A'.repeat(25), 'a\u0000b']) {
       expect(ok(name).success, JSON.stringify(name)).toBe(false);

@@ -84,17 +84,31 @@ function shared(letters: readonly string[]): Set<string> | 'any' {
   return common ?? 'any';
 }
 
+const SCRIPT_NAMES = new Intl.DisplayNames(['en'], { type: 'script' });
+
 /**
  * Whether a name mixes writing systems beyond what UTS #39 calls "highly restrictive": all its
  * letters of one script, or Latin beside Japanese, Chinese or Korean (as "Tomoko 友子" is written).
  * "Аnn" (Cyrillic А, Latin nn) and "Pаul" mix; "Ørjan", "Ζωή", "Анна" and "李小龍" do not.
+ * Returns the writing systems it mixes, by their English names in the order their letters come
+ * ("Аnn": Cyrillic, Latin), so a refusal can say which; null when it does not mix.
  */
-export function mixedScripts(name: string): boolean {
+export function mixedScripts(name: string): string[] | null {
   // Plain ASCII has only Latin letters.
-  if (/^[\x00-\x7F]*$/.test(name)) return false;
+  if (/^[\x00-\x7F]*$/.test(name)) return null;
   const letters = [...name].filter((ch) => LETTER.test(ch));
   const all = shared(letters);
-  if (all === 'any' || all.size > 0) return false;
+  if (all === 'any' || all.size > 0) return null;
   const others = shared(letters.filter((ch) => !resolvedScripts(ch).has('Latn')));
-  return others === 'any' || !['Jpan', 'Hanb', 'Kore'].some((s) => others.has(s));
+  if (others !== 'any' && ['Jpan', 'Hanb', 'Kore'].some((s) => others.has(s))) return null;
+  // Each letter named by one script of its set: Latin if it has it, else its first own script
+  // (not one of the writing systems that combine Han with others).
+  const names: string[] = [];
+  for (const ch of letters) {
+    const set = resolvedScripts(ch);
+    const code = set.has('Latn') ? 'Latn' : [...set].find((c) => !['Jpan', 'Hanb', 'Kore'].includes(c));
+    const label = code === undefined ? undefined : (SCRIPT_NAMES.of(code) ?? code);
+    if (label !== undefined && !names.includes(label)) names.push(label);
+  }
+  return names;
 }

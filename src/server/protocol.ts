@@ -41,8 +41,17 @@ export const DisplayNameSchema = z
       .refine((s) => !/[<>]/.test(s), 'a name may not contain angle brackets')
       .refine((s) => !/\p{M}{3,}/u.test(s), 'a name may not pile up accents')
       .refine((s) => /[\p{L}\p{N}\p{S}]/u.test(s), 'a name needs a letter, digit or symbol')
-      .refine((s) => !mixedScripts(s), 'a name may not mix letters of different alphabets (a Cyrillic А beside Latin letters looks like another name)'),
+      .superRefine((s, ctx) => {
+        const mixed = mixedScripts(s);
+        if (mixed) ctx.addIssue({ code: 'custom', message: mixedAlphabetsMessage(mixed) });
+      }),
   );
+
+/** The refusal of a name that mixes writing systems, naming them ("here Cyrillic and Latin"). */
+function mixedAlphabetsMessage(scripts: readonly string[]): string {
+  const which = scripts.length >= 2 ? ` (here ${scripts.slice(0, -1).join(', ')} and ${scripts.at(-1)})` : '';
+  return `a name may not mix letters of different alphabets${which}: a letter of one can pass for a letter of the other, so the name could look like someone else's`;
+}
 
 // ---------------------------------------------------------------- HTTP bodies
 

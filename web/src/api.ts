@@ -15,6 +15,14 @@ import type { PlaytestFeedback } from '../../src/server/playtest.js';
 
 export type ApiResult<T> = { ok: true; value: T } | { ok: false; error: ProtocolError };
 
+/**
+ * A refused display name's reason without the request field's path: the server says
+ * "join.name: a name may not …" for API clients, and a person typed it into the one name box.
+ */
+function forPeople(error: ProtocolError): ProtocolError {
+  return error.code === 'bad-request' ? { ...error, message: error.message.replace(/^(?:join\.)?name: /, '') } : error;
+}
+
 async function call<T>(method: 'GET' | 'POST', url: string, body?: unknown): Promise<ApiResult<T>> {
   try {
     const res = await fetch(url, {
@@ -26,7 +34,8 @@ async function call<T>(method: 'GET' | 'POST', url: string, body?: unknown): Pro
     const data: unknown = type.includes('json') ? await res.json() : await res.text();
     if (res.ok) return { ok: true, value: data as T };
     const error = (data as { error?: ProtocolError }).error;
-    return { ok: false, error: error ?? { code: res.status >= 500 ? 'internal-error' : 'bad-request', message: `the server answered ${res.status}` } };
+    if (error) return { ok: false, error: forPeople(error) };
+    return { ok: false, error: { code: res.status >= 500 ? 'internal-error' : 'bad-request', message: `the server answered ${res.status}` } };
   } catch (e) {
     return { ok: false, error: { code: 'unreachable', message: `cannot reach the server (${e instanceof Error ? e.message : String(e)})` } };
   }
