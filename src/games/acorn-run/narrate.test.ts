@@ -3,7 +3,7 @@ import type { Match } from '../../engine/match.js';
 import { narrationFeed, type NarrationContext } from '../../engine/narration.js';
 import { kindOf } from './cards.js';
 import { acornRun } from './index.js';
-import { narratorFor, spaceWords } from './narrate.js';
+import { narrateEvent, narratorFor, spaceWords } from './narrate.js';
 import { at, card, FILLER, must, race, stateOf } from './scenario.test-helpers.js';
 import { BUILTIN_TABLES } from './tables.js';
 
@@ -21,6 +21,14 @@ describe('Acorn Run narrated', () => {
     expect(spaceWords(T, at('t1.y2.0'))).toBe('the upper yellow lane of the Hazel tree, space 1');
     expect(spaceWords(T, at('t0.g.jump'))).toBe('the green jump-off of the Go! Beech');
     expect(spaceWords(T, T.board.finish)).toBe('the finish line');
+  });
+
+  it('R12: names a results space by its place in the track, so "8" never reads as its 8 VP', () => {
+    // The builtin track is 10, 8, 6, 5, 4, 3, 2, 1 VP: the second space is worth 8, the eighth 1.
+    const context = { viewer: 0, names: ['Ann', 'Bo'] };
+    expect(narrateEvent(T, { kind: 'finish', racer: 0, place: 7 }, context)).toBe('You cross the finish line and take the 8th results space (1 race VP).');
+    expect(narrateEvent(T, { kind: 'finish', racer: 1, place: 1 }, context)).toBe('Bo crosses the finish line and takes the 2nd results space (8 race VP).');
+    expect(narrateEvent(T, { kind: 'out-of-time', racer: 1, place: 2 }, context)).toBe("Bo's turn blocks the 3rd results space (6 VP) with a running-out-of-time token.");
   });
 
   it('tells a combo jump with its rewards, and the cards drawn only to the racer who drew them', () => {

@@ -21,6 +21,7 @@ import { DUMMY_COLORS, DUMMY_NAMES, type DummyCardSpec } from './content/dummy-s
 import { effectLabel } from './describe.js';
 import { dummyCard } from './dummy/deck.js';
 import type { RunEvent } from './events.js';
+import { ordinal } from './play-aids.js';
 import type { AcornRunView } from './view.js';
 
 /** "the Hazel tree", "the Great Oak". */
@@ -166,9 +167,9 @@ function racerSentence(T: RunTables, e: Exclude<RunEvent, { kind: 'round' | 'sun
       return `${says(p, 'ends', 'end')} the turn on ${spaceWords(T, e.at)}, which ${listWords(others.map((o) => o.name))} ${verb} too: there was nothing else left to do`;
     }
     case 'finish':
-      return `${says(p, 'crosses', 'cross')} the finish line and ${p.you ? 'take' : 'takes'} results space ${e.place + 1} (${T.content.race.results[e.place] ?? 0} race VP)`;
+      return `${says(p, 'crosses', 'cross')} the finish line and ${p.you ? 'take' : 'takes'} the ${ordinal(e.place + 1)} results space (${T.content.race.results[e.place] ?? 0} race VP)`;
     case 'out-of-time':
-      return `${possessive(p)} turn blocks results space ${e.place + 1} (${T.content.race.results[e.place] ?? 0} VP) with a running-out-of-time token`;
+      return `${possessive(p)} turn blocks the ${ordinal(e.place + 1)} results space (${T.content.race.results[e.place] ?? 0} VP) with a running-out-of-time token`;
   }
 }
 
