@@ -85,6 +85,8 @@ function shared(letters: readonly string[]): Set<string> | 'any' {
 }
 
 const SCRIPT_NAMES = new Intl.DisplayNames(['en'], { type: 'script' });
+/** The writing systems that combine Han with others (resolvedScripts): Japanese, Chinese, Korean. */
+const HAN_MIXES: readonly string[] = ['Jpan', 'Hanb', 'Kore'];
 
 /**
  * Whether a name mixes writing systems beyond what UTS #39 calls "highly restrictive": all its
@@ -100,13 +102,13 @@ export function mixedScripts(name: string): string[] | null {
   const all = shared(letters);
   if (all === 'any' || all.size > 0) return null;
   const others = shared(letters.filter((ch) => !resolvedScripts(ch).has('Latn')));
-  if (others !== 'any' && ['Jpan', 'Hanb', 'Kore'].some((s) => others.has(s))) return null;
+  if (others !== 'any' && HAN_MIXES.some((s) => others.has(s))) return null;
   // Each letter named by one script of its set: Latin if it has it, else its first own script
   // (not one of the writing systems that combine Han with others).
   const names: string[] = [];
   for (const ch of letters) {
     const set = resolvedScripts(ch);
-    const code = set.has('Latn') ? 'Latn' : [...set].find((c) => !['Jpan', 'Hanb', 'Kore'].includes(c));
+    const code = set.has('Latn') ? 'Latn' : [...set].find((c) => !HAN_MIXES.includes(c));
     const label = code === undefined ? undefined : (SCRIPT_NAMES.of(code) ?? code);
     if (label !== undefined && !names.includes(label)) names.push(label);
   }

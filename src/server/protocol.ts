@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import type { ActionBase, Outcome, Seat } from '../engine/game.js';
 import { UNDO_ERROR_CODES } from '../engine/match.js';
+import { listWords } from '../engine/narration.js';
 import type { NarratedLine, Narration } from './narrated.js';
 
 export type { NarratedLine, Narration } from './narrated.js';
@@ -49,7 +50,7 @@ export const DisplayNameSchema = z
 
 /** The refusal of a name that mixes writing systems, naming them ("here Cyrillic and Latin"). */
 function mixedAlphabetsMessage(scripts: readonly string[]): string {
-  const which = scripts.length >= 2 ? ` (here ${scripts.slice(0, -1).join(', ')} and ${scripts.at(-1)})` : '';
+  const which = scripts.length >= 2 ? ` (here ${listWords(scripts)})` : '';
   return `a name may not mix letters of different alphabets${which}: a letter of one can pass for a letter of the other, so the name could look like someone else's`;
 }
 
