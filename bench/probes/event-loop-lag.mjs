@@ -4,7 +4,8 @@
  * it measures how late a 5 ms timer runs on the main thread (a stall: a long turn of the event
  * loop, a GC pause, or the thread waiting for a core) and notes every GC from perf_hooks. When the
  * server is told to stop it prints, on stderr, the stalls over 30 ms after LAG_FROM_MS (default
- * 30000: past the bench's set-up) and how many ms of GC each held.
+ * 30000: past the bench's set-up), or after a SIGUSR2 when one was sent (send it to the server
+ * when the bench prints "playing…"), their total and how many ms of GC each held.
  *
  * On Linux it also says where the main thread was during each stall, from the kernel's scheduler
  * statistics (/proc/…/schedstat): running, or runnable but waiting for a core. With LAG_THREADS=1
@@ -88,12 +89,15 @@ if (isMainThread) {
     last = now;
     lastMain = main;
   }, 5).unref();
+  // SIGUSR2 marks the start of play: only stalls after it count (else after LAG_FROM_MS).
+  let playFrom = null;
+  process.on('SIGUSR2', () => (playFrom = performance.now()));
   process.on('SIGTERM', () => {
-    const from = Number(process.env.LAG_FROM_MS ?? 30000);
+    const from = playFrom ?? Number(process.env.LAG_FROM_MS ?? 30000);
     const worst = stalls.filter((s) => s.at > from).sort((a, b) => b.late - a.late);
     const gcIn = (t, d) => gcs.filter(([g, gd]) => g + gd > t && g < t + d + 5).reduce((a, [, gd]) => a + gd, 0);
     const where = (s) => (s.main ? `, ran ${s.main[0].toFixed(0)}, waited for a core ${s.main[1].toFixed(0)}` : '');
-    console.error(`event loop stalls > 30 ms: ${worst.length}; longest: ${worst.slice(0, 15).map((s) => `${s.late.toFixed(0)} ms (GC ${gcIn(s.at, s.late).toFixed(0)} ms${where(s)})`).join(', ')}`);
+    console.error(`event loop stalls > 30 ms: ${worst.length} (${worst.reduce((a, s) => a + s.late, 0).toFixed(0)} ms in all); longest: ${worst.slice(0, 15).map((s) => `${s.late.toFixed(0)} ms (GC ${gcIn(s.at, s.late).toFixed(0)} ms${where(s)})`).join(', ')}`);
     if (perThread) for (const s of worst.slice(0, 5)) console.error(`  the ${s.late.toFixed(0)} ms stall: ${s.others.join('; ') || 'no other thread ran over 5 ms'}`);
   });
 }

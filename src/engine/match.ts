@@ -13,6 +13,7 @@
 import type { ActionBase, AnyGame, Outcome, Seat } from './game.js';
 import { stableHash, canonicalJson } from './hash.js';
 import { err, ok, type GameError, type Result } from './result.js';
+import { shareUnchanged } from './share.js';
 import { advance, outcomeAfter } from './step.js';
 
 export interface RecordedAction {
@@ -229,6 +230,9 @@ export function lookAhead(step: PreparedStep): Outcome | null {
   const next = game.clone(state);
   const toAct = advance(game, next, step.seat, step.action);
   const outcome = outcomeAfter(game, next, toAct);
+  // The state after the step keeps the lists it did not change as the state before's own (share.ts):
+  // a server keeps it for seconds, and the fresh copies are dropped while they are young.
+  if (typeof next === 'object' && next !== null) shareUnchanged(state, next);
   lookedAhead.set(step, { state: next, toAct, outcome });
   return outcome;
 }
