@@ -19,8 +19,8 @@ describe('shareUnchanged (structural sharing between a state and the next)', () 
   });
 
   it('shares a whole list or object only when every part is equal: length, keys and leaves by Object.is', () => {
-    const prev = { a: [1, 2], b: { x: 1 }, c: [0], d: [NaN], e: [null], f: { x: 1, y: undefined } };
-    const next = { a: [1, 2, 3], b: { x: 1, y: 2 }, c: [-0], d: [NaN], e: [undefined], f: { x: 1, z: undefined } };
+    const prev = { a: [1, 2], b: { x: 1 }, c: [0], d: [NaN], e: [null], f: { x: 1, y: undefined }, g: { x: 1, y: 2 }, h: [[1], 2] };
+    const next = { a: [1, 2, 3], b: { x: 1, y: 2 }, c: [-0], d: [NaN], e: [undefined], f: { x: 1, z: undefined }, g: { x: 1 }, h: [[1]] };
     const out = shareUnchanged(prev, next);
     expect(out.a).not.toBe(prev.a);
     expect(out.b).not.toBe(prev.b);
@@ -29,6 +29,9 @@ describe('shareUnchanged (structural sharing between a state and the next)', () 
     expect(out.e).not.toBe(prev.e);
     expect(out.f).not.toBe(prev.f);
     expect(Object.keys(out.f)).toEqual(['x', 'z']);
+    expect(out.g).not.toBe(prev.g); // fewer keys
+    expect(out.h).not.toBe(prev.h); // a shorter list
+    expect(out.h[0]).toBe(prev.h[0]);
   });
 
   it('leaves class instances, typed arrays and lists against objects as they are', () => {

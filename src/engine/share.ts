@@ -34,29 +34,48 @@ function share<T>(prev: unknown, next: T): T {
 /** Puts `prev`'s equal parts into `next`; true when every part is then `prev`'s own (the two are equal). */
 function sharedParts(prev: Record<string, unknown>, next: Record<string, unknown>): boolean {
   if (Array.isArray(next)) {
+    // Most of a state is lists of small numbers: equal leaves are settled here without a call.
     const p = prev as unknown as unknown[];
     let same = p.length === next.length;
     for (let i = 0; i < next.length; i++) {
       const had: unknown = next[i];
-      const v = i < p.length ? share(p[i], had) : had;
-      if (v !== had) next[i] = v;
-      if (same && !Object.is(v, p[i])) same = false;
+      const was = p[i];
+      if (had === was) {
+        if (had === 0 && !Object.is(had, was)) same = false; // 0 and -0
+        continue;
+      }
+      if (typeof had === 'object' && typeof was === 'object' && i < p.length) {
+        const v = share(was, had);
+        if (v !== had) {
+          next[i] = v;
+          continue;
+        }
+      } else if (Object.is(had, was) && i < p.length) continue; // NaN
+      same = false;
     }
     return same;
   }
-  const keys = Object.keys(next);
-  let same = keys.length === Object.keys(prev).length;
-  for (const k of keys) {
+  let same = true;
+  let count = 0;
+  for (const k in next) {
+    if (!Object.hasOwn(next, k)) continue;
+    count++;
     const had = next[k];
     if (!Object.hasOwn(prev, k)) {
       same = false;
       continue;
     }
-    const v = share(prev[k], had);
+    const was = prev[k];
+    if (had === was) {
+      if (had === 0 && !Object.is(had, was)) same = false;
+      continue;
+    }
+    const v = share(was, had);
     if (v !== had) next[k] = v;
-    if (same && !Object.is(v, prev[k])) same = false;
+    else same = false;
   }
-  return same;
+  if (same) for (const k in prev) if (Object.hasOwn(prev, k) && --count < 0) return false;
+  return same && count === 0;
 }
 
 /**
