@@ -232,7 +232,7 @@ export function lookAhead(step: PreparedStep): Outcome | null {
   const outcome = outcomeAfter(game, next, toAct);
   // The state after the step keeps the lists it did not change as the state before's own (share.ts):
   // a server keeps it for seconds, and the fresh copies are dropped while they are young.
-  if (typeof next === 'object' && next !== null) shareUnchanged(state, next);
+  shareUnchanged(state, next);
   lookedAhead.set(step, { state: next, toAct, outcome });
   return outcome;
 }

@@ -19,16 +19,18 @@ function isPlain(v: object): boolean {
   return proto === Object.prototype || proto === null;
 }
 
+/** Two values compared part by part: both plain, both lists or both objects. */
+const comparable = (prev: unknown, next: unknown): prev is Record<string, unknown> =>
+  typeof prev === 'object' && typeof next === 'object' && prev !== null && next !== null && Array.isArray(prev) === Array.isArray(next) && isPlain(prev) && isPlain(next);
+
 /**
  * `next`, or `prev` where the two are equal plain data (Object.is for every leaf, the same keys in
  * the same number): the parts of `next` that differ are kept, and where they hold parts equal to
  * `prev`'s those are put in their place. Changes `next` in place (only its own lists and objects).
  */
 function share<T>(prev: unknown, next: T): T {
-  if (Object.is(prev, next)) return next;
-  if (typeof prev !== 'object' || typeof next !== 'object' || prev === null || next === null) return next;
-  if (Array.isArray(prev) !== Array.isArray(next) || !isPlain(prev) || !isPlain(next)) return next;
-  return (sharedParts(prev as Record<string, unknown>, next as Record<string, unknown>) ? prev : next) as T;
+  if (!comparable(prev, next)) return next;
+  return (sharedParts(prev, next as Record<string, unknown>) ? prev : next) as T;
 }
 
 /** Puts `prev`'s equal parts into `next`; true when every part is then `prev`'s own (the two are equal). */
@@ -44,13 +46,13 @@ function sharedParts(prev: Record<string, unknown>, next: Record<string, unknown
         if (had === 0 && !Object.is(had, was)) same = false; // 0 and -0
         continue;
       }
-      if (typeof had === 'object' && typeof was === 'object' && i < p.length) {
+      if (typeof had === 'object' && typeof was === 'object') {
         const v = share(was, had);
         if (v !== had) {
           next[i] = v;
           continue;
         }
-      } else if (Object.is(had, was) && i < p.length) continue; // NaN
+      } else if (Object.is(had, was)) continue; // NaN
       same = false;
     }
     return same;
@@ -83,9 +85,7 @@ function sharedParts(prev: Record<string, unknown>, next: Record<string, unknown
  * same part of `prev` for `prev`'s own, and returns `next`: the same value, sharing what the step
  * did not change. `next` itself stays a new object (the views of a state are kept by its identity).
  */
-export function shareUnchanged<T extends object>(prev: unknown, next: T): T {
-  if (typeof prev === 'object' && prev !== null && isPlain(prev) && isPlain(next) && Array.isArray(prev) === Array.isArray(next)) {
-    sharedParts(prev as Record<string, unknown>, next as unknown as Record<string, unknown>);
-  }
+export function shareUnchanged<T>(prev: unknown, next: T): T {
+  if (comparable(prev, next)) sharedParts(prev, next as Record<string, unknown>);
   return next;
 }
