@@ -13,6 +13,8 @@ export interface WriterOptions {
   file: string;
   synchronous: 'full' | 'normal';
   busyTimeoutMs: number;
+  /** The WAL is checkpointed once it holds this many pages (sqlite.ts, DEFAULT_CHECKPOINT_PAGES). */
+  checkpointPages: number;
 }
 
 export interface WriteRequest {
@@ -33,6 +35,7 @@ const db = new Database(opts.file);
 db.pragma(`synchronous = ${opts.synchronous === 'normal' ? 'NORMAL' : 'FULL'}`);
 db.pragma('foreign_keys = ON');
 db.pragma(`busy_timeout = ${opts.busyTimeoutMs}`);
+db.pragma(`wal_autocheckpoint = ${opts.checkpointPages}`);
 const writes = sqliteWrites(db);
 const port = parentPort!;
 

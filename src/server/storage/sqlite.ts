@@ -112,12 +112,26 @@ export interface SqliteOptions {
   commitTickMs?: number;
   /** How long a write waits for a lock another connection holds before it fails (default 5 s). */
   busyTimeoutMs?: number;
+  /** The WAL is copied back into the database file once it holds this many pages (see DEFAULT_CHECKPOINT_PAGES). */
+  checkpointPages?: number;
   /**
    * Writes in a worker thread with its own connection (default for files; `:memory:` cannot be
    * shared between connections, so it writes inline): false writes on the event loop as before.
    */
   writerThread?: boolean;
 }
+
+/**
+ * The writing connection checkpoints the WAL (copies its pages back into the database file) once
+ * the WAL holds this many pages, about 40 MB, rather than SQLite's 1,000. A checkpoint runs inside
+ * the commit that crosses the threshold, and a busy server rewrites the same pages (each table's
+ * row, the newest leaf of its log) over and over: checkpointed ten times less often, each page is
+ * copied once per checkpoint instead of many times, and fewer commits carry one (at 2,000
+ * human-pace tables: the writer's CPU 5% less, the actions' p50 a quarter lower; docs/deploy.md).
+ * The WAL file stays near this size once it has grown to it (SQLite reuses it from its start after
+ * each checkpoint).
+ */
+export const DEFAULT_CHECKPOINT_PAGES = 10_000;
 
 /** Where the store's writes run: every method settles once its transaction committed (or failed). */
 interface Writer {
@@ -215,6 +229,9 @@ export function openSqliteStore(file: string, opts: SqliteOptions = {}): Store {
   db.pragma('foreign_keys = ON');
   const busyTimeout = Math.max(0, Math.floor(opts.busyTimeoutMs ?? 5000));
   db.pragma(`busy_timeout = ${busyTimeout}`);
+  const checkpointPages = Math.max(1, Math.floor(opts.checkpointPages ?? DEFAULT_CHECKPOINT_PAGES));
+  // Writes run on this connection only without a writer thread; the setting is the writer's either way.
+  db.pragma(`wal_autocheckpoint = ${checkpointPages}`);
   db.exec(SCHEMA);
   // Files made before a column existed get it (with its default).
   const columns = new Set(db.prepare<[], { name: string }>('PRAGMA table_info(tables)').all().map((c) => c.name));
@@ -239,7 +256,7 @@ export function openSqliteStore(file: string, opts: SqliteOptions = {}): Store {
   const writer: Writer =
     file === ':memory:' || opts.writerThread === false
       ? inlineWriter(sqliteWrites(db))
-      : threadWriter({ file, synchronous: opts.synchronous ?? 'full', busyTimeoutMs: busyTimeout });
+      : threadWriter({ file, synchronous: opts.synchronous ?? 'full', busyTimeoutMs: busyTimeout, checkpointPages });
 
   // Group commit (group-commit.ts): the appends of one tick share one transaction (one WAL sync)
   // in the writer; every caller's promise settles only after that commit, so nothing is announced
