@@ -88,4 +88,41 @@ describe('group commit answers', () => {
     }
     await gc.drain();
   });
+
+  it("answers people's appends before bots' once durable, keeping a quarter of each slice for the bots (issue 24)", async () => {
+    const order: string[] = [];
+    const gc = groupCommit<Entry & { bot?: boolean }>((entries) => entries.map(() => undefined), {
+      tickMs: 0,
+      releaseSlice: 8,
+      later: (e) => e.bot === true,
+    });
+    // Bots' appends first in the batch, then people's: 12 bots, 30 people, all in one batch.
+    await Promise.all([
+      ...Array.from({ length: 12 }, (_, i) => gc.submit({ tableId: `b${i}`, bot: true }).then(() => void order.push(`b${i}`))),
+      ...Array.from({ length: 30 }, (_, i) => gc.submit({ tableId: `p${i}` }).then(() => void order.push(`p${i}`))),
+    ]);
+    await gc.drain();
+    expect(gc.stats().batches).toBe(1);
+    // Slices of 8: six people's answers and two bots' while both wait, then the bots left.
+    const people = (from: number): string[] => Array.from({ length: 6 }, (_, i) => `p${from + i}`);
+    const bots = (...i: number[]): string[] => i.map((k) => `b${k}`);
+    expect(order).toEqual([
+      ...people(0), ...bots(0, 1),
+      ...people(6), ...bots(2, 3),
+      ...people(12), ...bots(4, 5),
+      ...people(18), ...bots(6, 7),
+      ...people(24), ...bots(8, 9),
+      ...bots(10, 11),
+    ]);
+  });
+
+  it('without `later` every append is answered in the order of its batch', async () => {
+    const order: string[] = [];
+    const gc = groupCommit<Entry & { bot?: boolean }>((entries) => entries.map(() => undefined), { tickMs: 0, releaseSlice: 3 });
+    await Promise.all([
+      ...Array.from({ length: 4 }, (_, i) => gc.submit({ tableId: `b${i}`, bot: true }).then(() => void order.push(`b${i}`))),
+      ...Array.from({ length: 4 }, (_, i) => gc.submit({ tableId: `p${i}` }).then(() => void order.push(`p${i}`))),
+    ]);
+    expect(order).toEqual(['b0', 'b1', 'b2', 'b3', 'p0', 'p1', 'p2', 'p3']);
+  });
 });

@@ -7,11 +7,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { createDreyServer, type DreyServer } from '../src/server/app.js';
 import { createInlineRunner } from '../src/server/bots/pool.js';
 import type { ClaimSeatResponse, CreateTableResponse } from '../src/server/protocol.js';
 import { openSqliteStore } from '../src/server/storage/sqlite.js';
+import type { AppendAction } from '../src/server/storage/types.js';
 import { testRegistry } from './server-helpers.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'drey-group-commit-'));
@@ -81,5 +82,26 @@ describe('group commit', () => {
     other.close();
     const retried = await Promise.all(tables.map((t) => server.service.act(t.id, t.tokens[0]!, { type: 'pick', n: 2 })));
     expect(retried.map((r) => r.ok && r.value.seq)).toEqual(tables.map(() => 1));
+  });
+
+  it("marks a bot's actions, and no person's, for the group commit to answer after the people's (issue 24)", async () => {
+    const registry = testRegistry();
+    const store = openSqliteStore(join(dir, 'bots.sqlite'), { busyTimeoutMs: 200 });
+    const appended: AppendAction[] = [];
+    const append = store.appendAction.bind(store);
+    store.appendAction = (entry) => {
+      appended.push(entry);
+      return append(entry);
+    };
+    const server = await createDreyServer({ store, registry, bots: createInlineRunner(registry), botDelayMs: 0, webRoot: '/nonexistent' });
+    servers.push(server);
+    const { table: t, seat } = (
+      await server.app.inject({ method: 'POST', url: '/api/tables', payload: { game: 'pick', seats: [{ kind: 'human' }, { kind: 'bot', bot: 'random' }], join: { seat: 0, name: 'Ann' } } })
+    ).json<CreateTableResponse>();
+    await vi.waitFor(async () => {
+      if (!appended.some((e) => e.seat === 0)) await server.service.act(t.id, seat!.token, { type: 'pick', n: 2 });
+      expect(appended.some((e) => e.seat === 0) && appended.some((e) => e.seat === 1)).toBe(true);
+    });
+    for (const e of appended) expect({ seat: e.seat, bot: e.bot }).toEqual({ seat: e.seat, bot: e.seat === 1 ? true : undefined });
   });
 });

@@ -44,7 +44,8 @@ export async function commitAction(
   const at = ctx.now();
   try {
     const owner = ctx.owner === undefined ? {} : { owner: ctx.owner };
-    await ctx.store.appendAction({ tableId: table.stored.id, seq: step.seq, seat: step.seat, action: step.action, status, outcome, at, ...owner });
+    const bot = table.stored.seats[seat]?.kind === 'bot' ? { bot: true as const } : {};
+    await ctx.store.appendAction({ tableId: table.stored.id, seq: step.seq, seat: step.seat, action: step.action, status, outcome, at, ...owner, ...bot });
   } catch (e) {
     if (e instanceof LeaseLostError) ctx.leaseLost?.(table);
     return storageFailure('the action', e);

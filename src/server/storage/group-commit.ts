@@ -13,11 +13,12 @@
  * - The first append after a quiet spell goes at once (next turn of the event loop); under load a
  *   batch starts at most once per `tickMs`, and appends arriving meanwhile wait for it.
  * - A durable batch's appends are answered in slices of `releaseSlice`, one slice per turn of the
- *   event loop, oldest batch first, and the next batch is written meanwhile. Each answer runs that
- *   action's whole publish (frames to every viewer, bots set going) before the next slice: answered
- *   all at once, a batch of a thousand held the event loop for a second, so no socket was read and
- *   no batch written while it went out, and the next batch piled up behind it (a convoy: p50 went
- *   from 17 ms to 503 ms at 3,000 tables, docs/deploy.md).
+ *   event loop, oldest batch first (but `later` appends, bots' actions, after the others, with a
+ *   quarter of each slice theirs while any wait), and the next batch is written meanwhile. Each
+ *   answer runs that action's whole publish (frames to every viewer, bots set going) before the
+ *   next slice: answered all at once, a batch of a thousand held the event loop for a second, so
+ *   no socket was read and no batch written while it went out, and the next batch piled up behind
+ *   it (a convoy: p50 went from 17 ms to 503 ms at 3,000 tables, docs/deploy.md).
  */
 
 /** What a batch's writer answers for each entry, in order: undefined when saved, else why not. */
@@ -34,13 +35,19 @@ export class CommitBatchError extends Error {
   }
 }
 
-export interface GroupCommitOptions {
+export interface GroupCommitOptions<E = never> {
   /** Shortest time between the starts of two batches under load (ms); 0: every turn of the event loop. */
   tickMs: number;
   /** Most appends in one batch. */
   maxBatch?: number;
   /** Appends answered per turn of the event loop once their batch is durable (see above). */
   releaseSlice?: number;
+  /**
+   * Appends whose answers may wait: once durable, they are answered after the other appends
+   * waiting for an answer, with a quarter of each slice kept for them (the server: a bot's action,
+   * so that people's actions are published first when many gathered).
+   */
+  later?: (entry: E) => boolean;
 }
 
 /** Figures for the bench: how many batches, how many appends they held. */
@@ -68,7 +75,7 @@ export const DEFAULT_RELEASE_SLICE = 16;
 
 export function groupCommit<E extends { tableId: string }>(
   write: (entries: E[]) => BatchResults | Promise<BatchResults>,
-  opts: GroupCommitOptions,
+  opts: GroupCommitOptions<E>,
 ): GroupCommit<E> {
   const maxBatch = opts.maxBatch ?? 1_000;
   const releaseSlice = Math.max(1, opts.releaseSlice ?? DEFAULT_RELEASE_SLICE);
@@ -76,6 +83,11 @@ export function groupCommit<E extends { tableId: string }>(
   /** Answers of durable (or failed) batches not given yet, oldest first; `next` is the first not given. */
   let answers: (() => void)[] = [];
   let next = 0;
+  /** Answers of `later` appends, given after those in `answers` (see `release`). */
+  let deferred: (() => void)[] = [];
+  let nextDeferred = 0;
+  const later = opts.later;
+  const laterShare = Math.max(1, Math.floor(releaseSlice / 4));
   let releasing = false;
   let inFlight = false;
   let scheduled = false;
@@ -91,24 +103,37 @@ export function groupCommit<E extends { tableId: string }>(
     else setTimeout(run, delay);
   };
 
-  const settled = (): boolean => !inFlight && waiting.length === 0 && next === answers.length;
+  const settled = (): boolean => !inFlight && waiting.length === 0 && next === answers.length && nextDeferred === deferred.length;
 
-  /** Gives one slice of answers, then lets the event loop turn (sockets read, the next batch written). */
+  /**
+   * Gives one slice of answers, then lets the event loop turn (sockets read, the next batch
+   * written): the others' first, but while `later` ones wait, at least a quarter of each slice is
+   * theirs, so none waits for ever behind a stream of the others.
+   */
   const release = (): void => {
-    const end = Math.min(answers.length, next + releaseSlice);
-    while (next < end) answers[next++]!();
-    if (next < answers.length) {
+    const forOthers = releaseSlice - Math.min(laterShare, deferred.length - nextDeferred);
+    let n = 0;
+    for (; n < forOthers && next < answers.length; n++) answers[next++]!();
+    for (; n < releaseSlice && nextDeferred < deferred.length; n++) deferred[nextDeferred++]!();
+    for (; n < releaseSlice && next < answers.length; n++) answers[next++]!();
+    if (next === answers.length) {
+      answers = [];
+      next = 0;
+    }
+    if (nextDeferred === deferred.length) {
+      deferred = [];
+      nextDeferred = 0;
+    }
+    if (answers.length > 0 || deferred.length > 0) {
       setImmediate(release);
       return;
     }
-    answers = [];
-    next = 0;
     releasing = false;
     if (settled()) for (const done of idle.splice(0)) done();
   };
 
-  const answer = (given: (() => void)[]): void => {
-    answers.push(...given);
+  const answer = (given: { answer: () => void; later: boolean }[]): void => {
+    for (const g of given) (g.later ? deferred : answers).push(g.answer);
     if (releasing) return;
     releasing = true;
     release();
@@ -132,16 +157,17 @@ export function groupCommit<E extends { tableId: string }>(
     stats.batches++;
     stats.appends += batch.length;
     stats.largest = Math.max(stats.largest, batch.length);
-    let given: (() => void)[];
+    let given: { answer: () => void; later: boolean }[];
+    const isLater = (w: (typeof batch)[number]): boolean => later?.(w.entry) === true;
     try {
       const results = await write(batch.map((w) => w.entry));
       given = batch.map((w, i) => {
         const failure = results[i];
-        return failure ? () => w.reject(failure) : w.resolve;
+        return { answer: failure ? () => w.reject(failure) : w.resolve, later: isLater(w) };
       });
     } catch (e) {
       const error = new CommitBatchError(batch.length, e);
-      given = batch.map((w) => () => w.reject(error));
+      given = batch.map((w) => ({ answer: () => w.reject(error), later: isLater(w) }));
     }
     inFlight = false;
     // The next batch may be written while this one's answers go out: it is durable already.

@@ -263,7 +263,7 @@ export async function openPostgresStore(url: string, opts: PostgresOptions = {})
       ),
     );
   };
-  const commits = groupCommit<AppendAction>(writeBatch, { tickMs: opts.commitTickMs ?? DEFAULT_COMMIT_TICK_MS });
+  const commits = groupCommit<AppendAction>(writeBatch, { tickMs: opts.commitTickMs ?? DEFAULT_COMMIT_TICK_MS, later: (e) => e.bot === true });
 
   return {
     migrated,

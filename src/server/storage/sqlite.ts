@@ -261,7 +261,7 @@ export function openSqliteStore(file: string, opts: SqliteOptions = {}): Store {
   // Group commit (group-commit.ts): the appends of one tick share one transaction (one WAL sync)
   // in the writer; every caller's promise settles only after that commit, so nothing is announced
   // before it is durable. At most one batch is with the writer at a time.
-  const commits = groupCommit<AppendAction>((entries) => writer.appendBatch(entries), { tickMs: opts.commitTickMs ?? DEFAULT_COMMIT_TICK_MS });
+  const commits = groupCommit<AppendAction>((entries) => writer.appendBatch(entries), { tickMs: opts.commitTickMs ?? DEFAULT_COMMIT_TICK_MS, later: (e) => e.bot === true });
 
   return {
     createTable: (t) => writer.call('createTable', t),

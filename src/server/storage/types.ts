@@ -57,6 +57,8 @@ export interface AppendAction {
    * Absent (one process): only the sequence number guards the log.
    */
   owner?: string;
+  /** A bot's action: once durable it is answered after the people's (group-commit.ts, `later`). */
+  bot?: true;
 }
 
 /**
