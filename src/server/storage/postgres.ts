@@ -18,7 +18,7 @@ import pg from 'pg';
 import type { Outcome } from '../../engine/game.js';
 import type { TableStatus } from '../protocol.js';
 import { DEFAULT_COMMIT_TICK_MS, groupCommit } from './group-commit.js';
-import { LeaseLostError, type AppendAction, type LeaseAnswer, type Store, type StoredAction, type StoredSeat, type StoredTable, type TableNote } from './types.js';
+import { answeredLater, LeaseLostError, type AppendAction, type LeaseAnswer, type Store, type StoredAction, type StoredSeat, type StoredTable, type TableNote } from './types.js';
 
 /** One schema change, applied once, in order of `version`. Never edit one that has shipped: add one. */
 export interface Migration {
@@ -263,7 +263,7 @@ export async function openPostgresStore(url: string, opts: PostgresOptions = {})
       ),
     );
   };
-  const commits = groupCommit<AppendAction>(writeBatch, { tickMs: opts.commitTickMs ?? DEFAULT_COMMIT_TICK_MS, later: (e) => e.bot === true });
+  const commits = groupCommit<AppendAction>(writeBatch, { tickMs: opts.commitTickMs ?? DEFAULT_COMMIT_TICK_MS, later: answeredLater });
 
   return {
     migrated,

@@ -7,14 +7,10 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
-import { sqliteWrites, toWire, type WireError, type WriteOp } from './sqlite-writes.js';
+import { configureConnection, sqliteWrites, toWire, type ConnectionSettings, type WireError, type WriteOp } from './sqlite-writes.js';
 
-export interface WriterOptions {
+export interface WriterOptions extends ConnectionSettings {
   file: string;
-  synchronous: 'full' | 'normal';
-  busyTimeoutMs: number;
-  /** The WAL is checkpointed once it holds this many pages (sqlite.ts, DEFAULT_CHECKPOINT_PAGES). */
-  checkpointPages: number;
 }
 
 export interface WriteRequest {
@@ -32,10 +28,7 @@ export type WriteReply =
 
 const opts = workerData as WriterOptions;
 const db = new Database(opts.file);
-db.pragma(`synchronous = ${opts.synchronous === 'normal' ? 'NORMAL' : 'FULL'}`);
-db.pragma('foreign_keys = ON');
-db.pragma(`busy_timeout = ${opts.busyTimeoutMs}`);
-db.pragma(`wal_autocheckpoint = ${opts.checkpointPages}`);
+configureConnection(db, opts);
 const writes = sqliteWrites(db);
 const port = parentPort!;
 

@@ -8,6 +8,22 @@
 import type Database from 'better-sqlite3';
 import { LeaseLostError, type AppendAction, type LeaseAnswer, type StoredTable, type StoredSeat, type TableNote } from './types.js';
 
+/** How every connection of the store is set up (the main thread's and the writer thread's). */
+export interface ConnectionSettings {
+  synchronous: 'full' | 'normal';
+  busyTimeoutMs: number;
+  /** The WAL is checkpointed once it holds this many pages (sqlite.ts, DEFAULT_CHECKPOINT_PAGES). */
+  checkpointPages: number;
+}
+
+/** Applies `settings` to a connection: sync level, foreign keys, lock wait and checkpoint size. */
+export function configureConnection(db: Database.Database, settings: ConnectionSettings): void {
+  db.pragma(`synchronous = ${settings.synchronous === 'normal' ? 'NORMAL' : 'FULL'}`);
+  db.pragma('foreign_keys = ON');
+  db.pragma(`busy_timeout = ${settings.busyTimeoutMs}`);
+  db.pragma(`wal_autocheckpoint = ${settings.checkpointPages}`);
+}
+
 /** The writes, each synchronous on its connection; `appendBatch` is one group commit. */
 export interface SqliteWrites {
   createTable(t: StoredTable): void;

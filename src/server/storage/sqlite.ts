@@ -13,9 +13,9 @@ import type { Outcome } from '../../engine/game.js';
 import type { TableStatus } from '../protocol.js';
 import { spawnWorker } from '../../workers/spawn.js';
 import { DEFAULT_COMMIT_TICK_MS, groupCommit, type BatchResults } from './group-commit.js';
-import { fromWire, sqliteWrites, type SqliteWrites, type WriteOp } from './sqlite-writes.js';
+import { configureConnection, fromWire, sqliteWrites, type ConnectionSettings, type SqliteWrites, type WriteOp } from './sqlite-writes.js';
 import type { WriteReply, WriteRequest, WriterOptions } from './sqlite-writer.js';
-import type { AppendAction, Store, StoredAction, StoredSeat, StoredTable, TableNote } from './types.js';
+import { answeredLater, type AppendAction, type Store, type StoredAction, type StoredSeat, type StoredTable, type TableNote } from './types.js';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS tables (
@@ -225,13 +225,13 @@ export function openSqliteStore(file: string, opts: SqliteOptions = {}): Store {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
-  db.pragma(`synchronous = ${opts.synchronous === 'normal' ? 'NORMAL' : 'FULL'}`);
-  db.pragma('foreign_keys = ON');
-  const busyTimeout = Math.max(0, Math.floor(opts.busyTimeoutMs ?? 5000));
-  db.pragma(`busy_timeout = ${busyTimeout}`);
-  const checkpointPages = Math.max(1, Math.floor(opts.checkpointPages ?? DEFAULT_CHECKPOINT_PAGES));
-  // Writes run on this connection only without a writer thread; the setting is the writer's either way.
-  db.pragma(`wal_autocheckpoint = ${checkpointPages}`);
+  // The same settings on this connection and the writer thread's (writes run here without one).
+  const settings: ConnectionSettings = {
+    synchronous: opts.synchronous ?? 'full',
+    busyTimeoutMs: Math.max(0, Math.floor(opts.busyTimeoutMs ?? 5000)),
+    checkpointPages: Math.max(1, Math.floor(opts.checkpointPages ?? DEFAULT_CHECKPOINT_PAGES)),
+  };
+  configureConnection(db, settings);
   db.exec(SCHEMA);
   // Files made before a column existed get it (with its default).
   const columns = new Set(db.prepare<[], { name: string }>('PRAGMA table_info(tables)').all().map((c) => c.name));
@@ -256,12 +256,12 @@ export function openSqliteStore(file: string, opts: SqliteOptions = {}): Store {
   const writer: Writer =
     file === ':memory:' || opts.writerThread === false
       ? inlineWriter(sqliteWrites(db))
-      : threadWriter({ file, synchronous: opts.synchronous ?? 'full', busyTimeoutMs: busyTimeout, checkpointPages });
+      : threadWriter({ file, ...settings });
 
   // Group commit (group-commit.ts): the appends of one tick share one transaction (one WAL sync)
   // in the writer; every caller's promise settles only after that commit, so nothing is announced
   // before it is durable. At most one batch is with the writer at a time.
-  const commits = groupCommit<AppendAction>((entries) => writer.appendBatch(entries), { tickMs: opts.commitTickMs ?? DEFAULT_COMMIT_TICK_MS, later: (e) => e.bot === true });
+  const commits = groupCommit<AppendAction>((entries) => writer.appendBatch(entries), { tickMs: opts.commitTickMs ?? DEFAULT_COMMIT_TICK_MS, later: answeredLater });
 
   return {
     createTable: (t) => writer.call('createTable', t),

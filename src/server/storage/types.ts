@@ -61,6 +61,9 @@ export interface AppendAction {
   bot?: true;
 }
 
+/** Every store's group commit answers bots' appends after people's (`later` in group-commit.ts). */
+export const answeredLater = (entry: AppendAction): boolean => entry.bot === true;
+
 /**
  * What asking for a table's lease got. A table that is not finished is played by exactly one
  * process at a time, the holder of its lease; a finished table never changes and needs none.
