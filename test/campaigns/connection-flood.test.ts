@@ -7,9 +7,10 @@ describe('the connection-flood attack', () => {
     const f = await connectionFlood({ idle: 300, sockets: 40, slow: 20, perAddress: 50, requestTimeoutMs: 1_000, seconds: 3 });
     // 50 per address in all: idle sockets hold at most that many of the server's descriptors; no
     // socket.io client gets in past them.
-    expect(f.idleStillOpen).toBeLessThanOrEqual(50);
+    expect(f.idleOpen).toBeLessThanOrEqual(50);
     // Issue 24: a connection that never sends a byte is closed once the request timeout (1 s here)
-    // has passed, so by the end of the attack none of the idle ones is left (before: 50 stayed for good).
+    // has passed, so by the end of the attack none that connected over 2 s before is left (before:
+    // 50 stayed for good). A SYN the kernel refused under load connects a second or more late.
     expect(f.idleStillOpen).toBe(0);
     expect(f.serverFdsDuringFlood - f.serverFdsBefore).toBeLessThanOrEqual(50 + 5);
     expect(f.socketsConnected).toBe(0);

@@ -10,7 +10,9 @@ import { HONEST, honestFigures, honestSeat, serveProcess, sleep, tableWithAnn, t
 
 export interface ConnectionFloodFigures extends HonestFigures {
   idleOpened: number;
-  /** Idle connections the client sees as open (some only in the kernel's queue, holding nothing of the server's). */
+  /** Idle connections the client sees as open at the end (some only in the kernel's queue, holding nothing of the server's). */
+  idleOpen: number;
+  /** Of those, the ones connected longer ago than the request timeout and a second: the server should have closed them. */
   idleStillOpen: number;
   /** The server's open file descriptors before the flood and at its height: what the flood could exhaust. */
   serverFdsBefore: number;
@@ -35,13 +37,13 @@ export async function connectionFlood(opts: { idle: number; sockets: number; slo
     let serverFdsDuringFlood = serverFdsBefore;
 
     const ms = Math.max(opts.seconds * 1000, opts.requestTimeoutMs + 1_500);
-    const attacker = spawn(process.execPath, ['--import', 'tsx', 'test/campaigns/flood-attacker.ts', run.url, JSON.stringify({ idle: opts.idle, sockets: opts.sockets, slow: opts.slow, ms: ms + 300 })], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const attacker = spawn(process.execPath, ['--import', 'tsx', 'test/campaigns/flood-attacker.ts', run.url, JSON.stringify({ idle: opts.idle, sockets: opts.sockets, slow: opts.slow, ms: ms + 300, idleGraceMs: opts.requestTimeoutMs + 1_000 })], { stdio: ['ignore', 'pipe', 'inherit'] });
     let report = '';
     attacker.stdout!.on('data', (c: Buffer) => (report += c.toString()));
-    const attacked = new Promise<{ idleStillOpen: number; socketsConnected: number; slowStillOpen: number }>((resolve, reject) =>
+    const attacked = new Promise<{ idleOpen: number; idleStillOpen: number; socketsConnected: number; slowStillOpen: number }>((resolve, reject) =>
       attacker.once('exit', () => {
         try {
-          resolve(JSON.parse(report.trim().split('\n').at(-1)!) as { idleStillOpen: number; socketsConnected: number; slowStillOpen: number });
+          resolve(JSON.parse(report.trim().split('\n').at(-1)!) as { idleOpen: number; idleStillOpen: number; socketsConnected: number; slowStillOpen: number });
         } catch {
           reject(new Error(`the attacker said: ${report}`));
         }
@@ -61,6 +63,7 @@ export async function connectionFlood(opts: { idle: number; sockets: number; slo
     ann.close();
     return {
       idleOpened: opts.idle,
+      idleOpen: seen.idleOpen,
       idleStillOpen: seen.idleStillOpen,
       serverFdsBefore,
       serverFdsDuringFlood,

@@ -8,7 +8,7 @@ import { connect, type Socket as NetSocket } from 'node:net';
 import { io } from 'socket.io-client';
 
 const url = process.argv[2]!;
-const opts = JSON.parse(process.argv[3]!) as { idle: number; sockets: number; slow: number; ms: number };
+const opts = JSON.parse(process.argv[3]!) as { idle: number; sockets: number; slow: number; ms: number; idleGraceMs: number };
 const port = Number(new URL(url).port);
 
 const slowOpen = new Set<NetSocket>();
@@ -24,12 +24,14 @@ for (let i = 0; i < opts.slow; i++) {
 const drip = setInterval(() => {
   for (const s of slowOpen) if (s.writable) s.write(' ');
 }, 200);
-// Counted once connected (a connection still waiting in the kernel's queue holds nothing of the server's).
-const idleOpen = new Set<NetSocket>();
+// Counted once connected (a connection still waiting in the kernel's queue holds nothing of the
+// server's), with the time it connected: on a loaded machine a refused SYN is retried a second or
+// three later, so a connection may only just have begun when the attack ends.
+const idleOpen = new Map<NetSocket, number>();
 for (let i = 0; i < opts.idle; i++) {
   const s = connect(port, '127.0.0.1');
   s.on('error', () => undefined);
-  s.once('connect', () => idleOpen.add(s));
+  s.once('connect', () => idleOpen.set(s, performance.now()));
   s.once('close', () => idleOpen.delete(s));
 }
 let socketsConnected = 0;
@@ -41,6 +43,8 @@ for (let i = 0; i < opts.sockets; i++) {
 process.stdout.write('started\n');
 setTimeout(() => {
   clearInterval(drip);
-  process.stdout.write(`${JSON.stringify({ idleStillOpen: idleOpen.size, socketsConnected, slowStillOpen: slowOpen.size })}\n`);
+  // Open past the grace (the server's request timeout and a margin) after they connected: these the server should have closed.
+  const overdue = [...idleOpen.values()].filter((at) => performance.now() - at > opts.idleGraceMs).length;
+  process.stdout.write(`${JSON.stringify({ idleOpen: idleOpen.size, idleStillOpen: overdue, socketsConnected, slowStillOpen: slowOpen.size })}\n`);
   process.exit(0);
 }, opts.ms);
