@@ -40,6 +40,23 @@ describe('socket answers', () => {
     await c.emit('watch', { tableId: table.id });
     expect(await c.emit<Answer>('leave', { tableId: table.id })).toEqual({ ok: true });
   });
+
+  it('keeps no listener per event on a connection: one middleware dispatches every event (the heap each connection holds, issue 24)', async () => {
+    const [a, b] = [await live.open(), await live.open()];
+    const sockets = [...live.server.io.of('/').sockets.values()];
+    expect(sockets).toHaveLength(2);
+    for (const socket of sockets) {
+      for (const event of ['watch', 'sync', 'act', 'leave', 'undo', 'chat', 'rematch']) expect(socket.listenerCount(event), event).toBe(0);
+      expect(socket.listenersAny()).toHaveLength(0);
+    }
+    // Still answered on both connections, through the dispatch alone.
+    const create = async () => (await live.server.app.inject({ method: 'POST', url: '/api/tables', payload: { game: 'pick', seats: [{ kind: 'human' }, { kind: 'human' }] } })).json<CreateTableResponse>().table;
+    const [table, other] = [await create(), await create()];
+    for (const c of [a, b]) {
+      expect(await c.emit<Answer & { seq?: number }>('watch', { tableId: table.id })).toMatchObject({ ok: true, seq: 0 });
+      expect(await c.emit<Answer>('sync', { tableId: other.id })).toMatchObject({ ok: false, error: { code: 'unknown-table' } });
+    }
+  });
 });
 
 describe('display names', () => {

@@ -60,24 +60,24 @@ const badMessage = (error: z.ZodError): { ok: false; error: ServerError } => ({
 });
 
 /**
- * Wraps a message handler so that nothing a client sends can take the server down: a failure
- * (a storage fault, a rules bug) is answered to that client as an error and logged.
+ * What a client event does: `msg` is its payload (undefined when it sent only an ack), `ack` the
+ * function its answer goes to (absent: the client asked for none).
  */
-function guarded(
-  socket: Socket,
-  warn: (m: string) => void,
-  handler: (msg: unknown, ack?: unknown) => Promise<void> | void,
-): (msg: unknown, ack?: unknown) => void {
-  return (first, second) => {
-    // `emit('watch', ack)`: an acknowledged message without a payload is answered, not ignored.
-    const [msg, ack] = typeof first === 'function' && second === undefined ? [undefined, first] : [first, second];
-    Promise.resolve()
-      .then(() => handler(msg, ack))
-      .catch((e: unknown) => {
-        warn(`a socket message failed: ${messageOf(e)}`);
-        reply(socket, ack, { ok: false, error: thrownAnswer(e) });
-      });
-  };
+type EventHandler = (socket: Socket, msg: unknown, ack?: unknown) => Promise<void> | void;
+
+/**
+ * Runs an event's handler so that nothing a client sends can take the server down: a failure (a
+ * storage fault, a rules bug) is answered to that client as an error and logged.
+ */
+function runGuarded(socket: Socket, warn: (m: string) => void, handler: EventHandler, first: unknown, second: unknown): void {
+  // `emit('watch', ack)`: an acknowledged message without a payload is answered, not ignored.
+  const [msg, ack] = typeof first === 'function' && second === undefined ? [undefined, first] : [first, second];
+  Promise.resolve()
+    .then(() => (socket.connected ? handler(socket, msg, ack) : undefined))
+    .catch((e: unknown) => {
+      warn(`a socket message failed: ${messageOf(e)}`);
+      reply(socket, ack, { ok: false, error: thrownAnswer(e) });
+    });
 }
 
 export interface RealtimeOptions {
@@ -162,15 +162,112 @@ export function attachRealtime(io: Server, service: TableService, opts: Realtime
     return snapshot.seq;
   };
 
-  io.on('connection', (socket) => {
+  // Every client event's handler, made once for the server: a connection carries no closure per
+  // event (a socket.io listener per event per connection was about 17 closures and 8 contexts,
+  // a sixth of what each of thousands of connections keeps on the heap, which every full GC
+  // marks: docs/deploy.md). The connection's one middleware calls them (below).
+  const handlers = new Map<string, EventHandler>();
+
+  handlers.set(CLIENT_EVENTS.watch, async (socket, msg, ack) => {
+    const parsed = WatchMessageSchema.safeParse(msg);
+    if (!parsed.success) return reply<WatchAck>(socket, ack, badMessage(parsed.error));
+    const { tableId, token } = parsed.data;
+    // Who the token seats, from the process that plays the table; the snapshot is asked for once
+    // this socket is in the table's rooms, so no update committed in between can miss it.
+    const watched = await service.perform<'watch'>({ op: 'watch', tableId, ...(token === undefined ? {} : { token }) });
+    if (!watched.ok) return reply<WatchAck>(socket, ack, watched);
+    const { seat } = watched.value;
+    if (!socket.connected) return;
+    stopWatching(socket, tableId);
+    dataOf(socket).watching.set(tableId, { seat });
+    await socket.join([room(tableId), viewerRoom(tableId, seat ?? 'spectator')]);
+    const synced = await service.perform<'sync'>({ op: 'sync', tableId, seat });
+    const seq = synced.ok ? await sendSnapshot(socket, tableId, synced.value, seat) : undefined;
+    if (seq === undefined) {
+      stopWatching(socket, tableId);
+      return reply<WatchAck>(socket, ack, { ok: false, error: { code: 'table-unavailable', message: 'the table is changing too fast to follow; try again' } });
+    }
+    reply<WatchAck>(socket, ack, { ok: true, seq, you: seat });
+    if (seat !== null) await service.perform<'presence'>({ op: 'presence', tableId, seat, delta: 1 });
+    // The chat's latest lines, and the rematch if one was started (issue 16). With several
+    // processes the chat history is sent by the process that plays the table.
+    const local = await service.getTable(tableId);
+    const lines = local ? await service.chat.history(local) : [];
+    if (lines.length > 0) socket.emit(SERVER_EVENTS.chat, { tableId, lines } satisfies ChatEvent);
+    const rematch = await service.rematchOf(tableId);
+    if (rematch) socket.emit(SERVER_EVENTS.rematch, { tableId, rematch } satisfies RematchEvent);
+  });
+
+  handlers.set(CLIENT_EVENTS.sync, async (socket, msg, ack) => {
+    const parsed = SyncMessageSchema.safeParse(msg);
+    if (!parsed.success) return reply<WatchAck>(socket, ack, badMessage(parsed.error));
+    const { tableId } = parsed.data;
+    const watching = dataOf(socket).watching.get(tableId);
+    if (!watching) {
+      return reply<WatchAck>(socket, ack, { ok: false, error: { code: 'unknown-table', message: 'watch the table before syncing it' } });
+    }
+    const synced = await service.perform<'sync'>({ op: 'sync', tableId, seat: watching.seat });
+    if (!synced.ok) return reply<WatchAck>(socket, ack, synced);
+    const seq = await sendSnapshot(socket, tableId, synced.value, watching.seat);
+    if (seq === undefined) return reply<WatchAck>(socket, ack, { ok: false, error: { code: 'table-unavailable', message: 'the table is changing too fast to follow; try again' } });
+    reply<WatchAck>(socket, ack, { ok: true, seq, you: watching.seat });
+  });
+
+  // The operations clients ask for directly (act, undo, chat, rematch): one handler per record
+  // of table-ops.ts, from its socket spec. The message is parsed, the operation is routed to the
+  // process that plays the table, the room hears what the record says it should, the sender gets its ack.
+  for (const record of OP_RECORDS) {
+    const spec = record.socket;
+    if (!spec) continue;
+    handlers.set(spec.event, async (socket, msg, ack) => {
+      const parsed = spec.message.safeParse(msg);
+      if (!parsed.success) return reply(socket, ack, badMessage(parsed.error));
+      const m = parsed.data;
+      const tableId = spec.tableId(m);
+      // One quota with POST /api/tables: a message that starts a table counts (a rematch's start).
+      if (tableQuota && spec.startsTable && (await spec.startsTable(m, (id) => service.rematchOf(id)))) {
+        const allowed = tableQuota.take(addressOf(socket, opts.trustProxy ?? false));
+        if (!allowed.ok) return reply(socket, ack, fail('rate-limited', `too many tables from your address: try again in ${allowed.retryInSeconds} seconds`));
+      }
+      const result = await service.performOp({ ...spec.input(m), op: record.op, tableId } as TableOp);
+      if (!result.ok) return reply(socket, ack, result);
+      const told = spec.tell?.(result.value, tableId);
+      if (told) io.to(room(tableId)).emit(told.event, told.payload);
+      reply(socket, ack, { ok: true, ...spec.ack(result.value) });
+    });
+  }
+
+  handlers.set(CLIENT_EVENTS.leave, (socket, msg, ack) => {
+    const parsed = SyncMessageSchema.safeParse(msg);
+    if (!parsed.success) return reply<LeaveAck>(socket, ack, badMessage(parsed.error));
+    stopWatching(socket, parsed.data.tableId);
+    reply<LeaveAck>(socket, ack, { ok: true });
+  });
+
+  // Anything else is answered too, so a client learns its mistake instead of waiting.
+  const unknownEvent = (socket: Socket, event: unknown, args: readonly unknown[]): void => {
+    const error: ServerError = { code: 'bad-request', message: `there is no event '${String(event).slice(0, 40)}' (events: ${[...KNOWN_EVENTS].join(', ')})` };
+    reply(socket, args[args.length - 1], { ok: false, error });
+  };
+
+  const noteOutgoing = (socket: Socket, event: unknown, frame: unknown): void => {
+    if (event !== SERVER_EVENTS.update && event !== SERVER_EVENTS.snapshot) return;
+    const { tableId, seq } = frame as { tableId: string; seq: number };
+    const sent = dataOf(socket).sent;
+    if ((sent.get(tableId) ?? -1) < seq) sent.set(tableId, seq);
+  };
+
+  const leaveAll = (socket: Socket): void => {
+    for (const tableId of [...dataOf(socket).watching.keys()]) stopWatching(socket, tableId);
+  };
+
+  io.on('connection', (socket) => connected(socket));
+
+  /** A new connection: its state, and the one middleware that limits and dispatches what it sends. */
+  function connected(socket: Socket): void {
     dataOf(socket).watching = new Map();
     dataOf(socket).sent = new Map();
-    socket.onAnyOutgoing((event: unknown, frame: unknown) => {
-      if (event !== SERVER_EVENTS.update && event !== SERVER_EVENTS.snapshot) return;
-      const { tableId, seq } = frame as { tableId: string; seq: number };
-      const sent = dataOf(socket).sent;
-      if ((sent.get(tableId) ?? -1) < seq) sent.set(tableId, seq);
-    });
+    socket.onAnyOutgoing((event: unknown, frame: unknown) => noteOutgoing(socket, event, frame));
 
     // Each connection may send so many messages a second; past that they are refused (and a
     // connection that keeps on regardless is closed), so no client can make the server work, or
@@ -181,8 +278,17 @@ export function attachRealtime(io: Server, service: TableService, opts: Realtime
     // slow, busy server it refills between every few messages, so "refused in a row" never grew).
     let refused = 0;
     let lastRefusal = 0;
-    socket.use((packet, next) => {
-      if (bucket.take()) return next();
+    // Every event a client sends comes through here: refused past the rate, else handed to its
+    // handler (or answered as unknown). Nothing is registered per event, so socket.io's own
+    // dispatch of the event (`next()`) is never asked for.
+    socket.use((packet) => {
+      if (bucket.take()) {
+        const [event, first, second] = packet as unknown[];
+        const handler = typeof event === 'string' ? handlers.get(event) : undefined;
+        if (handler) runGuarded(socket, warn, handler, first, second);
+        else unknownEvent(socket, event, packet.slice(1));
+        return;
+      }
       const now = Date.now();
       if (now - lastRefusal > 1_000) refused = 0;
       lastRefusal = now;
@@ -193,91 +299,6 @@ export function attachRealtime(io: Server, service: TableService, opts: Realtime
       if (++refused > socketBurst * 5) socket.disconnect(true);
     });
 
-    socket.on(CLIENT_EVENTS.watch, guarded(socket, warn, async (msg: unknown, ack?: unknown) => {
-      const parsed = WatchMessageSchema.safeParse(msg);
-      if (!parsed.success) return reply<WatchAck>(socket, ack, badMessage(parsed.error));
-      const { tableId, token } = parsed.data;
-      // Who the token seats, from the process that plays the table; the snapshot is asked for once
-      // this socket is in the table's rooms, so no update committed in between can miss it.
-      const watched = await service.perform<'watch'>({ op: 'watch', tableId, ...(token === undefined ? {} : { token }) });
-      if (!watched.ok) return reply<WatchAck>(socket, ack, watched);
-      const { seat } = watched.value;
-      if (!socket.connected) return;
-      stopWatching(socket, tableId);
-      dataOf(socket).watching.set(tableId, { seat });
-      await socket.join([room(tableId), viewerRoom(tableId, seat ?? 'spectator')]);
-      const synced = await service.perform<'sync'>({ op: 'sync', tableId, seat });
-      const seq = synced.ok ? await sendSnapshot(socket, tableId, synced.value, seat) : undefined;
-      if (seq === undefined) {
-        stopWatching(socket, tableId);
-        return reply<WatchAck>(socket, ack, { ok: false, error: { code: 'table-unavailable', message: 'the table is changing too fast to follow; try again' } });
-      }
-      reply<WatchAck>(socket, ack, { ok: true, seq, you: seat });
-      if (seat !== null) await service.perform<'presence'>({ op: 'presence', tableId, seat, delta: 1 });
-      // The chat's latest lines, and the rematch if one was started (issue 16). With several
-      // processes the chat history is sent by the process that plays the table.
-      const local = await service.getTable(tableId);
-      const lines = local ? await service.chat.history(local) : [];
-      if (lines.length > 0) socket.emit(SERVER_EVENTS.chat, { tableId, lines } satisfies ChatEvent);
-      const rematch = await service.rematchOf(tableId);
-      if (rematch) socket.emit(SERVER_EVENTS.rematch, { tableId, rematch } satisfies RematchEvent);
-    }));
-
-    socket.on(CLIENT_EVENTS.sync, guarded(socket, warn, async (msg: unknown, ack?: unknown) => {
-      const parsed = SyncMessageSchema.safeParse(msg);
-      if (!parsed.success) return reply<WatchAck>(socket, ack, badMessage(parsed.error));
-      const { tableId } = parsed.data;
-      const watching = dataOf(socket).watching.get(tableId);
-      if (!watching) {
-        return reply<WatchAck>(socket, ack, { ok: false, error: { code: 'unknown-table', message: 'watch the table before syncing it' } });
-      }
-      const synced = await service.perform<'sync'>({ op: 'sync', tableId, seat: watching.seat });
-      if (!synced.ok) return reply<WatchAck>(socket, ack, synced);
-      const seq = await sendSnapshot(socket, tableId, synced.value, watching.seat);
-      if (seq === undefined) return reply<WatchAck>(socket, ack, { ok: false, error: { code: 'table-unavailable', message: 'the table is changing too fast to follow; try again' } });
-      reply<WatchAck>(socket, ack, { ok: true, seq, you: watching.seat });
-    }));
-
-    // The operations clients ask for directly (act, undo, chat, rematch): one handler per record
-    // of table-ops.ts, from its socket spec. The message is parsed, the operation is routed to the
-    // process that plays the table, the room hears what the record says it should, the sender gets its ack.
-    for (const record of OP_RECORDS) {
-      const spec = record.socket;
-      if (!spec) continue;
-      socket.on(spec.event, guarded(socket, warn, async (msg: unknown, ack?: unknown) => {
-        const parsed = spec.message.safeParse(msg);
-        if (!parsed.success) return reply(socket, ack, badMessage(parsed.error));
-        const m = parsed.data;
-        const tableId = spec.tableId(m);
-        // One quota with POST /api/tables: a message that starts a table counts (a rematch's start).
-        if (tableQuota && spec.startsTable && (await spec.startsTable(m, (id) => service.rematchOf(id)))) {
-          const allowed = tableQuota.take(addressOf(socket, opts.trustProxy ?? false));
-          if (!allowed.ok) return reply(socket, ack, fail('rate-limited', `too many tables from your address: try again in ${allowed.retryInSeconds} seconds`));
-        }
-        const result = await service.performOp({ ...spec.input(m), op: record.op, tableId } as TableOp);
-        if (!result.ok) return reply(socket, ack, result);
-        const told = spec.tell?.(result.value, tableId);
-        if (told) io.to(room(tableId)).emit(told.event, told.payload);
-        reply(socket, ack, { ok: true, ...spec.ack(result.value) });
-      }));
-    }
-
-    socket.on(CLIENT_EVENTS.leave, guarded(socket, warn, (msg: unknown, ack?: unknown) => {
-      const parsed = SyncMessageSchema.safeParse(msg);
-      if (!parsed.success) return reply<LeaveAck>(socket, ack, badMessage(parsed.error));
-      stopWatching(socket, parsed.data.tableId);
-      reply<LeaveAck>(socket, ack, { ok: true });
-    }));
-
-    // Anything else is answered too, so a client learns its mistake instead of waiting.
-    socket.onAny((event: unknown, ...args: unknown[]) => {
-      if (typeof event === 'string' && KNOWN_EVENTS.has(event)) return;
-      const error: ServerError = { code: 'bad-request', message: `there is no event '${String(event).slice(0, 40)}' (events: ${[...KNOWN_EVENTS].join(', ')})` };
-      reply(socket, args[args.length - 1], { ok: false, error });
-    });
-
-    socket.on('disconnect', () => {
-      for (const tableId of [...dataOf(socket).watching.keys()]) stopWatching(socket, tableId);
-    });
-  });
+    socket.on('disconnect', () => leaveAll(socket));
+  }
 }
