@@ -22,6 +22,8 @@
  *
  *   THINK_MS=3000 BOTS=2 TABLES=1000 DREY_BENCH_SECONDS=60 npm run bench:server
  *
+ * DREY_BENCH_TIMELINE=1 also prints each second of play: its actions, p50, p99 and worst.
+ *
  * Several processes (docs/deploy.md): PROCESSES=N starts N servers on DATABASE_URL (PostgreSQL)
  * and REDIS_URL; table t is created at process t mod N and its seats connect round-robin to all
  * of them, so most updates cross processes. KILL=1 kills process 1 with SIGKILL halfway through and
@@ -120,6 +122,7 @@ interface Table {
  * servers' stderr; split on spaces.
  */
 const serverNodeFlags = (process.env.DREY_SERVER_NODE_OPTIONS ?? '').split(' ').filter((f) => f !== '');
+const spawnedAt = performance.now();
 const dir = mkdtempSync(join(tmpdir(), 'drey-bench-'));
 const servers = Array.from({ length: PROCESSES }, (_, i) =>
   spawn(process.execPath, [...serverNodeFlags, ...(process.env.DREY_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.DREY_PROFILE] : []), 'dist/server/start.js'], {
@@ -260,6 +263,8 @@ for (const table of tables) for (const seat of table.seats) attach(table, seat);
 while (!tables.every((t) => t.seats.every((s) => s.latest))) await new Promise((r) => setTimeout(r, 50));
 console.log(`${TABLES * HUMANS} clients connected; playing…`);
 const t0 = performance.now();
+// With --trace-gc in DREY_SERVER_NODE_OPTIONS: a GC line's time (since its process started) minus this is its play second.
+console.log(`play starts ${(t0 - spawnedAt).toFixed(0)} ms after the servers were spawned`);
 const cpu0 = servers.map((s) => cpuSeconds(s));
 const main0 = servers.map((s) => cpuSeconds(s, true));
 const client0 = process.cpuUsage();
@@ -303,15 +308,33 @@ const mainUsed = servers.map((s, i) => cpuSeconds(s, true) - main0[i]!);
 const clientUsed = process.cpuUsage(client0);
 
 const latencies: number[] = [];
+/** Each play second's latencies (DREY_BENCH_TIMELINE), by when the action was sent. */
+const bySecond = new Map<number, number[]>();
 let actions = 0;
 for (const table of tables) {
   for (const { seq, at } of table.sent) {
     actions++;
     const times = table.seats.map((s) => s.received.get(seq));
-    if (times.every((x) => x !== undefined)) latencies.push(Math.max(...(times as number[])) - at);
+    if (!times.every((x) => x !== undefined)) continue;
+    const ms = Math.max(...(times as number[])) - at;
+    latencies.push(ms);
+    const second = Math.floor((at - t0) / 1000);
+    const list = bySecond.get(second);
+    if (list) list.push(ms);
+    else bySecond.set(second, [ms]);
   }
 }
 latencies.sort((a, b) => a - b);
+// DREY_BENCH_TIMELINE=1: each second's actions, p50, p99 and worst, which tells a steady queue from
+// stalls (at 3,000 tables the p99 is made by a few seconds, each at an old-generation GC: align
+// with DREY_SERVER_NODE_OPTIONS=--trace-gc by the "play starts" line; docs/deploy.md).
+if (process.env.DREY_BENCH_TIMELINE === '1') {
+  for (const [second, list] of [...bySecond].sort((a, b) => a[0] - b[0])) {
+    list.sort((a, b) => a - b);
+    const at = (p: number): string => list[Math.min(list.length - 1, Math.floor(p * list.length))]!.toFixed(1);
+    console.log(`  second ${second}: ${list.length} actions, p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, worst ${at(1)} ms`);
+  }
+}
 const q = (p: number): number => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? NaN;
 console.log(`tables finished: ${finishedTables}/${TABLES} in ${elapsed.toFixed(1)} s`);
 console.log(`actions committed: ${actions} (${(actions / elapsed).toFixed(0)} actions/s)`);
