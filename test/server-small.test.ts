@@ -49,6 +49,12 @@ describe('socket answers', () => {
       for (const event of ['watch', 'sync', 'act', 'leave', 'undo', 'chat', 'rematch']) expect(socket.listenerCount(event), event).toBe(0);
       expect(socket.listenersAny()).toHaveLength(0);
     }
+    // The listeners a connection has are the server's, shared: none is made per connection.
+    const [first, second] = sockets;
+    expect(first!.listenersAnyOutgoing()).toHaveLength(1);
+    expect(first!.listenersAnyOutgoing()[0]).toBe(second!.listenersAnyOutgoing()[0]);
+    expect(first!.listeners('disconnect')).toHaveLength(1);
+    expect(first!.listeners('disconnect')[0]).toBe(second!.listeners('disconnect')[0]);
     // Still answered on both connections, through the dispatch alone.
     const create = async () => (await live.server.app.inject({ method: 'POST', url: '/api/tables', payload: { game: 'pick', seats: [{ kind: 'human' }, { kind: 'human' }] } })).json<CreateTableResponse>().table;
     const [table, other] = [await create(), await create()];

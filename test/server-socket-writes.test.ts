@@ -62,6 +62,18 @@ async function writesOfAnAct(batched: boolean): Promise<{ writes: number; receiv
 }
 
 describe('socket writes', () => {
+  it('makes no function per connection: every connection’s flush is the same one (issue 24: what connections keep alive)', async () => {
+    const { server } = await pair(true);
+    const { port } = server.httpServer.address() as AddressInfo;
+    const second = connect(`http://127.0.0.1:${port}`, { transports: ['websocket'], forceNew: true });
+    cleanups.push(() => void second.close());
+    await new Promise<void>((r) => second.once('connect', () => r()));
+    const flushes = [...server.sockets.sockets.values()].map((s) => (s.conn as unknown as { flush: unknown }).flush);
+    expect(flushes).toHaveLength(2);
+    expect(flushes[0]).toBe(flushes[1]);
+    expect(Object.prototype.hasOwnProperty.call(server.sockets.sockets.values().next().value!.conn, 'flush')).toBe(true);
+  });
+
   it('sends an update and the ack that follows it in the same tick in one write, in order', async () => {
     const { writes, received } = await writesOfAnAct(true);
     expect(received).toEqual(['update', 'ack']);

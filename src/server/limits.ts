@@ -44,6 +44,9 @@ export const DEFAULT_LIMITS: ServerLimits = {
  * A token bucket: `take()` says whether one more message fits, refilling `perSecond` tokens a
  * second up to `burst`.
  */
+/** The one clock every connection's bucket reads (a default of its own was a closure per connection). */
+const monotonicNow = (): number => performance.now();
+
 export class TokenBucket {
   private tokens: number;
   private at: number;
@@ -51,7 +54,7 @@ export class TokenBucket {
   constructor(
     private readonly perSecond: number,
     private readonly burst: number,
-    private readonly now: () => number = () => performance.now(),
+    private readonly now: () => number = monotonicNow,
   ) {
     this.tokens = burst;
     this.at = now();
@@ -96,10 +99,54 @@ export interface ConnectionCounts {
 /**
  * Closes a new connection at once when its address already has `connectionsPerAddress` open, or
  * the server has `connections` open. Counts before the HTTP parser sees a byte.
+ *
+ * A connection that never sends a byte has no request for Node's header and request timeouts to
+ * time, and the idle timeout is not armed before one: left alone it stays open for good, holding
+ * a slot of the per-address and total limits. So one sweep, a few times per `requestTimeoutMs`
+ * while any connection is that young, closes those that have read nothing once the limit has
+ * passed (`bytesRead` counts what the HTTP parser consumed too, so a connection in the middle of
+ * anything is left alone). One timer and one shared close listener for the server, where a timer,
+ * a close listener and their closures per connection were kept alive as long as it was open.
  */
 export function limitConnections(server: Server, limits: ServerLimits): ConnectionCounts {
   const perAddress = new Map<string, number>();
   const counts: ConnectionCounts = { open: 0, refused: 0, silent: 0 };
+  /** Every open connection counted here, with its address. */
+  const addresses = new Map<Socket, string>();
+  /** Connections younger than the limit, oldest first, with when they opened. */
+  const young = new Map<Socket, number>();
+  const sweepMs = Math.max(25, Math.min(250, Math.floor(limits.requestTimeoutMs / 4)));
+  let sweeper: NodeJS.Timeout | undefined;
+
+  const sweep = (): void => {
+    const now = performance.now();
+    for (const [socket, at] of young) {
+      if (socket.bytesRead > 0) {
+        young.delete(socket);
+        continue;
+      }
+      if (now - at < limits.requestTimeoutMs) break;
+      young.delete(socket);
+      counts.silent++;
+      socket.destroy();
+    }
+    if (young.size === 0 && sweeper) {
+      clearInterval(sweeper);
+      sweeper = undefined;
+    }
+  };
+
+  function closed(this: Socket): void {
+    young.delete(this);
+    const address = addresses.get(this);
+    if (address === undefined) return;
+    addresses.delete(this);
+    counts.open--;
+    const n = (perAddress.get(address) ?? 1) - 1;
+    if (n <= 0) perAddress.delete(address);
+    else perAddress.set(address, n);
+  }
+
   server.on('connection', (socket: Socket) => {
     const address = socket.remoteAddress ?? '';
     const mine = perAddress.get(address) ?? 0;
@@ -110,23 +157,17 @@ export function limitConnections(server: Server, limits: ServerLimits): Connecti
     }
     perAddress.set(address, mine + 1);
     counts.open++;
-    // A connection that never sends a byte has no request for Node's header and request timeouts
-    // to time, and the idle timeout is not armed before one: without this it stays open for good,
-    // holding a slot of the per-address and total limits. `bytesRead` counts what the HTTP parser
-    // consumed too, so a connection that is in the middle of anything is left alone.
-    const silent = setTimeout(() => {
-      if (socket.bytesRead > 0) return;
-      counts.silent++;
-      socket.destroy();
-    }, limits.requestTimeoutMs);
-    silent.unref();
-    socket.once('close', () => {
-      clearTimeout(silent);
-      counts.open--;
-      const n = (perAddress.get(address) ?? 1) - 1;
-      if (n <= 0) perAddress.delete(address);
-      else perAddress.set(address, n);
-    });
+    addresses.set(socket, address);
+    young.set(socket, performance.now());
+    if (!sweeper) {
+      sweeper = setInterval(sweep, sweepMs);
+      sweeper.unref();
+    }
+    socket.on('close', closed);
+  });
+  server.on('close', () => {
+    if (sweeper) clearInterval(sweeper);
+    sweeper = undefined;
   });
   return counts;
 }

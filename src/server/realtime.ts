@@ -250,16 +250,17 @@ export function attachRealtime(io: Server, service: TableService, opts: Realtime
     reply(socket, args[args.length - 1], { ok: false, error });
   };
 
-  const noteOutgoing = (socket: Socket, event: unknown, frame: unknown): void => {
+  // Listeners every connection shares: socket.io calls them with the connection as `this`.
+  function noteOutgoing(this: Socket, event: unknown, frame: unknown): void {
     if (event !== SERVER_EVENTS.update && event !== SERVER_EVENTS.snapshot) return;
     const { tableId, seq } = frame as { tableId: string; seq: number };
-    const sent = dataOf(socket).sent;
+    const sent = dataOf(this).sent;
     if ((sent.get(tableId) ?? -1) < seq) sent.set(tableId, seq);
-  };
+  }
 
-  const leaveAll = (socket: Socket): void => {
-    for (const tableId of [...dataOf(socket).watching.keys()]) stopWatching(socket, tableId);
-  };
+  function leaveAll(this: Socket): void {
+    for (const tableId of [...dataOf(this).watching.keys()]) stopWatching(this, tableId);
+  }
 
   io.on('connection', (socket) => connected(socket));
 
@@ -267,7 +268,7 @@ export function attachRealtime(io: Server, service: TableService, opts: Realtime
   function connected(socket: Socket): void {
     dataOf(socket).watching = new Map();
     dataOf(socket).sent = new Map();
-    socket.onAnyOutgoing((event: unknown, frame: unknown) => noteOutgoing(socket, event, frame));
+    socket.onAnyOutgoing(noteOutgoing);
 
     // Each connection may send so many messages a second; past that they are refused (and a
     // connection that keeps on regardless is closed), so no client can make the server work, or
@@ -299,6 +300,6 @@ export function attachRealtime(io: Server, service: TableService, opts: Realtime
       if (++refused > socketBurst * 5) socket.disconnect(true);
     });
 
-    socket.on('disconnect', () => leaveAll(socket));
+    socket.on('disconnect', leaveAll);
   }
 }

@@ -28,17 +28,31 @@ interface Corkable {
   destroyed?: boolean;
 }
 
-/** Connections whose flush waits for this turn of the event loop's I/O, with the flush engine.io gave them. */
-let due: { socket: EngineSocket; flush: () => void }[] = [];
+/**
+ * Where a connection keeps engine.io's own flush (its class's method), and whether its flush
+ * waits for this turn already: two properties on the connection instead of a closure or two
+ * per connection (what thousands of connections keep alive is what every full GC marks,
+ * docs/deploy.md).
+ */
+const ENGINE_FLUSH = Symbol('drey.engineFlush');
+const WAITING = Symbol('drey.flushWaiting');
+
+interface Batched extends EngineSocket {
+  [ENGINE_FLUSH]: (this: EngineSocket) => void;
+  [WAITING]: boolean;
+}
+
+/** Connections whose flush waits for this turn of the event loop's I/O. */
+let due: Batched[] = [];
 
 /** Sends one connection's packets through its corked TCP socket. */
-function flushOne(socket: EngineSocket, flush: () => void): void {
+function flushOne(socket: Batched): void {
   // The TCP socket under a websocket transport (long-polling answers one HTTP response per flush anyway).
   const raw = socket.transport?.name === 'websocket' ? socket.transport.socket?._socket : undefined;
   const corked = raw !== undefined && raw.destroyed !== true && typeof raw.cork === 'function';
   if (corked) raw.cork();
   try {
-    flush();
+    socket[ENGINE_FLUSH]();
   } finally {
     if (corked) raw.uncork();
   }
@@ -59,11 +73,12 @@ export function reportFlushErrorsTo(report: (error: unknown) => void): (error: u
 function flushDue(): void {
   const now = due;
   due = [];
-  for (const { socket, flush } of now) {
+  for (const socket of now) {
+    socket[WAITING] = false;
     // One connection's failure is its own: it is closed (its client reconnects and is sent the table
     // afresh), and every other connection due this turn is still flushed, none left waiting forever.
     try {
-      flushOne(socket, flush);
+      flushOne(socket);
     } catch (error) {
       onFlushError(error);
       try {
@@ -78,22 +93,18 @@ function flushDue(): void {
 /** Makes every connection of `engine` send what a tick emitted to it in one write. */
 export function batchSocketWrites(engine: { on(event: 'connection', listener: (connection: unknown) => void): unknown }): void {
   engine.on('connection', (connection) => {
-    const socket = connection as EngineSocket;
+    const socket = connection as Batched;
     if (typeof socket.flush !== 'function') return;
-    const flush = socket.flush.bind(socket);
-    let waiting = false;
-    const entry = {
-      socket,
-      flush: (): void => {
-        waiting = false;
-        flush();
-      },
-    };
-    socket.flush = (): void => {
-      if (waiting) return;
-      waiting = true;
-      if (due.length === 0) setImmediate(flushDue);
-      due.push(entry);
-    };
+    socket[ENGINE_FLUSH] = socket.flush;
+    socket[WAITING] = false;
+    socket.flush = deferredFlush;
   });
+}
+
+/** A connection's flush (engine.io calls it as `this.flush()`): waits for the turn's other writes. */
+function deferredFlush(this: Batched): void {
+  if (this[WAITING]) return;
+  this[WAITING] = true;
+  if (due.length === 0) setImmediate(flushDue);
+  due.push(this);
 }
