@@ -40,13 +40,13 @@ export const DEFAULT_LIMITS: ServerLimits = {
   socketBurst: 40,
 };
 
+/** The one clock every connection's bucket reads (a default of its own was a closure per connection). */
+const monotonicNow = (): number => performance.now();
+
 /**
  * A token bucket: `take()` says whether one more message fits, refilling `perSecond` tokens a
  * second up to `burst`.
  */
-/** The one clock every connection's bucket reads (a default of its own was a closure per connection). */
-const monotonicNow = (): number => performance.now();
-
 export class TokenBucket {
   private tokens: number;
   private at: number;
