@@ -66,11 +66,19 @@ export function enqueue<T>(table: LiveTable, work: () => Promise<T>): Promise<T>
   return run;
 }
 
+/**
+ * `text` as one flat string. A game builds a description with template literals, which V8 keeps
+ * as a tree of the parts joined (a "cons string": five or so heap objects for one line) until
+ * something reads it whole; a table keeps its log for the whole game, so each line would be marked
+ * as that tree by every full GC (docs/deploy.md). A JSON round trip makes a new flat copy.
+ */
+const flat = (text: string): string => JSON.parse(JSON.stringify(text)) as string;
+
 /** The log line of a step, as the engine prepared or replayed it. */
 export const keptEntry = (step: Pick<ReplayStep, 'seq' | 'seat' | 'description' | 'simultaneous'>): KeptEntry => ({
   seq: step.seq,
   seat: step.seat,
-  text: step.description,
+  text: flat(step.description),
   simultaneous: step.simultaneous,
 });
 
