@@ -28,7 +28,10 @@ describe('HTTP answers', () => {
 describe('socket answers', () => {
   it('answers unknown events, leave, and acknowledged messages without a payload', async () => {
     const c = await live.open();
-    expect(await c.emit<Answer>('hello', { x: 1 })).toMatchObject({ ok: false, error: { code: 'bad-request', message: expect.stringContaining("no event 'hello'") } });
+    const unknown = await c.emit<Answer>('hello', { x: 1 });
+    expect(unknown).toMatchObject({ ok: false, error: { code: 'bad-request', message: expect.stringContaining("no event 'hello'") } });
+    // It names every event the server dispatches.
+    for (const event of ['watch', 'sync', 'act', 'leave', 'undo', 'chat', 'rematch']) expect(unknown.error?.message).toContain(event);
     c.socket.emit('hello');
     await expect.poll(() => c.errors.length).toBe(1);
     expect(c.errors[0]).toMatchObject({ code: 'bad-request' });

@@ -34,7 +34,6 @@ const room = (tableId: string): string => `table:${tableId}`;
 /** Everyone watching a table as one viewer: updates go to these rooms, so they reach every process. */
 const viewerRoom = (tableId: string, viewer: Viewer): string => `table:${tableId}:${viewer === 'spectator' ? 's' : viewer}`;
 
-const KNOWN_EVENTS: ReadonlySet<string> = new Set(Object.values(CLIENT_EVENTS));
 
 interface Watching {
   seat: Seat | null;
@@ -244,10 +243,12 @@ export function attachRealtime(io: Server, service: TableService, opts: Realtime
     reply<LeaveAck>(socket, ack, { ok: true });
   });
 
-  // Anything else is answered too, so a client learns its mistake instead of waiting.
-  const unknownEvent = (socket: Socket, event: unknown, args: readonly unknown[]): void => {
-    const error: ServerError = { code: 'bad-request', message: `there is no event '${String(event).slice(0, 40)}' (events: ${[...KNOWN_EVENTS].join(', ')})` };
-    reply(socket, args[args.length - 1], { ok: false, error });
+  // Anything else is answered too, so a client learns its mistake instead of waiting: the events
+  // named are the handlers', the one list of what is dispatched.
+  const events = [...handlers.keys()].join(', ');
+  const unknownEvent = (socket: Socket, event: unknown, ack: unknown): void => {
+    const error: ServerError = { code: 'bad-request', message: `there is no event '${String(event).slice(0, 40)}' (events: ${events})` };
+    reply(socket, ack, { ok: false, error });
   };
 
   // Listeners every connection shares: socket.io calls them with the connection as `this`.
@@ -262,7 +263,7 @@ export function attachRealtime(io: Server, service: TableService, opts: Realtime
     for (const tableId of [...dataOf(this).watching.keys()]) stopWatching(this, tableId);
   }
 
-  io.on('connection', (socket) => connected(socket));
+  io.on('connection', connected);
 
   /** A new connection: its state, and the one middleware that limits and dispatches what it sends. */
   function connected(socket: Socket): void {
@@ -283,18 +284,18 @@ export function attachRealtime(io: Server, service: TableService, opts: Realtime
     // handler (or answered as unknown). Nothing is registered per event, so socket.io's own
     // dispatch of the event (`next()`) is never asked for.
     socket.use((packet) => {
+      const ack: unknown = packet[packet.length - 1];
       if (bucket.take()) {
         const [event, first, second] = packet as unknown[];
         const handler = typeof event === 'string' ? handlers.get(event) : undefined;
         if (handler) runGuarded(socket, warn, handler, first, second);
-        else unknownEvent(socket, event, packet.slice(1));
+        else unknownEvent(socket, event, ack);
         return;
       }
       const now = Date.now();
       if (now - lastRefusal > 1_000) refused = 0;
       lastRefusal = now;
       const error: ServerError = { code: 'rate-limited', message: `too many messages: at most ${socketMessagesPerSecond} a second` };
-      const ack: unknown = packet[packet.length - 1];
       if (typeof ack === 'function') (ack as Ack<{ ok: false; error: ServerError }>)({ ok: false, error });
       else if (refused === 0) socket.emit(SERVER_EVENTS.error, error);
       if (++refused > socketBurst * 5) socket.disconnect(true);
