@@ -8,6 +8,9 @@ import { readdirSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { HONEST, honestFigures, honestSeat, serveProcess, sleep, tableWithAnn, type HonestFigures } from './lib.js';
 
+/** What the attacker process prints at the end (flood-attacker.ts). */
+type AttackerReport = { idleOpen: number; idleStillOpen: number; socketsConnected: number; slowStillOpen: number };
+
 export interface ConnectionFloodFigures extends HonestFigures {
   idleOpened: number;
   /** Idle connections the client sees as open at the end (some only in the kernel's queue, holding nothing of the server's). */
@@ -40,10 +43,10 @@ export async function connectionFlood(opts: { idle: number; sockets: number; slo
     const attacker = spawn(process.execPath, ['--import', 'tsx', 'test/campaigns/flood-attacker.ts', run.url, JSON.stringify({ idle: opts.idle, sockets: opts.sockets, slow: opts.slow, ms: ms + 300, idleGraceMs: opts.requestTimeoutMs + 1_000 })], { stdio: ['ignore', 'pipe', 'inherit'] });
     let report = '';
     attacker.stdout!.on('data', (c: Buffer) => (report += c.toString()));
-    const attacked = new Promise<{ idleOpen: number; idleStillOpen: number; socketsConnected: number; slowStillOpen: number }>((resolve, reject) =>
+    const attacked = new Promise<AttackerReport>((resolve, reject) =>
       attacker.once('exit', () => {
         try {
-          resolve(JSON.parse(report.trim().split('\n').at(-1)!) as { idleOpen: number; idleStillOpen: number; socketsConnected: number; slowStillOpen: number });
+          resolve(JSON.parse(report.trim().split('\n').at(-1)!) as AttackerReport);
         } catch {
           reject(new Error(`the attacker said: ${report}`));
         }
