@@ -74,6 +74,21 @@ describe('socket writes', () => {
     expect(Object.prototype.hasOwnProperty.call(server.sockets.sockets.values().next().value!.conn, 'flush')).toBe(true);
   });
 
+  it('empties the list of packets it handed to the websocket transport, so a sent packet is not kept by it (issue 24: nepotism)', async () => {
+    const { server, client } = await pair(true);
+    const [socket] = await server.fetchSockets();
+    const conn = (socket as unknown as { conn: { writeBuffer: unknown[] } }).conn;
+    const got = new Promise<unknown>((r) => client.once('update', r));
+    server.to(socket.id).emit('update', { seq: 7 });
+    // Emitted this tick: the packet waits in the connection's list for the turn's one write.
+    const handed = conn.writeBuffer;
+    expect(handed).toHaveLength(1);
+    expect(await got).toEqual({ seq: 7 });
+    // Sent: engine.io started a new list, and the one it sent is empty (nothing old points at the packet).
+    expect(conn.writeBuffer).not.toBe(handed);
+    expect(handed).toHaveLength(0);
+  });
+
   it('sends an update and the ack that follows it in the same tick in one write, in order', async () => {
     const { writes, received } = await writesOfAnAct(true);
     expect(received).toEqual(['update', 'ack']);
