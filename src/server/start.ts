@@ -14,6 +14,7 @@ import { describeLocation, openStore, type StoreLocation } from './storage/open.
 import { untilStopped } from './until-stopped.js';
 import type { Store } from './storage/types.js';
 import { work } from './views.js';
+import { tuneHeapForServing } from './heap-tuning.js';
 
 /**
  * The games the server plays: the builtin ones, each game named in `content` built from the files
@@ -125,6 +126,9 @@ export async function serveFromEnv(env: NodeJS.ProcessEnv = process.env, content
   if (!config.value.webRoot && !existsSync(join(PACKAGE_ROOT, 'dist', 'web', 'index.html'))) {
     console.error('drey serve: the web app is not built (run `npm run build`); serving the API only');
   }
+  // Before the first table is served: what a serving process's heap wants (heap-tuning.ts).
+  const v8Flags = tuneHeapForServing(env);
+  if (v8Flags.length > 0) console.log(`V8 set for serving: ${v8Flags.join(' ')} (DREY_V8_PRETENURING=on keeps V8's default)`);
   const server = await startServer(config.value, console.log, registry.value);
   await untilStopped();
   await server.close();
