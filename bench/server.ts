@@ -307,6 +307,9 @@ const cpuUsed = servers.map((s, i) => cpuSeconds(s) - cpu0[i]!);
 const mainUsed = servers.map((s, i) => cpuSeconds(s, true) - main0[i]!);
 const clientUsed = process.cpuUsage(client0);
 
+/** The value at fraction `p` of a sorted list (NaN when it is empty): the p50/p99 of the whole run and of each second. */
+const quantile = (sorted: readonly number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? NaN;
+
 const latencies: number[] = [];
 /** Each play second's latencies (DREY_BENCH_TIMELINE), by when the action was sent. */
 const bySecond = new Map<number, number[]>();
@@ -331,11 +334,11 @@ latencies.sort((a, b) => a - b);
 if (process.env.DREY_BENCH_TIMELINE === '1') {
   for (const [second, list] of [...bySecond].sort((a, b) => a[0] - b[0])) {
     list.sort((a, b) => a - b);
-    const at = (p: number): string => list[Math.min(list.length - 1, Math.floor(p * list.length))]!.toFixed(1);
+    const at = (p: number): string => quantile(list, p).toFixed(1);
     console.log(`  second ${second}: ${list.length} actions, p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, worst ${at(1)} ms`);
   }
 }
-const q = (p: number): number => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? NaN;
+const q = (p: number): number => quantile(latencies, p);
 console.log(`tables finished: ${finishedTables}/${TABLES} in ${elapsed.toFixed(1)} s`);
 console.log(`actions committed: ${actions} (${(actions / elapsed).toFixed(0)} actions/s)`);
 if (takeover) {

@@ -34,7 +34,6 @@ const room = (tableId: string): string => `table:${tableId}`;
 /** Everyone watching a table as one viewer: updates go to these rooms, so they reach every process. */
 const viewerRoom = (tableId: string, viewer: Viewer): string => `table:${tableId}:${viewer === 'spectator' ? 's' : viewer}`;
 
-
 interface Watching {
   seat: Seat | null;
 }
